@@ -1,0 +1,44 @@
+package game
+
+import (
+	"strings"
+)
+
+// Command is an order as a player typed it, split into a verb and its
+// arguments: "move A3 0512" is Command{Verb: "move", Args: ["A3", "0512"]}.
+// Rulesets interpret the arguments; the kernel only carries them, so the
+// same notation works in every chat adapter. String gives the canonical
+// text form, which parses back to the same command.
+type Command struct {
+	Side Side     `json:"side"`
+	Verb string   `json:"verb"`
+	Args []string `json:"args,omitempty"`
+}
+
+// String prints the order in its canonical notation (without the side).
+func (c Command) String() string {
+	if len(c.Args) == 0 {
+		return c.Verb
+	}
+	return c.Verb + " " + strings.Join(c.Args, " ")
+}
+
+// ParseCommand splits an order. Words are separated by spaces or commas;
+// "->" and "+" are kept as words of their own; the verb is lower-cased.
+func ParseCommand(side Side, text string) (Command, error) {
+	words := Words(text)
+	if len(words) == 0 {
+		return Command{}, Refuse(CodeSyntax, "", "empty order")
+	}
+	return Command{Side: side, Verb: strings.ToLower(words[0]), Args: words[1:]}, nil
+}
+
+// Words splits order text into words: whitespace and commas separate,
+// "->" and "+" stand alone.
+func Words(text string) []string {
+	text = strings.ReplaceAll(text, "→", "->")
+	text = strings.ReplaceAll(text, "->", " -> ")
+	text = strings.ReplaceAll(text, "+", " + ")
+	text = strings.ReplaceAll(text, ",", " ")
+	return strings.Fields(text)
+}

@@ -1,0 +1,36 @@
+// Package game is the rules kernel of grognard: the types every ruleset
+// and every front end share, and the fold that turns orders into history.
+//
+// # One order
+//
+// A player's text becomes a Command (a verb and its words, ParseCommand).
+// The ruleset's Decide validates it against the current State and returns
+// the Events it causes, or a *RuleError naming the rule that forbids it.
+// Decide is the only place dice are rolled (through a Dice: seeded and
+// auditable in real games, fixed in tests). The events are then folded
+// into the state with Evolve, which cannot fail. Game.Apply does both and
+// returns a Record for the log; Replay folds a log again; Redecide re-runs
+// the logged commands with their recorded dice to detect rules drift.
+//
+// # Decisions
+//
+// Mid-turn choices (retreat hexes, advances, exchange losses, secret
+// deployment) are Decisions in the state: who must act, on what, with which
+// options, and which option is the default when the deadline passes. Every
+// option is an order Decide accepts, so "choose 2" is just option 2's text.
+// Legal lists every order a side may give now as a tree (unit →
+// destinations); tests play random games from it.
+//
+// # Hidden information
+//
+// Rulesets with secrets implement Viewer: View(state, side) is what that
+// side may see. Secret events carry their owner and are dropped from other
+// sides' feeds. Board images, JSON output and messages are all built from
+// views, never from the full state.
+//
+// # Boundaries
+//
+// The kernel imports the standard library and game/grid only. Rulesets
+// (game/rules/...) import the kernel, game/grid and game/mech; nothing under
+// game/ imports chat, storage, drawing or TOML code, and a test enforces it.
+package game

@@ -1,0 +1,151 @@
+package grid
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Board names a geomorphic board inside a larger hex grid: its cells are the
+// columns X0 … X0+W-1. Labels such as "A0712" are read board-locally.
+type Board struct {
+	Name string `json:"name"`
+	X0   int    `json:"x0"`
+	W    int    `json:"w"`
+}
+
+// Hex is a flat-topped hex grid in the odd-q offset layout: odd columns are
+// shifted half a hex down. Directions are 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
+type Hex struct {
+	W, H   int
+	Boards []Board
+}
+
+// NewHex returns a w×h hex grid.
+func NewHex(w, h int, boards ...Board) *Hex { return &Hex{W: w, H: h, Boards: boards} }
+
+func (g *Hex) Kind() string              { return "hex" }
+func (g *Hex) Size() (int, int)          { return g.W, g.H }
+func (g *Hex) Dirs() int                 { return 6 }
+func (g *Hex) Cells() []Coord            { return cellsOf(g.W, g.H) }
+func (g *Hex) Neighbors(c Coord) []Coord { return neighborsOf(g, c) }
+
+func (g *Hex) Contains(c Coord) bool {
+	return c.X >= 0 && c.Y >= 0 && c.X < g.W && c.Y < g.H
+}
+
+var (
+	hexStepEven = [6]Coord{{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}}
+	hexStepOdd  = [6]Coord{{0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}
+)
+
+func (g *Hex) Step(c Coord, d int) Coord {
+	d = ((d % 6) + 6) % 6
+	s := hexStepEven[d]
+	if c.X&1 == 1 {
+		s = hexStepOdd[d]
+	}
+	return Coord{c.X + s.X, c.Y + s.Y}
+}
+
+func (g *Hex) Adjacent(a, b Coord) bool { return DirTo(g, a, b) >= 0 }
+
+// Cube converts offset coordinates to cube coordinates (q, r, s).
+func Cube(c Coord) (q, r, s int) {
+	q = c.X
+	r = c.Y - (c.X-(c.X&1))/2
+	return q, r, -q - r
+}
+
+// FromCube converts cube coordinates back to odd-q offset coordinates.
+func FromCube(q, r int) Coord {
+	return Coord{q, r + (q-(q&1))/2}
+}
+
+func (g *Hex) Distance(a, b Coord) int { return HexDistance(a, b) }
+
+// HexDistance is the number of hex steps between a and b.
+func HexDistance(a, b Coord) int {
+	aq, ar, as := Cube(a)
+	bq, br, bs := Cube(b)
+	return max(abs(aq-bq), abs(ar-br), abs(as-bs))
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// Center returns the centre of a hex with unit circumradius: flat-top,
+// columns 1.5 apart, rows √3 apart, odd columns √3/2 lower.
+func (g *Hex) Center(c Coord) (float64, float64) {
+	x := 1.5 * float64(c.X)
+	y := math.Sqrt(3) * (float64(c.Y) + 0.5*float64(c.X&1))
+	return x, y
+}
+
+// Label prints a cell as CCRR.
+func (g *Hex) Label(c Coord) string { return fmt.Sprintf("%02d%02d", c.X, c.Y) }
+
+// Parse reads "CCRR" (or "CCCRR"-free 4-digit form), "Bccrr" for a named
+// board, or "(c,r)" as written in rule examples.
+func (g *Hex) Parse(s string) (Coord, error) {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
+		parts := strings.Split(t[1:len(t)-1], ",")
+		if len(parts) == 2 {
+			x, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
+			y, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
+			if err1 == nil && err2 == nil {
+				return g.check(s, Coord{x, y})
+			}
+		}
+		return Coord{}, fmt.Errorf("%q: %w", s, ErrLabel)
+	}
+	x0 := 0
+	if len(t) == 5 && (t[0] < '0' || t[0] > '9') {
+		found := false
+		for _, b := range g.Boards {
+			if strings.EqualFold(b.Name, t[:1]) {
+				x0, found = b.X0, true
+				if col, err := strconv.Atoi(t[1:3]); err == nil && b.W > 0 && col >= b.W {
+					return Coord{}, fmt.Errorf("%q: column %d is off board %s: %w", s, col, b.Name, ErrLabel)
+				}
+			}
+		}
+		if !found {
+			return Coord{}, fmt.Errorf("%q: no board %q on this map: %w", s, t[:1], ErrLabel)
+		}
+		t = t[1:]
+	}
+	if len(t) != 4 {
+		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
+	}
+	x, err1 := strconv.Atoi(t[:2])
+	y, err2 := strconv.Atoi(t[2:])
+	if err1 != nil || err2 != nil || x < 0 || y < 0 {
+		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
+	}
+	return g.check(s, Coord{x0 + x, y})
+}
+
+func (g *Hex) check(s string, c Coord) (Coord, error) {
+	if !g.Contains(c) {
+		return Coord{}, fmt.Errorf("%q is off the map (%d columns × %d rows): %w", s, g.W, g.H, ErrLabel)
+	}
+	return c, nil
+}
+
+// BoardLabel prints c with its board letter ("A0712") when the grid has
+// boards, or as CCRR otherwise.
+func (g *Hex) BoardLabel(c Coord) string {
+	for _, b := range g.Boards {
+		if c.X >= b.X0 && (b.W == 0 || c.X < b.X0+b.W) {
+			return fmt.Sprintf("%s%02d%02d", b.Name, c.X-b.X0, c.Y)
+		}
+	}
+	return g.Label(c)
+}

@@ -1,0 +1,129 @@
+package game
+
+import "github.com/grognard/grognard/game/grid"
+
+// Clock is where a game stands in its turn sequence.
+type Clock struct {
+	Turn   int    `json:"turn"`
+	Turns  int    `json:"turns"`
+	Phase  string `json:"phase"`
+	Active Side   `json:"active"`
+}
+
+// Decision is a choice some player must make before play goes on: a
+// retreat hex, an advance, an exchange loss set, a deployment, a reaction.
+// Every option is an order that Decide accepts; answering "choose N" is the
+// same as typing option N's order. Default is the index of the option taken
+// when the deadline passes (see the ruleset's documentation of defaults).
+type Decision struct {
+	ID      string   `json:"id"`
+	Side    Side     `json:"side"`
+	Kind    string   `json:"kind"`
+	Rule    string   `json:"rule,omitempty"`
+	Prompt  string   `json:"prompt"`
+	Options []Option `json:"options"`
+	Default int      `json:"default"`
+	// Cells lists the board cells the options point at (numbered like the
+	// options) so a board image can show them.
+	Cells []grid.Coord `json:"cells,omitempty"`
+}
+
+// Option is one node of a legal-options tree. A leaf carries an order
+// (Command text); an inner node groups its children under a label (a unit,
+// a target). Decision options are leaves.
+type Option struct {
+	Label    string   `json:"label"`
+	Command  string   `json:"command,omitempty"`
+	Children []Option `json:"children,omitempty"`
+}
+
+// Leaves flattens an option tree to its orders, in tree order.
+func Leaves(opts []Option) []string {
+	var out []string
+	var walk func([]Option)
+	walk = func(os []Option) {
+		for _, o := range os {
+			if o.Command != "" {
+				out = append(out, o.Command)
+			}
+			walk(o.Children)
+		}
+	}
+	walk(opts)
+	return out
+}
+
+// ScoreLine is one item of a score breakdown.
+type ScoreLine struct {
+	Side   Side   `json:"side"`
+	Item   string `json:"item"`
+	Points int    `json:"points"`
+}
+
+// Outcome is the result of a game, or the running score of one still on.
+type Outcome struct {
+	Over   bool        `json:"over"`
+	Winner Side        `json:"winner"`
+	Result string      `json:"result,omitempty"`
+	Score  [2]int      `json:"score"`
+	Lines  []ScoreLine `json:"breakdown,omitempty"`
+	Rule   string      `json:"rule,omitempty"`
+}
+
+// Piece is a unit as a view shows it: on the board, in reserve, gone.
+// Hidden values are already removed in a per-side view.
+type Piece struct {
+	ID     string      `json:"id"`
+	Side   Side        `json:"side"`
+	Hex    string      `json:"hex"`
+	At     *grid.Coord `json:"-"`
+	Type   string      `json:"type,omitempty"`
+	Name   string      `json:"name,omitempty"`
+	Values string      `json:"values,omitempty"`
+	Status string      `json:"status"`
+	Facing int         `json:"facing,omitempty"`
+	Flags  []string    `json:"flags,omitempty"`
+}
+
+// Piece statuses shared by rulesets.
+const (
+	StatusActive     = "active"
+	StatusEliminated = "eliminated"
+	StatusReserve    = "reserve" // not yet on the map (reinforcement, undeployed)
+	StatusExited     = "exited"  // left the map and scored
+	StatusHidden     = "hidden"  // placed, but not visible to this viewer
+)
+
+// State is a game position. It is a value: Evolve returns a new State and
+// never changes the one it was given. Implementations are JSON-encodable so
+// that snapshots can be stored; Ruleset.DecodeState reads them back.
+type State interface {
+	Clock() Clock
+	// Pending lists the decisions waiting for a player, oldest first.
+	Pending() []Decision
+	// Outcome is the result once Over, and the running score before.
+	Outcome() Outcome
+	// Pieces lists every unit as this state shows it.
+	Pieces() []Piece
+}
+
+// Waiting returns the sides that must act now: the sides of pending
+// decisions if there are any, else the active side, else nobody when the
+// game is over.
+func Waiting(s State) []Side {
+	if s.Outcome().Over {
+		return nil
+	}
+	seen := map[Side]bool{}
+	var out []Side
+	for _, d := range s.Pending() {
+		if !seen[d.Side] {
+			seen[d.Side] = true
+			out = append(out, d.Side)
+		}
+	}
+	if len(out) == 0 && s.Clock().Active.Valid() {
+		out = append(out, s.Clock().Active)
+	}
+	return out
+}

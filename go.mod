@@ -1,0 +1,3 @@
+module github.com/grognard/grognard
+
+go 1.26
