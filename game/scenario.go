@@ -25,6 +25,8 @@ type Scenario struct {
 	// Zones are named sets of cells: deployment areas, objectives, entry
 	// edges.
 	Zones map[string][]grid.Coord `json:"-"`
+	// Objectives are scored places: villages, bridges, an island, zones.
+	Objectives []Objective `json:"objectives,omitempty"`
 	// Params are the ruleset's scenario parameters, as strings.
 	Params map[string]string `json:"params,omitempty"`
 	// Options are the scenario's defaults for the ruleset's options.
@@ -34,6 +36,17 @@ type Scenario struct {
 	// Start, when set, starts the game at a given turn and phase with every
 	// unit already placed: a test position.
 	Start *StartPos `json:"start,omitempty"`
+}
+
+// Objective is a scored place. Cells holds the cells that count for both
+// sides; ForSide, when set, the cells that count for one side only (the far
+// end of a bridge).
+type Objective struct {
+	Name    string                `json:"name"`
+	Kind    string                `json:"kind"` // "hex", "bridge", "island", "zone", "exit"
+	Points  int                   `json:"points"`
+	Cells   []grid.Coord          `json:"cells,omitempty"`
+	ForSide map[Side][]grid.Coord `json:"for_side,omitempty"`
 }
 
 // StartPos is the clock of a test position.
