@@ -1,0 +1,32 @@
+// Package all is the explicit list of rulesets grognard ships. Adding a
+// game means adding it here; nothing registers itself.
+package all
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/grognard/grognard/game"
+)
+
+var rulesets = map[string]game.Ruleset{}
+
+func add(r game.Ruleset) { rulesets[r.Name()] = r }
+
+// Get returns the ruleset with the given short name ("gs").
+func Get(name string) (game.Ruleset, error) {
+	if r, ok := rulesets[name]; ok {
+		return r, nil
+	}
+	return nil, fmt.Errorf("%w %q", game.ErrUnknownRuleset, name)
+}
+
+// Names lists the registered rulesets in sorted order.
+func Names() []string {
+	out := make([]string, 0, len(rulesets))
+	for k := range rulesets {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
