@@ -49,8 +49,10 @@ type Ruleset interface {
 	// NewEvent returns a pointer to a zero event of the given kind, for
 	// decoding the log.
 	NewEvent(kind string) (Event, bool)
-	// DecodeState reads a state written with encoding/json.
-	DecodeState(b []byte) (State, error)
+	// DecodeState reads a state written with encoding/json. States refer
+	// to their scenario's map and tables without storing them, so the
+	// caller passes the scenario (and options) the game started with.
+	DecodeState(sc *Scenario, opts Options, b []byte) (State, error)
 }
 
 // Viewer is implemented by rulesets with hidden information: View returns
