@@ -7,9 +7,14 @@ import (
 	"sort"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/gs"
 )
 
 var rulesets = map[string]game.Ruleset{}
+
+func init() {
+	add(gs.New())
+}
 
 func add(r game.Ruleset) { rulesets[r.Name()] = r }
 

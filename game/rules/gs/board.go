@@ -1,0 +1,64 @@
+package gs
+
+import (
+	"fmt"
+
+	"github.com/grognard/grognard/game"
+)
+
+// View is what viewer may see of s. The only secret of the basic game is
+// the other side's deployment before the screens are lifted (GS-P-20).
+func (*Rules) View(gs game.State, viewer game.Side) game.State {
+	s := gs.(*State)
+	if s.Phase != PhaseSetup {
+		return s
+	}
+	n := s.clone()
+	for i := range n.Units {
+		u := &n.Units[i]
+		if u.Side != viewer && u.Status == game.StatusReserve {
+			u.Placed = false
+			u.At = zeroCoord
+		}
+	}
+	return n
+}
+
+// Board draws a (per-side) state: units on the map, this phase's moves,
+// combats and eliminations, the cells of the pending decision, and the
+// legend.
+func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
+	s := r.View(gs, viewer).(*State)
+	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces(), Arrows: s.Recent, Marks: s.Gone}
+	if s.Phase == PhaseSetup {
+		for i, p := range b.Pieces {
+			if u := s.Unit(p.ID); u.Placed && u.Side == viewer {
+				at := u.At
+				b.Pieces[i].At, b.Pieces[i].Hex, b.Pieces[i].Status = &at, s.label(at), game.StatusActive
+			}
+		}
+	}
+	for _, d := range s.Pending() {
+		for i, c := range d.Cells {
+			b.Marks = append(b.Marks, game.Mark{At: c, Kind: "choice", Label: fmt.Sprint(i + 1)})
+		}
+	}
+	for _, ob := range s.sc.Objectives {
+		for _, c := range ob.Cells {
+			b.Marks = append(b.Marks, game.Mark{At: c, Kind: "objective", Label: ob.Name})
+		}
+	}
+	o := s.Outcome()
+	b.Legend = game.Legend{Scenario: s.sc.Title, Turn: s.Turn, Turns: s.Turns, Phase: s.Phase, Active: s.Active,
+		Lines: []string{fmt.Sprintf("losses A %d · B %d", s.Losses[game.SideA], s.Losses[game.SideB])}}
+	if s.sc.Param("victory", "losses") == "points" {
+		b.Legend.Lines = append(b.Legend.Lines, fmt.Sprintf("points A %d · B %d", o.Score[game.SideA], o.Score[game.SideB]))
+	}
+	if p := s.Pending(); len(p) > 0 {
+		b.Legend.Pending = fmt.Sprintf("%s: %s", p[0].Side, p[0].Prompt)
+	}
+	if o.Over {
+		b.Legend.Pending = o.Result
+	}
+	return b
+}

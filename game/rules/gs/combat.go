@@ -1,0 +1,653 @@
+package gs
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Columns of the CRT from worst to best for the attacker (GS-T2).
+var columns = []string{"1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"}
+
+// Odds returns the CRT column for attack a against defence d, rounded in
+// the defender's favour and capped at 1:4 and 6:1 (GS-4.16, 4.17).
+func Odds(a, d int) string {
+	if d <= 0 {
+		return "6:1"
+	}
+	if a >= d {
+		return fmt.Sprintf("%d:1", min(6, a/d))
+	}
+	if a <= 0 {
+		return "1:4"
+	}
+	return fmt.Sprintf("1:%d", min(4, (d+a-1)/a))
+}
+
+func columnIndex(col string) int { return slices.Index(columns, col) }
+
+// obligations lists, at the start of a combat phase, each phasing unit in
+// an enemy zone of control with the enemy units controlling its hex, and
+// every unit's hex (GS-4.2, GS-P-04).
+func obligations(s *State) (map[string][]string, map[string]grid.Coord) {
+	must := map[string][]string{}
+	start := map[string]grid.Coord{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() {
+			continue
+		}
+		start[u.ID] = u.At
+		if u.Side != s.Active || !s.combatCompulsory() {
+			continue
+		}
+		for _, e := range s.controllers(u.Side.Other(), u.At) {
+			must[u.ID] = append(must[u.ID], e.ID)
+		}
+	}
+	return must, start
+}
+
+// combatCompulsory is false only where a scenario suspends GS-4.2.
+func (s *State) combatCompulsory() bool { return true }
+
+// inPlace reports a unit still on the hex it held when the combat phase
+// began.
+func (s *State) inPlace(u *Unit) bool {
+	at, ok := s.StartAt[u.ID]
+	return ok && u.OnMap() && u.At == at
+}
+
+// liveAttackers lists the must-attack units whose obligation still holds
+// (GS-P-04 item 5).
+func (s *State) liveAttackers() []*Unit {
+	var out []*Unit
+	for _, id := range sortedKeys(s.MustAttack) {
+		u := s.Unit(id)
+		if u.Attacked || !s.inPlace(u) {
+			continue
+		}
+		for _, eid := range s.MustAttack[id] {
+			if e := s.Unit(eid); s.inPlace(e) {
+				out = append(out, u)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// liveDefenders lists the enemy units that must still be attacked.
+func (s *State) liveDefenders() []*Unit {
+	seen := map[string]bool{}
+	var out []*Unit
+	for _, id := range sortedKeys(s.MustAttack) {
+		u := s.Unit(id)
+		if !s.inPlace(u) {
+			continue
+		}
+		for _, eid := range s.MustAttack[id] {
+			e := s.Unit(eid)
+			if seen[eid] || e.Defended || !s.inPlace(e) {
+				continue
+			}
+			seen[eid] = true
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// mayAttack reports whether u can still take part in a combat as an
+// attacker this phase.
+func (s *State) mayAttack(u *Unit) bool {
+	return u.OnMap() && u.Side == s.Active && !u.Attacked && !s.stuckOnForestRoad(u)
+}
+
+func (s *State) mayBeAttacked(d *Unit) bool {
+	return d.OnMap() && d.Side != s.Active && !d.Defended
+}
+
+// infeasible explains why the remaining obligations can no longer all be
+// met by disjoint combats, or returns "" (GS-P-04 item 6, §9.4).
+func (s *State) infeasible() string {
+	for _, u := range s.liveAttackers() {
+		ok := false
+		for i := range s.Units {
+			d := &s.Units[i]
+			if s.mayBeAttacked(d) && s.canClose(u, d) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return fmt.Sprintf("%s is in an enemy zone of control and would have no enemy left to attack", u.ID)
+		}
+	}
+	// Defenders with a close-combat attacker available are covered (stars
+	// around that attacker); the others need a bombarding artillery unit
+	// each, and one bombarder fires at one hex only (GS-5.3).
+	var need []*Unit
+	for _, d := range s.liveDefenders() {
+		covered := false
+		for i := range s.Units {
+			a := &s.Units[i]
+			if s.mayAttack(a) && s.canClose(a, d) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			need = append(need, d)
+		}
+	}
+	if len(need) == 0 {
+		return ""
+	}
+	var arts []*Unit
+	for i := range s.Units {
+		a := &s.Units[i]
+		if a.Arm == Artillery && s.mayAttack(a) {
+			arts = append(arts, a)
+		}
+	}
+	match := map[string]string{} // artillery → defender
+	var try func(d *Unit, seen map[string]bool) bool
+	try = func(d *Unit, seen map[string]bool) bool {
+		for _, a := range arts {
+			if seen[a.ID] {
+				continue
+			}
+			if _, err := s.fire(a, d.At); err != nil {
+				continue
+			}
+			seen[a.ID] = true
+			if prev, ok := match[a.ID]; !ok || try(s.Unit(prev), seen) {
+				match[a.ID] = d.ID
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range need {
+		if !try(d, map[string]bool{}) {
+			return fmt.Sprintf("%s controls a unit of yours and would be left unattacked", d.ID)
+		}
+	}
+	return ""
+}
+
+// openObligations reports whether the combat phase may not end yet: some
+// obligation holds and can still be met (GS-4.2).
+func (s *State) openObligations() []string {
+	if s.infeasible() != "" {
+		return nil
+	}
+	var out []string
+	for _, u := range s.liveAttackers() {
+		out = append(out, u.ID+" must attack")
+	}
+	for _, d := range s.liveDefenders() {
+		out = append(out, d.ID+" must be attacked")
+	}
+	return out
+}
+
+// fire checks a bombardment of the hex at t by artillery a and returns the
+// PC it brings (GS-5.1–5.11, GS-9).
+func (s *State) fire(a *Unit, t grid.Coord) (Factor, error) {
+	f := Factor{Unit: a.ID, PC: a.PC, Value: a.PC}
+	if a.Arm != Artillery {
+		return f, game.Refuse("not-artillery", "GS-5.1", "only artillery bombards; %s is %s", a.ID, a.Arm)
+	}
+	if s.stuckOnForestRoad(a) {
+		return f, game.Refuse("artillery-stuck", "GS-5.13", "%s is on a road in %s and cannot fight", a.ID, s.terrain(a.At))
+	}
+	if s.enemyControlled(a.Side, a.At) {
+		return f, game.Refuse("bombard-in-zoc", "GS-5.6", "%s is in an enemy zone of control: it must fight there in close combat and cannot bombard", a.ID)
+	}
+	dist := s.m().Grid.Distance(a.At, t)
+	if dist == 1 && !s.unbridged(a.At, t) {
+		return f, game.Refuse("bombard-adjacent", "GS-P-10", "%s is adjacent to %s: it fights in close combat (range 1 fire only across an unbridged river)", a.ID, s.label(t))
+	}
+	rng := 2
+	if s.high(a.At) && !s.high(t) {
+		rng = 3
+	}
+	switch {
+	case dist <= rng:
+	case dist == rng+1 && s.on("long-range"):
+		f.Value = a.PC / 2
+		f.Why = "long range ½"
+	default:
+		return f, game.Refuse("out-of-range", "GS-5.2", "%s is %d hexes from %s: range is %d", s.label(t), dist, a.ID, rng)
+	}
+	if !s.lineOfFire(a.At, t) {
+		return f, game.Refuse("no-line-of-fire", "GS-5.7", "%s has no line of fire to %s (forest, village or ridge in the way)", a.ID, s.label(t))
+	}
+	return f, nil
+}
+
+// lineOfFire implements GS-5.7–5.11 with the two-trace method of GS-P-12.
+func (s *State) lineOfFire(from, to grid.Coord) bool {
+	over := s.high(from) && !s.high(to)
+	for _, tr := range grid.Lines(s.m().Grid, from, to) {
+		if s.traceClear(tr, over) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) traceClear(tr []grid.Coord, over bool) bool {
+	for i := 1; i < len(tr); i++ {
+		c := tr[i]
+		if i < len(tr)-1 && !over {
+			if t := s.terrain(c); t == Forest || t == Village {
+				return false
+			}
+		}
+		prev := tr[i-1]
+		if !s.high(prev) && s.high(c) {
+			return false // ridge seen from below
+		}
+		if s.high(prev) && !s.high(c) && i != 1 {
+			return false // GS-5.8: the ridge crossed must be a side of the firing hex
+		}
+	}
+	return true
+}
+
+// LineOfFire reports whether artillery at from could see to, and the cells
+// of the first clear trace (or of the first trace when blocked).
+func (s *State) LineOfFire(from, to grid.Coord) (bool, []grid.Coord) {
+	over := s.high(from) && !s.high(to)
+	trs := grid.Lines(s.m().Grid, from, to)
+	for _, tr := range trs {
+		if s.traceClear(tr, over) {
+			return true, tr
+		}
+	}
+	return false, trs[0]
+}
+
+// declaration is a parsed combat order.
+type declaration struct {
+	close   []*Unit
+	bombard []*Unit
+	targets map[string]*Unit // bombarder → defender
+	defs    []*Unit
+	column  string // a chosen lower column (GS-10), or ""
+}
+
+// parseAttack reads "attack A1 A2 -> B3 [B4] [at 2:1]" and "bombard A5 -> 1010".
+func (s *State) parseAttack(cmd game.Command) (*declaration, error) {
+	arrow := slices.Index(cmd.Args, "->")
+	if arrow < 1 || arrow == len(cmd.Args)-1 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-4", "write: %s UNIT [UNIT…] -> TARGET [TARGET…] [at 2:1]", cmd.Verb)
+	}
+	left, right := cmd.Args[:arrow], cmd.Args[arrow+1:]
+	dec := &declaration{targets: map[string]*Unit{}}
+	if i := slices.IndexFunc(right, func(w string) bool { return strings.EqualFold(w, "at") }); i >= 0 {
+		if i != len(right)-2 {
+			return nil, game.Refuse(game.CodeSyntax, "GS-10.1", "write the column last: … at 2:1")
+		}
+		dec.column = right[i+1]
+		right = right[:i]
+		if columnIndex(dec.column) < 0 {
+			return nil, game.Refuse(game.CodeSyntax, "GS-T2", "%q is not a column of the table (1:4 … 6:1)", dec.column)
+		}
+	}
+	seen := map[string]bool{}
+	var atk []*Unit
+	for _, w := range left {
+		if w == "+" {
+			continue
+		}
+		u, err := s.ownUnit(cmd.Side, w)
+		if err != nil {
+			return nil, err
+		}
+		if seen[u.ID] {
+			return nil, game.Refuse("duplicate", "GS-4.5", "%s is listed twice", u.ID)
+		}
+		seen[u.ID] = true
+		atk = append(atk, u)
+	}
+	for _, w := range right {
+		if w == "+" {
+			continue
+		}
+		d, err := s.enemyUnit(cmd.Side, w)
+		if err != nil {
+			return nil, err
+		}
+		if seen[d.ID] {
+			return nil, game.Refuse("duplicate", "GS-4.6", "%s is listed twice", d.ID)
+		}
+		seen[d.ID] = true
+		dec.defs = append(dec.defs, d)
+	}
+	if len(dec.defs) == 0 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-4", "name at least one target after ->")
+	}
+	for _, a := range atk {
+		adjacent := false
+		for _, d := range dec.defs {
+			if s.m().Grid.Adjacent(a.At, d.At) && !(a.Arm == Artillery && s.unbridged(a.At, d.At)) {
+				adjacent = true
+			}
+		}
+		if adjacent && cmd.Verb != "bombard" {
+			dec.close = append(dec.close, a)
+		} else {
+			dec.bombard = append(dec.bombard, a)
+		}
+	}
+	return dec, nil
+}
+
+// checkAttack validates a declaration against the rules (it changes
+// nothing).
+func (s *State) checkAttack(dec *declaration) error {
+	for _, a := range append(slices.Clone(dec.close), dec.bombard...) {
+		if !a.OnMap() {
+			return game.Refuse("not-on-map", "GS-4.3", "%s is not on the map", a.ID)
+		}
+		if a.Attacked {
+			return game.Refuse("attacked-twice", "GS-4.5", "%s has already attacked this phase", a.ID)
+		}
+		if s.stuckOnForestRoad(a) {
+			return game.Refuse("artillery-stuck", "GS-5.13", "%s is on a road in %s and cannot fight", a.ID, s.terrain(a.At))
+		}
+	}
+	for _, d := range dec.defs {
+		if !d.OnMap() {
+			return game.Refuse("not-on-map", "GS-4.3", "%s is not on the map", d.ID)
+		}
+		if d.Defended {
+			return game.Refuse("defended-twice", "GS-4.6", "%s has already been attacked this phase", d.ID)
+		}
+	}
+	for _, a := range dec.close {
+		for _, d := range dec.defs {
+			if !s.m().Grid.Adjacent(a.At, d.At) {
+				return game.Refuse("not-adjacent", "GS-P-04", "%s is not adjacent to %s: in a combat every attacker in contact must touch every defender", a.ID, d.ID)
+			}
+			if s.unbridged(a.At, d.At) {
+				return game.Refuse("across-river", "GS-4.4", "%s and %s are separated by an unbridged river: no close combat (bombardment only)", a.ID, d.ID)
+			}
+		}
+	}
+	for _, b := range dec.bombard {
+		if b.Arm != Artillery {
+			d := dec.defs[0]
+			if s.m().Grid.Adjacent(b.At, d.At) && s.unbridged(b.At, d.At) {
+				return game.Refuse("across-river", "GS-4.4", "%s and %s are separated by an unbridged river: no close combat (bombardment only)", b.ID, d.ID)
+			}
+			return game.Refuse("not-adjacent", "GS-4.3", "%s is not adjacent to any target: only artillery fights at a distance", b.ID)
+		}
+		var firstErr error
+		for _, d := range dec.defs {
+			if _, err := s.fire(b, d.At); err == nil {
+				dec.targets[b.ID] = d
+				break
+			} else if firstErr == nil {
+				firstErr = err
+			}
+		}
+		if dec.targets[b.ID] == nil {
+			return firstErr
+		}
+	}
+	if dec.column != "" {
+		if !s.on("lower-odds") {
+			return game.Refuse("option-off", "GS-10.1", "choosing a lower column is an advanced rule not in use in this game (option lower-odds)")
+		}
+	}
+	// The obligations that remain must still be possible to meet.
+	t := s.clone()
+	for _, a := range append(slices.Clone(dec.close), dec.bombard...) {
+		t.Unit(a.ID).Attacked = true
+	}
+	for _, d := range dec.defs {
+		t.Unit(d.ID).Defended = true
+	}
+	if why := t.infeasible(); why != "" && s.infeasible() == "" {
+		return game.Refuse("obligation", "GS-4.2", "after this combat %s: every unit in an enemy zone of control must attack and every enemy unit exerting it must be attacked", why)
+	}
+	return nil
+}
+
+// crt reads the combat results table (GS-T2).
+func (s *State) crt(column string, score int) string {
+	if t := s.sc.Tables["crt"]; t != nil {
+		if v, err := t.Lookup(fmt.Sprint(score), column); err == nil {
+			return v
+		}
+	}
+	return ""
+}
+
+// strength computes both sides' totals, the factors, the column and the
+// die modifiers of a declaration (GS-4.10–4.18).
+func (s *State) strength(dec *declaration) (ev CombatResolved, stuck []*Unit) {
+	for _, a := range dec.close {
+		ev.AttackF = append(ev.AttackF, Factor{Unit: a.ID, PC: a.PC, Value: a.PC})
+		ev.Attackers = append(ev.Attackers, a.ID)
+	}
+	ev.Targets = map[string]string{}
+	for _, b := range dec.bombard {
+		f, _ := s.fire(b, dec.targets[b.ID].At)
+		f.Why = strings.TrimSpace("bombards " + f.Why)
+		ev.AttackF = append(ev.AttackF, f)
+		ev.Bombarders = append(ev.Bombarders, b.ID)
+		ev.Targets[b.ID] = dec.targets[b.ID].ID
+	}
+	if len(ev.Targets) == 0 {
+		ev.Targets = nil
+	}
+	bombarded := len(dec.bombard) > 0
+	for _, d := range dec.defs {
+		ev.Defenders = append(ev.Defenders, d.ID)
+		f := Factor{Unit: d.ID, PC: d.PC}
+		if s.stuckOnForestRoad(d) {
+			f.Why = "artillery on a forest or marsh road (GS-5.13)"
+			stuck = append(stuck, d)
+			ev.DefenceF = append(ev.DefenceF, f)
+			continue
+		}
+		mult := 1
+		var why []string
+		if t := s.sc.Tables["defence"]; t != nil {
+			if v, err := t.Lookup(s.terrain(d.At), "multiplier"); err == nil && v == "2" {
+				mult++
+				why = append(why, s.terrain(d.At)+" ×2")
+			}
+		}
+		if len(dec.close) > 0 && !bombarded {
+			all := true
+			for _, a := range dec.close {
+				if !s.m().EdgeHas(a.At, d.At, Bridge) {
+					all = false
+				}
+			}
+			if all {
+				mult++
+				why = append(why, "bridge ×2")
+			}
+		}
+		if mult == 3 {
+			why = append(why, "= ×3 (GS-4.13)")
+		}
+		f.Value = d.PC * mult
+		f.Why = strings.Join(why, ", ")
+		ev.DefenceF = append(ev.DefenceF, f)
+	}
+	for _, f := range ev.AttackF {
+		ev.Attack += f.Value
+	}
+	for _, f := range ev.DefenceF {
+		ev.Defence += f.Value
+	}
+	ev.Odds = Odds(ev.Attack, ev.Defence)
+	ev.Column = ev.Odds
+	if dec.column != "" && columnIndex(dec.column) < columnIndex(ev.Odds) {
+		ev.Column = dec.column
+	}
+	// Hexside die modifiers count only if every close-combat pair crosses
+	// the feature and no artillery bombards (GS-4.12, GS-P-05).
+	if len(dec.close) > 0 && !bombarded {
+		stream, uphill := true, true
+		for _, a := range dec.close {
+			for _, d := range dec.defs {
+				if !s.m().EdgeHas(a.At, d.At, Stream) {
+					stream = false
+				}
+				if !(s.m().EdgeHas(a.At, d.At, Ridge) && s.m().CellAt(d.At).Level > s.m().CellAt(a.At).Level) {
+					uphill = false
+				}
+			}
+		}
+		if stream {
+			ev.Mods = append(ev.Mods, Modifier{Value: -1, Why: "attack across a stream", Rule: "GS-4.11"})
+		}
+		if uphill {
+			ev.Mods = append(ev.Mods, Modifier{Value: -1, Why: "attack uphill across a ridge", Rule: "GS-T1"})
+		}
+	}
+	if s.on("combined-arms") {
+		arms := map[string]bool{}
+		for _, a := range dec.close {
+			arms[a.Arm] = true
+		}
+		for _, b := range dec.bombard {
+			arms[b.Arm] = true
+		}
+		if arms[Infantry] && arms[Cavalry] && arms[Artillery] {
+			ev.Mods = append(ev.Mods, Modifier{Value: 1, Why: "combined arms", Rule: "GS-7.2"})
+		}
+	}
+	return ev, stuck
+}
+
+// decideAttack resolves one combat declaration.
+func (s *State) decideAttack(cmd game.Command, dice game.Dice) ([]game.Event, error) {
+	dec, err := s.parseAttack(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkAttack(dec); err != nil {
+		return nil, err
+	}
+	ev, stuck := s.strength(dec)
+	ev.ID = s.Combats + 1
+	ev.Side = s.Active
+	d := &decider{s: s}
+	pure := len(dec.close) == 0
+	if len(stuck) == len(dec.defs) {
+		// GS-P-13: no die when the only defenders cannot fight.
+		ev.Result = "DE"
+		ev.Text = fmt.Sprintf("%s vs %s: artillery caught on a forest or marsh road is eliminated without a roll (GS-5.13)", joinIDs(ev.Attackers), joinIDs(ev.Defenders))
+		d.emit(ev)
+	} else {
+		ev.Roll = dice.Roll(6)
+		ev.Score = ev.Roll
+		for _, m := range ev.Mods {
+			ev.Score += m.Value
+		}
+		ev.Score = max(1, min(6, ev.Score)) // GS-4.18, GS-P-06
+		ev.Result = s.crt(ev.Column, ev.Score)
+		ev.Text = s.narrate(ev)
+		if pure && (ev.Result == "AE" || ev.Result == "AR") {
+			ev.Text += ": no effect on bombarding artillery (GS-5.5)"
+		}
+		d.emit(ev)
+	}
+	switch ev.Result {
+	case "AE":
+		if !pure {
+			for _, id := range ev.Attackers {
+				d.eliminate(id, "attacker eliminated (AE)", "GS-4.19", false)
+			}
+		}
+	case "DE", "E":
+		for _, id := range ev.Defenders {
+			d.eliminate(id, "defender eliminated ("+ev.Result+")", "GS-4.19", false)
+		}
+	}
+	for _, u := range stuck {
+		if d.s.Unit(u.ID).OnMap() {
+			d.eliminate(u.ID, "artillery on a forest or marsh road cannot fight", "GS-5.13", false)
+		}
+	}
+	d.settle()
+	return d.evs, nil
+}
+
+// narrate writes the one-line account of a combat.
+func (s *State) narrate(ev CombatResolved) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d vs %s %d", joinIDs(ev.Attackers), sum(ev.AttackF, true), joinIDs(ev.Defenders), ev.Defence)
+	if len(ev.Bombarders) > 0 {
+		b.Reset()
+		atk := joinIDs(ev.Attackers)
+		if atk != "" {
+			atk += "+"
+		}
+		fmt.Fprintf(&b, "%s%s (bombarding) %d vs %s %d", atk, joinIDs(ev.Bombarders), ev.Attack, joinIDs(ev.Defenders), ev.Defence)
+	}
+	var why []string
+	for _, f := range ev.DefenceF {
+		if f.Why != "" {
+			why = append(why, f.Unit+" "+f.Why)
+		}
+	}
+	for _, f := range ev.AttackF {
+		if strings.Contains(f.Why, "½") {
+			why = append(why, f.Unit+" "+f.Why)
+		}
+	}
+	if len(why) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(why, "; "))
+	}
+	fmt.Fprintf(&b, " → %s (GS-4.16)", ev.Odds)
+	if ev.Column != ev.Odds {
+		fmt.Fprintf(&b, ", read at %s (GS-10.1)", ev.Column)
+	}
+	fmt.Fprintf(&b, "; roll %d", ev.Roll)
+	for _, m := range ev.Mods {
+		fmt.Fprintf(&b, " %+d %s (%s)", m.Value, m.Why, m.Rule)
+	}
+	if len(ev.Mods) > 0 {
+		fmt.Fprintf(&b, " = %d", ev.Score)
+	}
+	fmt.Fprintf(&b, " → %s", ev.Result)
+	return b.String()
+}
+
+func sum(fs []Factor, _ bool) int {
+	t := 0
+	for _, f := range fs {
+		t += f.Value
+	}
+	return t
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortCoords(cs []grid.Coord) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Less(cs[j]) })
+}

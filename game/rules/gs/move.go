@@ -1,0 +1,249 @@
+package gs
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// mp prints half movement points as "1½".
+func mp(half int) string {
+	s := fmt.Sprint(half / 2)
+	if half%2 == 1 {
+		if half == 1 {
+			return "½"
+		}
+		s += "½"
+	}
+	return s
+}
+
+// budget is the unit's movement allowance in half MP.
+func (s *State) budget(u *Unit) int {
+	m := u.MP
+	if u.Arm == Cavalry && u.Has("guard") {
+		if v := s.opt("guard-cavalry-mp"); v == "6" {
+			m = 6
+		}
+	}
+	return 2 * m
+}
+
+// moveCost is the Reach cost function for u's move this phase.
+func (s *State) moveCost(u *Unit) grid.CostFunc {
+	return func(from, to grid.Coord, _ int) grid.StepCost {
+		if o := s.UnitAt(to); o != nil {
+			if o.Side != u.Side {
+				return grid.StepCost{} // GS-2.6: never into an enemy hex
+			}
+			if s.enemyControlled(u.Side, to) {
+				return grid.StepCost{} // GS-3.8
+			}
+		}
+		c, ok := s.stepCost(u, from, to)
+		if !ok {
+			return grid.StepCost{}
+		}
+		return grid.StepCost{OK: true, Cost: c, Stop: s.enemyControlled(u.Side, to)}
+	}
+}
+
+// reach returns every hex u can reach this movement phase.
+func (s *State) reach(u *Unit) map[grid.Coord]grid.Reached {
+	return grid.Reach(s.m().Grid, u.At, s.budget(u), s.moveCost(u))
+}
+
+// destinations lists the hexes where u may end its move, in label order.
+func (s *State) destinations(u *Unit) []grid.Coord {
+	var out []grid.Coord
+	for c := range s.reach(u) {
+		if c != u.At && s.UnitAt(c) == nil {
+			out = append(out, c)
+		}
+	}
+	sortCoords(out)
+	return out
+}
+
+// canMove checks that u may move at all now.
+func (s *State) canMove(side game.Side, u *Unit) error {
+	if u.Side != side {
+		return game.Refuse(game.CodeNotYourUnit, "GS-2.1", "%s is not your unit: a unit is never moved by the opponent", u.ID)
+	}
+	if !u.OnMap() {
+		return game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
+	}
+	if u.Moved {
+		return game.Refuse("already-moved", "GS-2.3", "%s has already moved this phase", u.ID)
+	}
+	if s.enemyControlled(u.Side, u.At) {
+		return game.Refuse("in-zoc", "GS-3.6", "%s starts in an enemy zone of control and may leave it only by combat", u.ID)
+	}
+	return nil
+}
+
+// decideMove handles "move UNIT HEX [HEX…] [off]".
+func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
+	if len(cmd.Args) < 2 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-2", "write: move UNIT HEX (or move UNIT HEX HEX … for a path, ending with \"off\" to leave the map)")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := s.canMove(cmd.Side, u); err != nil {
+		return nil, err
+	}
+	words := cmd.Args[1:]
+	exit := strings.EqualFold(words[len(words)-1], "off")
+	if exit {
+		words = words[:len(words)-1]
+	}
+	var cells []grid.Coord
+	for _, w := range words {
+		c, err := s.cell(w)
+		if err != nil {
+			return nil, err
+		}
+		cells = append(cells, c)
+	}
+	if len(cells) > 0 && cells[0] == u.At {
+		cells = cells[1:]
+	}
+	var path []grid.Coord
+	var cost int
+	switch {
+	case len(cells) == 0 && exit:
+		path = []grid.Coord{u.At}
+	case len(cells) == 1:
+		path, cost, err = s.cheapest(u, cells[0])
+	default:
+		path, cost, err = s.walk(u, cells)
+	}
+	if err != nil {
+		return nil, err
+	}
+	end := path[len(path)-1]
+	if exit {
+		return s.decideExit(u, path, cost)
+	}
+	if o := s.UnitAt(end); o != nil && o != u {
+		return nil, game.Refuse("stacking", "GS-2.6", "%s may not stop in %s: %s is there (no stacking)", u.ID, s.label(end), o.ID)
+	}
+	if end == u.At {
+		return nil, game.Refuse("no-move", "GS-2.4", "%s is already in %s", u.ID, s.label(end))
+	}
+	text := fmt.Sprintf("%s %s → %s (%s MP of %s)", u.ID, s.label(u.At), s.label(end), mp(cost), mp(s.budget(u)))
+	if s.enemyControlled(u.Side, end) {
+		text += ", stops in an enemy zone of control (GS-3.4)"
+	}
+	return []game.Event{Moved{Unit: u.ID, Path: path, Cost: cost, Text: text}}, nil
+}
+
+// cheapest finds the cheapest legal path to dest.
+func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
+	r := s.reach(u)
+	if x, ok := r[dest]; ok {
+		return append([]grid.Coord{u.At}, grid.Path(r, dest)...), x.Cost, nil
+	}
+	if o := s.UnitAt(dest); o != nil && o.Side != u.Side {
+		return nil, 0, game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+	}
+	far := grid.Reach(s.m().Grid, u.At, math.MaxInt/4, s.moveCost(u))
+	if x, ok := far[dest]; ok {
+		return nil, 0, game.Refuse("too-far", "GS-2.9", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(x.Cost), mp(s.budget(u)))
+	}
+	return nil, 0, game.Refuse("no-path", "GS-3.4", "%s has no legal path to %s (terrain, rivers, enemy units or zones of control are in the way)", u.ID, s.label(dest))
+}
+
+// walk checks an explicit path step by step.
+func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
+	path := []grid.Coord{u.At}
+	cost, budget := 0, s.budget(u)
+	costf := s.moveCost(u)
+	for i, c := range cells {
+		from := path[len(path)-1]
+		if i > 0 && s.enemyControlled(u.Side, from) {
+			return nil, 0, game.Refuse("zoc-stop", "GS-3.4", "%s must stop in %s: it is in an enemy zone of control", u.ID, s.label(from))
+		}
+		if !s.m().Grid.Adjacent(from, c) {
+			return nil, 0, game.Refuse("not-adjacent", "GS-2.4", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(from))
+		}
+		st := costf(from, c, cost)
+		if !st.OK {
+			return nil, 0, s.whyNot(u, from, c)
+		}
+		if cost+st.Cost > budget {
+			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s has %s MP left and entering %s costs %s", u.ID, mp(budget-cost), s.label(c), mp(st.Cost))
+		}
+		cost += st.Cost
+		path = append(path, c)
+	}
+	return path, cost, nil
+}
+
+// whyNot explains a refused step.
+func (s *State) whyNot(u *Unit, from, to grid.Coord) error {
+	if o := s.UnitAt(to); o != nil {
+		if o.Side != u.Side {
+			return game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(to))
+		}
+		return game.Refuse("zoc-friend", "GS-3.8", "%s may not pass through %s: the friendly unit there is in an enemy zone of control", u.ID, s.label(to))
+	}
+	if s.unbridged(from, to) {
+		return game.Refuse("river", "GS-T1", "%s cannot cross the river between %s and %s (no bridge)", u.ID, s.label(from), s.label(to))
+	}
+	if u.Arm == Artillery {
+		return game.Refuse("artillery-terrain", "GS-5.12", "artillery may enter %s (%s) only along a road or path", s.label(to), s.terrain(to))
+	}
+	return game.Refuse("terrain", "GS-T1", "%s cannot enter %s (%s)", u.ID, s.label(to), s.terrain(to))
+}
+
+// decideExit handles leaving the map by movement (GS-6, GS-P-15).
+func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, error) {
+	end := path[len(path)-1]
+	if o := s.UnitAt(end); o != nil && o != u {
+		return nil, game.Refuse("stacking", "GS-6.1", "%s cannot leave from %s: another unit is there", u.ID, s.label(end))
+	}
+	if !s.onEdge(end) {
+		return nil, game.Refuse("not-edge", "GS-P-15", "%s is not on the map edge: a unit leaves the map from an edge hex", s.label(end))
+	}
+	if s.enemyControlled(u.Side, end) {
+		return nil, game.Refuse("zoc-exit", "GS-P-15", "%s cannot leave the map from %s: it is in an enemy zone of control", u.ID, s.label(end))
+	}
+	need := 2
+	if s.roadOffEdge(end) && (len(path) == 1 || s.linkKind(path[len(path)-2], end) == Road) {
+		need = 1
+	}
+	if cost+need > s.budget(u) {
+		return nil, game.Refuse("too-far", "GS-P-15", "%s needs %s MP left to leave the map and has %s", u.ID, mp(need), mp(s.budget(u)-cost))
+	}
+	text := fmt.Sprintf("%s leaves the map from %s and is eliminated (GS-6.1)", u.ID, s.label(end))
+	var evs []game.Event
+	if len(path) > 1 {
+		evs = append(evs, Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
+	}
+	return append(evs, Exited{Unit: u.ID, From: end, Text: text}), nil
+}
+
+func (s *State) onEdge(c grid.Coord) bool {
+	return len(s.m().Grid.Neighbors(c)) < s.m().Grid.Dirs()
+}
+
+// roadOffEdge reports a road that runs off the map at edge hex c: a road
+// hex on the edge with a single road link.
+func (s *State) roadOffEdge(c grid.Coord) bool {
+	if !s.onEdge(c) {
+		return false
+	}
+	n := 0
+	for _, x := range s.m().Grid.Neighbors(c) {
+		if s.m().Linked(c, x, Road) {
+			n++
+		}
+	}
+	return n == 1
+}

@@ -1,0 +1,466 @@
+package gs
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// decider accumulates the events of one order, folding each into a
+// working copy of the state so later steps see earlier results.
+type decider struct {
+	s   *State
+	evs []game.Event
+}
+
+func (d *decider) emit(e game.Event) {
+	d.evs = append(d.evs, e)
+	d.s = evolve(d.s, e)
+}
+
+func (d *decider) eliminate(id, reason, rule string, step bool) {
+	u := d.s.Unit(id)
+	d.emit(Eliminated{Unit: id, At: u.At, Reason: reason, Rule: rule, Step: step,
+		Text: fmt.Sprintf("%s eliminated in %s: %s (%s)", id, d.s.label(u.At), reason, rule)})
+}
+
+// settle carries out every consequence that needs no choice (no legal
+// retreat, a single retreat hex, a single loss set, nothing to advance),
+// then checks whether the game is over.
+func (d *decider) settle() {
+	for d.s.Res != nil {
+		st := d.s.Res.Steps[0]
+		switch st.Kind {
+		case "retreat":
+			opts := d.s.retreatOptions(st)
+			switch {
+			case !d.s.Unit(st.Unit).OnMap() && len(st.Chain) == 0:
+				d.emit(Retreated{Text: st.Unit + " is no longer on the map"})
+			case len(opts) == 0:
+				first := st.Unit
+				if len(st.Chain) > 0 {
+					first = st.Chain[0].Unit // GS-4.23: the first unit pays
+				}
+				d.eliminate(first, "no legal retreat hex", "GS-4.21", true)
+			case len(opts) == 1:
+				d.retreat(st, opts[0], true)
+			default:
+				return
+			}
+		case "exchange":
+			sets, all := d.s.lossSets(st.Need)
+			switch {
+			case all != nil:
+				for i, id := range all {
+					d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-P-07", i == len(all)-1)
+				}
+			case len(sets) == 1:
+				for i, id := range sets[0] {
+					d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-4.19", i == len(sets[0])-1)
+				}
+			default:
+				return
+			}
+		case "advance":
+			if len(d.s.advanceOptions()) == 0 {
+				d.emit(AdvanceEnded{Side: d.s.Res.Winner})
+				continue
+			}
+			return
+		}
+	}
+	d.checkEnd()
+}
+
+// checkEnd ends the game at once when a side has no unit left (GS-P-24).
+func (d *decider) checkEnd() {
+	if d.s.Result != nil || d.s.Phase == PhaseSetup {
+		return
+	}
+	if o, over := suddenDeath(d.s); over {
+		d.emit(GameEnded{Outcome: o})
+	}
+}
+
+// retreatOptions lists the hexes the step's unit may retreat (or be
+// pushed) into: empty hexes if there are any, else friendly-occupied hexes
+// whose occupant can itself be pushed (GS-4.21–4.23).
+func (s *State) retreatOptions(st Step) []grid.Coord {
+	u := s.Unit(st.Unit)
+	if !u.OnMap() {
+		return nil
+	}
+	busy := map[grid.Coord]bool{}
+	for _, h := range st.Chain {
+		busy[h.From], busy[h.To] = true, true
+	}
+	empty, pushes := s.retreatHexes(u, busy)
+	if len(empty) > 0 {
+		return empty
+	}
+	return pushes
+}
+
+// retreatHexes splits u's legal retreat hexes into empty ones and
+// friendly-occupied ones whose occupant can make room.
+func (s *State) retreatHexes(u *Unit, busy map[grid.Coord]bool) (empty, pushes []grid.Coord) {
+	for _, h := range s.m().Grid.Neighbors(u.At) {
+		if busy[h] || !s.mayEnter(u, u.At, h) || s.enemyControlled(u.Side, h) {
+			continue
+		}
+		o := s.UnitAt(h)
+		switch {
+		case o == nil:
+			empty = append(empty, h)
+		case o.Side == u.Side:
+			nb := map[grid.Coord]bool{u.At: true, h: true}
+			for k := range busy {
+				nb[k] = true
+			}
+			if s.canPush(o, nb) {
+				pushes = append(pushes, h)
+			}
+		}
+	}
+	return empty, pushes
+}
+
+func (s *State) canPush(u *Unit, busy map[grid.Coord]bool) bool {
+	empty, pushes := s.retreatHexes(u, busy)
+	return len(empty) > 0 || len(pushes) > 0
+}
+
+// retreat carries out the choice of hex h for the head retreat step.
+func (d *decider) retreat(st Step, h grid.Coord, auto bool) {
+	u := d.s.Unit(st.Unit)
+	if o := d.s.UnitAt(h); o != nil {
+		d.emit(PushChosen{Unit: u.ID, From: u.At, Into: h, Push: o.ID,
+			Text: fmt.Sprintf("%s retreats into %s; %s must make room (GS-4.23)", u.ID, d.s.label(h), o.ID)})
+		return
+	}
+	moves := []Hop{{Unit: u.ID, From: u.At, To: h}}
+	for i := len(st.Chain) - 1; i >= 0; i-- {
+		moves = append(moves, st.Chain[i])
+	}
+	var parts []string
+	for _, m := range moves {
+		parts = append(parts, fmt.Sprintf("%s %s → %s", m.Unit, d.s.label(m.From), d.s.label(m.To)))
+	}
+	text := "retreat: " + strings.Join(parts, ", ")
+	if auto {
+		text += " (only legal hex)"
+	}
+	d.emit(Retreated{Moves: moves, Auto: auto, Text: text + " (GS-4.21)"})
+}
+
+// lossSets lists the minimal sets of close-combat attackers whose printed
+// PC reaches need (GS-4.19 E, GS-P-07), or all of them when even all
+// together fall short.
+func (s *State) lossSets(need int) (sets [][]string, all []string) {
+	var atk []*Unit
+	total := 0
+	for _, id := range s.Res.Attackers {
+		if u := s.Unit(id); u.OnMap() {
+			atk = append(atk, u)
+			total += u.PC
+		}
+	}
+	if len(atk) == 0 {
+		return nil, nil
+	}
+	if total < need {
+		for _, u := range atk {
+			all = append(all, u.ID)
+		}
+		return nil, all
+	}
+	n := len(atk)
+	for mask := 1; mask < 1<<n; mask++ {
+		sum, minimal := 0, true
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				sum += atk[i].PC
+			}
+		}
+		if sum < need {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 && sum-atk[i].PC >= need {
+				minimal = false
+			}
+		}
+		if !minimal {
+			continue
+		}
+		var set []string
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				set = append(set, atk[i].ID)
+			}
+		}
+		sets = append(sets, set)
+	}
+	// Default order: lowest total first, then lowest PC units first (§9.3).
+	pcs := func(set []string) (int, []int) {
+		t, v := 0, []int{}
+		for _, id := range set {
+			t += s.Unit(id).PC
+			v = append(v, s.Unit(id).PC)
+		}
+		sort.Ints(v)
+		return t, v
+	}
+	sort.SliceStable(sets, func(i, j int) bool {
+		ti, vi := pcs(sets[i])
+		tj, vj := pcs(sets[j])
+		if ti != tj {
+			return ti < tj
+		}
+		return slices.Compare(vi, vj) < 0
+	})
+	return sets, nil
+}
+
+// advance is one possible advance after combat.
+type advance struct {
+	unit string
+	from grid.Coord
+	to   grid.Coord
+}
+
+// advanceOptions lists the winner's possible advances into emptied hexes
+// (GS-4.24, GS-P-09).
+func (s *State) advanceOptions() []advance {
+	r := s.Res
+	if r == nil || s.demoralized(r.Winner) {
+		return nil
+	}
+	parts := r.Attackers
+	if r.Winner != s.Active {
+		parts = r.Defenders
+	}
+	var out []advance
+	for _, c := range r.Emptied {
+		if s.UnitAt(c) != nil {
+			continue
+		}
+		for _, id := range parts {
+			u := s.Unit(id)
+			if !u.OnMap() || slices.Contains(r.Advanced, id) || !s.m().Grid.Adjacent(u.At, c) || !s.mayEnter(u, u.At, c) {
+				continue
+			}
+			out = append(out, advance{unit: id, from: u.At, to: c})
+		}
+	}
+	return out
+}
+
+// demoralized reports an army that may no longer advance (GS-11.3).
+func (s *State) demoralized(side game.Side) bool { return false }
+
+// decideRetreat handles "retreat UNIT HEX" for the pending retreat.
+func (s *State) decideRetreat(cmd game.Command) ([]game.Event, error) {
+	st, err := s.headStep(cmd.Side, "retreat")
+	if err != nil {
+		return nil, err
+	}
+	if len(cmd.Args) != 2 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-4.20", "write: retreat UNIT HEX")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if u.ID != st.Unit {
+		return nil, game.Refuse("not-this-unit", "GS-4.20", "%s must retreat now, not %s", st.Unit, u.ID)
+	}
+	h, err := s.cell(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	opts := s.retreatOptions(st)
+	if !slices.Contains(opts, h) {
+		return nil, game.Refuse("bad-retreat", "GS-4.21", "%s cannot retreat to %s; legal: %s", u.ID, s.label(h), s.labels(opts))
+	}
+	d := &decider{s: s}
+	d.retreat(st, h, false)
+	d.settle()
+	return d.evs, nil
+}
+
+// decideLose handles "lose UNIT…" for an exchange.
+func (s *State) decideLose(cmd game.Command) ([]game.Event, error) {
+	st, err := s.headStep(cmd.Side, "exchange")
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, w := range cmd.Args {
+		if w == "+" {
+			continue
+		}
+		u, err := s.ownUnit(cmd.Side, w)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, u.ID)
+	}
+	sets, _ := s.lossSets(st.Need)
+	for _, set := range sets {
+		if sameSet(set, ids) {
+			d := &decider{s: s}
+			for i, id := range set {
+				d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-4.19", i == len(set)-1)
+			}
+			d.settle()
+			return d.evs, nil
+		}
+	}
+	var alts []string
+	for _, set := range sets {
+		alts = append(alts, strings.Join(set, "+"))
+	}
+	return nil, game.Refuse("bad-loss-set", "GS-P-07", "the units lost must total at least %d PC, and no unit may be spare; choose one of: %s", st.Need, strings.Join(alts, ", "))
+}
+
+// decideAdvance handles "advance UNIT HEX" and "advance none".
+func (s *State) decideAdvance(cmd game.Command) ([]game.Event, error) {
+	if _, err := s.headStep(cmd.Side, "advance"); err != nil {
+		return nil, err
+	}
+	d := &decider{s: s}
+	if len(cmd.Args) == 1 && (strings.EqualFold(cmd.Args[0], "none") || strings.EqualFold(cmd.Args[0], "no")) {
+		d.emit(AdvanceEnded{Side: cmd.Side, Text: fmt.Sprintf("%s does not advance", cmd.Side)})
+		d.settle()
+		return d.evs, nil
+	}
+	if len(cmd.Args) != 2 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-4.24", "write: advance UNIT HEX, or advance none")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	h, err := s.cell(cmd.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range s.advanceOptions() {
+		if a.unit == u.ID && a.to == h {
+			d.emit(Advanced{Unit: u.ID, From: a.from, To: h, Text: fmt.Sprintf("%s advances %s → %s (GS-4.24)", u.ID, s.label(a.from), s.label(h))})
+			d.settle()
+			return d.evs, nil
+		}
+	}
+	return nil, game.Refuse("bad-advance", "GS-4.24", "%s cannot advance to %s: only a unit that took part, into an adjacent hex the combat emptied", u.ID, s.label(h))
+}
+
+// headStep returns the pending step if it is of the kind and belongs to
+// side.
+func (s *State) headStep(side game.Side, kind string) (Step, error) {
+	if s.Res == nil {
+		return Step{}, game.Refuse("nothing-pending", "GS-4.20", "there is no %s to decide now", kind)
+	}
+	st := s.Res.Steps[0]
+	if st.Kind != kind {
+		return Step{}, game.Refuse(game.CodePending, "GS-4.19", "the pending decision is a %s, not a %s", st.Kind, kind)
+	}
+	if who := s.stepSide(st); who != side {
+		return Step{}, game.Refuse(game.CodeWrongSide, "GS-4.20", "this %s is for player %s to decide", kind, who)
+	}
+	return st, nil
+}
+
+// stepSide is who decides a step: the owner retreats (GS-4.20), the
+// attacker picks exchange losses, the winner advances.
+func (s *State) stepSide(st Step) game.Side {
+	switch st.Kind {
+	case "retreat":
+		return s.Unit(st.Unit).Side
+	case "exchange":
+		return s.Active
+	}
+	return s.Res.Winner
+}
+
+// pendingDecision describes the head step as a Decision.
+func (s *State) pendingDecision() game.Decision {
+	st := s.Res.Steps[0]
+	d := game.Decision{Side: s.stepSide(st), Kind: st.Kind}
+	switch st.Kind {
+	case "retreat":
+		opts := s.retreatOptions(st)
+		d.ID = fmt.Sprintf("c%d-retreat-%s", s.Res.Combat, st.Unit)
+		d.Rule = "GS-4.21"
+		d.Prompt = fmt.Sprintf("%s must retreat one hex from %s", st.Unit, s.label(s.Unit(st.Unit).At))
+		if len(st.Chain) > 0 {
+			d.Rule = "GS-4.23"
+			d.Prompt = fmt.Sprintf("%s must make room for %s", st.Unit, st.Chain[len(st.Chain)-1].Unit)
+		}
+		best, bestN := 0, 99
+		for i, h := range opts {
+			d.Options = append(d.Options, game.Option{Label: s.label(h), Command: "retreat " + st.Unit + " " + s.label(h)})
+			d.Cells = append(d.Cells, h)
+			n := len(s.controllers(d.Side.Other(), h)) + s.adjacentEnemies(d.Side, h)
+			if n < bestN {
+				best, bestN = i, n
+			}
+		}
+		d.Default = best
+	case "exchange":
+		sets, _ := s.lossSets(st.Need)
+		d.ID = fmt.Sprintf("c%d-exchange", s.Res.Combat)
+		d.Rule = "GS-4.19"
+		d.Prompt = fmt.Sprintf("exchange: choose attackers to lose, at least %d PC", st.Need)
+		for _, set := range sets {
+			d.Options = append(d.Options, game.Option{Label: strings.Join(set, "+"), Command: "lose " + strings.Join(set, " ")})
+		}
+	case "advance":
+		d.ID = fmt.Sprintf("c%d-advance-%d", s.Res.Combat, len(s.Res.Advanced))
+		d.Rule = "GS-4.24"
+		d.Prompt = "advance after combat into an emptied hex?"
+		for _, a := range s.advanceOptions() {
+			d.Options = append(d.Options, game.Option{Label: a.unit + " → " + s.label(a.to), Command: "advance " + a.unit + " " + s.label(a.to)})
+			d.Cells = append(d.Cells, a.to)
+		}
+		d.Options = append(d.Options, game.Option{Label: "no advance", Command: "advance none"})
+		d.Default = len(d.Options) - 1
+	}
+	return d
+}
+
+func (s *State) adjacentEnemies(side game.Side, c grid.Coord) int {
+	n := 0
+	for _, x := range s.m().Grid.Neighbors(c) {
+		if o := s.UnitAt(x); o != nil && o.Side != side {
+			n++
+		}
+	}
+	return n
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	sort.Strings(x)
+	sort.Strings(y)
+	return slices.Equal(x, y)
+}
+
+func (s *State) labels(cs []grid.Coord) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, c := range cs {
+		out = append(out, s.label(c))
+	}
+	return strings.Join(out, ", ")
+}

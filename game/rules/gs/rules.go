@@ -1,0 +1,474 @@
+package gs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Rules is the Grands Stratèges ruleset.
+type Rules struct{}
+
+// New returns the ruleset.
+func New() *Rules { return &Rules{} }
+
+func (*Rules) Name() string    { return "gs" }
+func (*Rules) Title() string   { return "Grands Stratèges" }
+func (*Rules) Version() string { return "1" }
+
+var optionSpecs = []game.OptionSpec{
+	{Name: "guard-cavalry-mp", Default: "5", Values: []string{"5", "6"}, Rule: "GS-P-02", Help: "movement points of the Guard cavalry, which the rulebook does not state"},
+	{Name: "combined-arms", Default: "off", Values: []string{"on", "off"}, Rule: "GS-7", Help: "advanced rule: +1 to the die when infantry, cavalry and artillery attack together"},
+	{Name: "long-range", Default: "off", Values: []string{"on", "off"}, Rule: "GS-9", Help: "advanced rule: artillery may fire one hex farther at half strength"},
+	{Name: "lower-odds", Default: "off", Values: []string{"on", "off"}, Rule: "GS-10", Help: "advanced rule: the attacker may read a lower odds column (attack … at 2:1)"},
+}
+
+func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
+
+// checkOptions refuses unknown options and values.
+func checkOptions(sc *game.Scenario, opts game.Options) (game.Options, error) {
+	out := game.Options{}
+	for k, v := range sc.Options {
+		out[k] = v
+	}
+	for k, v := range opts {
+		out[k] = v
+	}
+	for k, v := range out {
+		i := slices.IndexFunc(optionSpecs, func(o game.OptionSpec) bool { return o.Name == k })
+		if i < 0 {
+			var names []string
+			for _, o := range optionSpecs {
+				names = append(names, o.Name)
+			}
+			return nil, game.Refuse("bad-option", "", "unknown option %q (options: %s)", k, strings.Join(names, ", "))
+		}
+		if vs := optionSpecs[i].Values; len(vs) > 0 && !slices.Contains(vs, v) {
+			return nil, game.Refuse("bad-option", optionSpecs[i].Rule, "option %s takes %s, not %q", k, strings.Join(vs, " or "), v)
+		}
+	}
+	return out, nil
+}
+
+// Start builds the opening position: units placed by the scenario are on
+// the map; the others wait for the simultaneous secret set-up
+// (GS-S1.deploy, GS-P-20), or the game starts at the scenario's test
+// position.
+func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
+	if sc.Map == nil || sc.Map.Grid == nil {
+		return nil, fmt.Errorf("gs: scenario %s has no map", sc.ID)
+	}
+	for _, t := range []string{"crt", "move-cost", "defence"} {
+		if sc.Tables[t] == nil {
+			return nil, fmt.Errorf("gs: scenario %s has no %s table", sc.ID, t)
+		}
+	}
+	o, err := checkOptions(sc, opts)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{sc: sc, opts: o, Turns: sc.Turns, Turn: 1}
+	needSetup := false
+	for _, us := range sc.Units {
+		u := Unit{ID: us.ID, Name: us.Name, Side: us.Side, Arm: us.Type, PC: us.Values["pc"], MP: us.Values["mp"], Flags: slices.Clone(us.Flags)}
+		switch u.Arm {
+		case Infantry, Cavalry, Artillery:
+		default:
+			return nil, fmt.Errorf("gs: scenario %s: unit %s has type %q (want infantry, cavalry or artillery)", sc.ID, u.ID, u.Arm)
+		}
+		if u.PC <= 0 || u.MP <= 0 {
+			return nil, fmt.Errorf("gs: scenario %s: unit %s needs pc and mp values", sc.ID, u.ID)
+		}
+		if us.At != nil {
+			u.At, u.Status, u.Placed = *us.At, game.StatusActive, true
+		} else {
+			u.Status = game.StatusReserve
+			needSetup = true
+		}
+		s.Units = append(s.Units, u)
+	}
+	switch {
+	case sc.Start != nil:
+		side, phase, err := parseStartPhase(sc.Start.Phase)
+		if err != nil {
+			return nil, fmt.Errorf("gs: scenario %s: %w", sc.ID, err)
+		}
+		s.Turn, s.Phase, s.Active = max(1, sc.Start.Turn), phase, side
+		if phase == PhaseCombat {
+			s.MustAttack, s.StartAt = obligations(s)
+		}
+	case needSetup:
+		s.Phase, s.Active = PhaseSetup, game.Nobody
+		for _, side := range game.Sides {
+			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasReserve(side) {
+				return nil, fmt.Errorf("gs: scenario %s: side %s has units to deploy but no zone deploy-%s", sc.ID, side, side)
+			}
+			s.Ready[side] = !s.hasReserve(side)
+		}
+	default:
+		s.Phase, s.Active = PhaseMove, game.SideA
+	}
+	return s, nil
+}
+
+func parseStartPhase(p string) (game.Side, string, error) {
+	parts := strings.SplitN(p, "-", 2)
+	if len(parts) == 2 && (parts[0] == PhaseMove || parts[0] == PhaseCombat) {
+		if side, err := game.ParseSide(parts[1]); err == nil && side.Valid() {
+			return side, parts[0], nil
+		}
+	}
+	return game.Nobody, "", fmt.Errorf("start phase %q: want move-A, combat-A, move-B or combat-B", p)
+}
+
+func (s *State) hasReserve(side game.Side) bool {
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Status == game.StatusReserve {
+			return true
+		}
+	}
+	return false
+}
+
+func (*Rules) NewEvent(kind string) (game.Event, bool) {
+	f, ok := eventKinds[kind]
+	if !ok {
+		return nil, false
+	}
+	return f(), true
+}
+
+func (*Rules) DecodeState(sc *game.Scenario, opts game.Options, b []byte) (game.State, error) {
+	o, err := checkOptions(sc, opts)
+	if err != nil {
+		return nil, err
+	}
+	return decodeState(sc, o, b)
+}
+
+func (*Rules) Evolve(s game.State, e game.Event) game.State {
+	return evolve(s.(*State), e)
+}
+
+// Decide validates an order and returns its events.
+func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
+	s := gs.(*State)
+	if s.Result != nil {
+		return nil, game.Refuse(game.CodeGameOver, "", "the game is over")
+	}
+	if !cmd.Side.Valid() {
+		return nil, game.Refuse(game.CodeWrongSide, "", "orders come from side A or B")
+	}
+	switch cmd.Verb {
+	case "deploy", "ready":
+		return s.decideSetup(cmd)
+	case "retreat":
+		return s.decideRetreat(cmd)
+	case "lose":
+		return s.decideLose(cmd)
+	case "advance":
+		return s.decideAdvance(cmd)
+	case "move", "attack", "bombard", "end":
+	default:
+		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, deploy, ready, end", cmd.Verb)
+	}
+	if s.Phase == PhaseSetup {
+		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "the armies are still deploying: deploy UNIT HEX, then ready")
+	}
+	if s.Res != nil {
+		d := s.pendingDecision()
+		return nil, game.Refuse(game.CodePending, d.Rule, "first %s must decide: %s", d.Side, d.Prompt)
+	}
+	if cmd.Side != s.Active {
+		return nil, game.Refuse(game.CodeWrongSide, "GS-1.1", "it is %s's %s phase", s.Active, s.Phase)
+	}
+	switch cmd.Verb {
+	case "move":
+		if s.Phase != PhaseMove {
+			return nil, game.Refuse(game.CodeWrongPhase, "GS-2.7", "units move only in the movement phase; this is the combat phase")
+		}
+		return s.decideMove(cmd)
+	case "attack", "bombard":
+		if s.Phase != PhaseCombat {
+			return nil, game.Refuse(game.CodeWrongPhase, "GS-2.7", "no combat during the movement phase: end it first")
+		}
+		return s.decideAttack(cmd, dice)
+	default:
+		return s.decideEnd(cmd)
+	}
+}
+
+// decideEnd ends the active side's phase.
+func (s *State) decideEnd(cmd game.Command) ([]game.Event, error) {
+	if len(cmd.Args) > 0 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-1.1", "end takes no words")
+	}
+	d := &decider{s: s}
+	if s.Phase == PhaseCombat {
+		if open := s.openObligations(); len(open) > 0 {
+			return nil, game.Refuse("obligation", "GS-4.2", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
+		}
+	}
+	d.nextPhase()
+	return d.evs, nil
+}
+
+// nextPhase moves the clock on, skipping a combat phase in which the
+// active side can fight nobody, and ends the game after the last turn.
+func (d *decider) nextPhase() {
+	s := d.s
+	switch {
+	case s.Phase == PhaseMove:
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseCombat, Active: s.Active})
+		if !d.s.anyCombat() {
+			d.emitSkip(fmt.Sprintf("%s has no combat to fight", s.Active))
+		}
+	default:
+		d.emitSkip("")
+	}
+}
+
+// emitSkip ends the current combat phase.
+func (d *decider) emitSkip(why string) {
+	s := d.s
+	if s.Active == game.SideA {
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseMove, Active: game.SideB, Skipped: why})
+		return
+	}
+	if s.Turn >= s.Turns {
+		d.emit(GameEnded{Outcome: finalOutcome(s)})
+		return
+	}
+	d.emit(PhaseChanged{Turn: s.Turn + 1, Phase: PhaseMove, Active: game.SideA, Skipped: why})
+}
+
+// anyCombat reports whether the active side could declare any combat.
+func (s *State) anyCombat() bool {
+	for i := range s.Units {
+		a := &s.Units[i]
+		if a.Side != s.Active || !s.mayAttack(a) {
+			continue
+		}
+		for j := range s.Units {
+			d := &s.Units[j]
+			if !s.mayBeAttacked(d) {
+				continue
+			}
+			if s.canClose(a, d) {
+				return true
+			}
+			if a.Arm == Artillery {
+				if _, err := s.fire(a, d.At); err == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Pending lists the decisions waiting for a player.
+func (s *State) Pending() []game.Decision {
+	if s.Result != nil {
+		return nil
+	}
+	if s.Phase == PhaseSetup {
+		var out []game.Decision
+		for _, side := range game.Sides {
+			if s.Ready[side] {
+				continue
+			}
+			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
+				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
+			if s.hasUnplaced(side) {
+				d.Options = append(d.Options, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
+			} else {
+				d.Options = append(d.Options, game.Option{Label: "ready", Command: "ready"})
+			}
+			out = append(out, d)
+		}
+		return out
+	}
+	if s.Res != nil {
+		return []game.Decision{s.pendingDecision()}
+	}
+	return nil
+}
+
+// Legal lists every order side may give now.
+func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
+	s := gs.(*State)
+	if s.Result != nil {
+		return nil
+	}
+	if s.Phase == PhaseSetup {
+		return s.legalSetup(side)
+	}
+	if s.Res != nil {
+		d := s.pendingDecision()
+		if d.Side != side {
+			return nil
+		}
+		return d.Options
+	}
+	if side != s.Active {
+		return nil
+	}
+	var out []game.Option
+	if s.Phase == PhaseMove {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side != side || s.canMove(side, u) != nil {
+				continue
+			}
+			node := game.Option{Label: u.ID}
+			for _, c := range s.destinations(u) {
+				node.Children = append(node.Children, game.Option{Label: s.label(c), Command: "move " + u.ID + " " + s.label(c)})
+			}
+			if s.onEdge(u.At) {
+				if _, err := s.decideExit(u, []grid.Coord{u.At}, 0); err == nil {
+					node.Children = append(node.Children, game.Option{Label: "leave the map", Command: "move " + u.ID + " off"})
+				}
+			}
+			if len(node.Children) > 0 {
+				out = append(out, node)
+			}
+		}
+		return append(out, game.Option{Label: "end the movement phase", Command: "end"})
+	}
+	out = s.legalCombats()
+	if len(s.openObligations()) == 0 {
+		out = append(out, game.Option{Label: "end the combat phase", Command: "end"})
+	}
+	return out
+}
+
+// legalCombats lists valid combat declarations, grouped by first target.
+func (s *State) legalCombats() []game.Option {
+	var atk, def []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == s.Active && s.mayAttack(u) {
+			atk = append(atk, u)
+		}
+		if s.mayBeAttacked(u) {
+			def = append(def, u)
+		}
+	}
+	seen := map[string]bool{}
+	groups := map[string]*game.Option{}
+	var order []string
+	add := func(attackers, bomb, defenders []*Unit) {
+		if len(attackers)+len(bomb) == 0 || len(defenders) == 0 {
+			return
+		}
+		dec := &declaration{close: attackers, bombard: bomb, defs: defenders, targets: map[string]*Unit{}}
+		text := "attack " + ids(append(slices.Clone(attackers), bomb...)) + " -> " + ids(defenders)
+		if len(attackers) == 0 {
+			text = "bombard " + ids(bomb) + " -> " + ids(defenders)
+		}
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		if s.checkAttack(dec) != nil {
+			return
+		}
+		key := defenders[0].ID
+		if groups[key] == nil {
+			groups[key] = &game.Option{Label: "→ " + key}
+			order = append(order, key)
+		}
+		groups[key].Children = append(groups[key].Children, game.Option{Label: text, Command: text})
+	}
+	for _, d := range def {
+		var adj, arts []*Unit
+		for _, a := range atk {
+			if s.canClose(a, d) {
+				adj = append(adj, a)
+			} else if a.Arm == Artillery {
+				if _, err := s.fire(a, d.At); err == nil {
+					arts = append(arts, a)
+				}
+			}
+		}
+		for mask := 1; mask < 1<<len(adj); mask++ {
+			var set []*Unit
+			for i := range adj {
+				if mask&(1<<i) != 0 {
+					set = append(set, adj[i])
+				}
+			}
+			add(set, nil, []*Unit{d})
+		}
+		if len(arts) > 0 {
+			add(adj, arts, []*Unit{d})
+			for _, b := range arts {
+				add(nil, []*Unit{b}, []*Unit{d})
+			}
+		}
+	}
+	for _, a := range atk {
+		var adj []*Unit
+		for _, d := range def {
+			if s.canClose(a, d) {
+				adj = append(adj, d)
+			}
+		}
+		for mask := 3; mask < 1<<len(adj); mask++ {
+			var set []*Unit
+			for i := range adj {
+				if mask&(1<<i) != 0 {
+					set = append(set, adj[i])
+				}
+			}
+			if len(set) > 1 {
+				add([]*Unit{a}, nil, set)
+			}
+		}
+	}
+	var out []game.Option
+	for _, k := range order {
+		out = append(out, *groups[k])
+	}
+	return out
+}
+
+func ids(us []*Unit) string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.ID)
+	}
+	return strings.Join(out, " ")
+}
+
+// Check verifies the invariants of a position: no two units in one hex,
+// every unit on the map, losses equal to the eliminated PC.
+func (*Rules) Check(gs game.State) error {
+	s := gs.(*State)
+	seen := map[grid.Coord]string{}
+	var losses [2]int
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Status == game.StatusEliminated {
+			losses[u.Side] += u.PC
+		}
+		if !u.OnMap() {
+			continue
+		}
+		if !s.m().Grid.Contains(u.At) {
+			return fmt.Errorf("%s is off the map at %v", u.ID, u.At)
+		}
+		if o, ok := seen[u.At]; ok {
+			return fmt.Errorf("%s and %s share %s (GS-2.6)", o, u.ID, s.label(u.At))
+		}
+		seen[u.At] = u.ID
+	}
+	if losses != s.Losses {
+		return fmt.Errorf("losses %v do not match eliminated PC %v", s.Losses, losses)
+	}
+	return nil
+}

@@ -1,0 +1,210 @@
+package gs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// zone returns the deployment zone of a side.
+func (s *State) zone(side game.Side) []grid.Coord {
+	return s.sc.Zones["deploy-"+side.String()]
+}
+
+func (s *State) hasUnplaced(side game.Side) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.Status == game.StatusReserve && !u.Placed {
+			return true
+		}
+	}
+	return false
+}
+
+// placedAt returns side's own unit placed (not yet revealed) at c.
+func (s *State) placedAt(side game.Side, c grid.Coord) *Unit {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.Placed && u.At == c && (u.Status == game.StatusReserve || u.OnMap()) {
+			return u
+		}
+	}
+	return nil
+}
+
+// decideSetup handles "deploy UNIT HEX [UNIT HEX…]", "deploy auto" and
+// "ready" during the simultaneous secret set-up (GS-S1.deploy, GS-P-20).
+func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
+	if s.Phase != PhaseSetup {
+		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "deployment is over")
+	}
+	if s.Ready[cmd.Side] {
+		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
+	}
+	var evs []game.Event
+	if cmd.Verb == "ready" {
+		if s.hasUnplaced(cmd.Side) {
+			var left []string
+			for i := range s.Units {
+				if u := &s.Units[i]; u.Side == cmd.Side && !u.Placed {
+					left = append(left, u.ID)
+				}
+			}
+			return nil, game.Refuse("not-deployed", "GS-S1.deploy", "place every unit first (deploy UNIT HEX or deploy auto); not placed: %s", strings.Join(left, " "))
+		}
+		evs = append(evs, Ready{Side: cmd.Side})
+		if s.Ready[cmd.Side.Other()] {
+			var all []Placement
+			for i := range s.Units {
+				if u := &s.Units[i]; u.Status == game.StatusReserve && u.Placed {
+					all = append(all, Placement{Unit: u.ID, At: u.At})
+				}
+			}
+			evs = append(evs, Revealed{Placements: all}, PhaseChanged{Turn: 1, Phase: PhaseMove, Active: game.SideA})
+		}
+		return evs, nil
+	}
+	zone := s.zone(cmd.Side)
+	if len(cmd.Args) == 1 && strings.EqualFold(cmd.Args[0], "auto") {
+		taken := map[grid.Coord]bool{}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Placed && (u.Side == cmd.Side || u.OnMap()) {
+				taken[u.At] = true
+			}
+		}
+		var ps []Placement
+		free := spread(zone, taken)
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side != cmd.Side || u.Placed || u.Status != game.StatusReserve {
+				continue
+			}
+			if len(free) == 0 {
+				return nil, game.Refuse("zone-full", "GS-S1.deploy", "no free hex left in deploy-%s", cmd.Side)
+			}
+			ps = append(ps, Placement{Unit: u.ID, At: free[0]})
+			free = free[1:]
+		}
+		if len(ps) == 0 {
+			return nil, game.Refuse("nothing-to-deploy", "GS-S1.deploy", "every unit is already placed: type ready")
+		}
+		return []game.Event{Deployed{Side: cmd.Side, Placements: ps}}, nil
+	}
+	if len(cmd.Args) == 0 || len(cmd.Args)%2 != 0 {
+		return nil, game.Refuse(game.CodeSyntax, "GS-S1.deploy", "write: deploy UNIT HEX [UNIT HEX …], or deploy auto")
+	}
+	var ps []Placement
+	used := map[grid.Coord]string{}
+	for i := 0; i < len(cmd.Args); i += 2 {
+		u, err := s.ownUnit(cmd.Side, cmd.Args[i])
+		if err != nil {
+			return nil, err
+		}
+		if u.Status != game.StatusReserve {
+			return nil, game.Refuse("not-in-reserve", "GS-S1.deploy", "%s is already on the map", u.ID)
+		}
+		c, err := s.cell(cmd.Args[i+1])
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(zone, c) {
+			return nil, game.Refuse("outside-zone", "GS-P-19", "%s is outside your deployment zone deploy-%s", s.label(c), cmd.Side)
+		}
+		if o := s.placedAt(cmd.Side, c); o != nil && o.ID != u.ID {
+			if _, moving := usedUnit(ps, o.ID); !moving {
+				return nil, game.Refuse("stacking", "GS-2.6", "%s is already in %s (one unit per hex)", o.ID, s.label(c))
+			}
+		}
+		if other, dup := used[c]; dup {
+			return nil, game.Refuse("stacking", "GS-2.6", "%s and %s cannot both go to %s", other, u.ID, s.label(c))
+		}
+		if o := s.UnitAt(c); o != nil {
+			return nil, game.Refuse("stacking", "GS-2.6", "%s is occupied", s.label(c))
+		}
+		used[c] = u.ID
+		ps = append(ps, Placement{Unit: u.ID, At: c})
+	}
+	return []game.Event{Deployed{Side: cmd.Side, Placements: ps}}, nil
+}
+
+func usedUnit(ps []Placement, id string) (Placement, bool) {
+	for _, p := range ps {
+		if p.Unit == id {
+			return p, true
+		}
+	}
+	return Placement{}, false
+}
+
+// spread orders the free cells of a zone so that automatic deployment
+// puts units side by side along the middle of the zone.
+func spread(zone []grid.Coord, taken map[grid.Coord]bool) []grid.Coord {
+	if len(zone) == 0 {
+		return nil
+	}
+	minX, maxX := zone[0].X, zone[0].X
+	for _, c := range zone {
+		minX, maxX = min(minX, c.X), max(maxX, c.X)
+	}
+	mid := (minX + maxX) / 2
+	var free []grid.Coord
+	for _, c := range zone {
+		if !taken[c] {
+			free = append(free, c)
+		}
+	}
+	slices.SortFunc(free, func(a, b grid.Coord) int {
+		da, db := abs(a.X-mid), abs(b.X-mid)
+		if da != db {
+			return da - db
+		}
+		if a.Y != b.Y {
+			return a.Y - b.Y
+		}
+		return a.X - b.X
+	})
+	return free
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// legalSetup lists deployment orders.
+func (s *State) legalSetup(side game.Side) []game.Option {
+	if s.Ready[side] {
+		return nil
+	}
+	var out []game.Option
+	taken := map[grid.Coord]bool{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Placed && (u.Side == side || u.OnMap()) {
+			taken[u.At] = true
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || u.Status != game.StatusReserve {
+			continue
+		}
+		node := game.Option{Label: u.ID}
+		for _, c := range s.zone(side) {
+			if !taken[c] {
+				node.Children = append(node.Children, game.Option{Label: s.label(c), Command: fmt.Sprintf("deploy %s %s", u.ID, s.label(c))})
+			}
+		}
+		out = append(out, node)
+	}
+	if s.hasUnplaced(side) {
+		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
+	} else {
+		out = append(out, game.Option{Label: "ready", Command: "ready"})
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package gs
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/grognard/grognard/game"
+)
+
+// suddenDeath ends the game when a side has lost every unit (GS-P-24):
+// the other side wins at once.
+func suddenDeath(s *State) (game.Outcome, bool) {
+	if s.sc.Param("annihilation", "win") != "win" {
+		return game.Outcome{}, false
+	}
+	for _, side := range game.Sides {
+		alive := false
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && u.Status != game.StatusEliminated {
+				alive = true
+				break
+			}
+		}
+		if !alive {
+			o := running(s)
+			o.Over, o.Winner = true, side.Other()
+			o.Result = fmt.Sprintf("%s wins: every enemy unit is eliminated", side.Other())
+			o.Rule = "GS-P-24"
+			return o, true
+		}
+	}
+	return game.Outcome{}, false
+}
+
+// running computes the scenario's score as it stands.
+func running(s *State) game.Outcome {
+	o := game.Outcome{Winner: game.Nobody}
+	switch s.sc.Param("victory", "losses") {
+	case "points":
+		for _, side := range game.Sides {
+			pts := 0
+			pc := s.pcOnMap(side)
+			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "PC on the map", Points: pc})
+			pts += pc
+			for _, ob := range s.sc.Objectives {
+				if s.holds(side, ob) {
+					o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: ob.Name, Points: ob.Points})
+					pts += ob.Points
+				}
+			}
+			o.Score[side] = pts
+		}
+		o.Rule = "GS-S2.victory"
+	default:
+		for _, side := range game.Sides {
+			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "losses (PC eliminated)", Points: s.Losses[side]})
+			o.Score[side] = s.Losses[side.Other()]
+		}
+		o.Rule = "GS-S1.victory"
+	}
+	return o
+}
+
+// finalOutcome judges the game after its last turn.
+func finalOutcome(s *State) game.Outcome {
+	o := running(s)
+	o.Over = true
+	switch s.sc.Param("victory", "losses") {
+	case "points":
+		margin := atoi(s.sc.Param("point-margin", "10"))
+		diff := o.Score[game.SideA] - o.Score[game.SideB]
+		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("%d points to %d", o.Score[game.SideA], o.Score[game.SideB]))
+	default:
+		margin := atoi(s.sc.Param("loss-margin", "6"))
+		diff := s.Losses[game.SideB] - s.Losses[game.SideA]
+		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("losses A %d, B %d", s.Losses[game.SideA], s.Losses[game.SideB]))
+	}
+	return o
+}
+
+// judge turns a difference in A's favour into a result: a win needs at
+// least margin.
+func judge(diff, margin int, detail string) (game.Side, string) {
+	switch {
+	case diff >= margin:
+		return game.SideA, fmt.Sprintf("A wins (%s; difference %d, %d needed)", detail, diff, margin)
+	case -diff >= margin:
+		return game.SideB, fmt.Sprintf("B wins (%s; difference %d, %d needed)", detail, -diff, margin)
+	}
+	return game.Nobody, fmt.Sprintf("draw (%s; difference %d, %d needed to win)", detail, abs(diff), margin)
+}
+
+func atoi(s string) int {
+	v, _ := strconv.Atoi(s)
+	return v
+}
+
+func (s *State) pcOnMap(side game.Side) int {
+	t := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.OnMap() {
+			t += u.PC
+		}
+	}
+	return t
+}
+
+// holds reports whether side controls an objective at this moment
+// (GS-S2.victory).
+func (s *State) holds(side game.Side, ob game.Objective) bool {
+	cells := ob.Cells
+	if fs, ok := ob.ForSide[side]; ok {
+		cells = fs
+	}
+	mine, theirs := false, false
+	for _, c := range cells {
+		if u := s.UnitAt(c); u != nil {
+			if u.Side == side {
+				mine = true
+			} else {
+				theirs = true
+			}
+		}
+	}
+	if ob.Kind == "island" {
+		// The island needs a unit on one of its hexes and no enemy on any.
+		for _, c := range ob.Cells {
+			if u := s.UnitAt(c); u != nil && u.Side != side {
+				theirs = true
+			}
+		}
+		return mine && !theirs
+	}
+	return mine
+}
