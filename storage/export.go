@@ -1,0 +1,310 @@
+package storage
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/grognard/grognard/game/dice"
+)
+
+// ExportFormat and ExportVersion identify the JSONL export (docs/export.md).
+const (
+	ExportFormat  = "grognard-game"
+	ExportVersion = 1
+)
+
+// exportHeader is the first line of an export.
+type exportHeader struct {
+	Type    string   `json:"type"` // "game"
+	Format  string   `json:"format"`
+	Version int      `json:"version"`
+	Game    GameMeta `json:"game"`
+}
+
+// exportRecord is one record line.
+type exportRecord struct {
+	Type string `json:"type"` // "record"
+	LogEntry
+}
+
+// exportEnd is the last line: counts that let a reader see truncation.
+type exportEnd struct {
+	Type    string `json:"type"` // "end"
+	Records int    `json:"records"`
+	Rolls   int    `json:"rolls"`
+}
+
+// Exported is a game read from an export: its meta and log.
+type Exported struct {
+	Meta    GameMeta
+	Entries []LogEntry
+}
+
+// Export writes the game as JSONL: a header line with the meta, one line
+// per record, an end line. The secret seed is included (in the meta's
+// "seed" field) only once the game has ended. Snapshots are not exported;
+// they are rebuilt from the log. The export is the full record, secret
+// events of either side included: it is an operator's and archive format,
+// not something to hand a player while the game is on.
+func (s *Store) Export(gameID string, w io.Writer) error {
+	return s.view(func(tx *bolt.Tx) error {
+		gb, m, err := gameBucket(tx, gameID)
+		if err != nil {
+			return unreject(err)
+		}
+		entries, err := readLog(gb, gameID, 1)
+		if err != nil {
+			return err
+		}
+		return WriteExport(w, &Exported{Meta: *m, Entries: entries})
+	})
+}
+
+// WriteExport writes x in the export format (with the seed only if the
+// game has ended).
+func WriteExport(w io.Writer, x *Exported) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	m := x.Meta
+	if !m.Status.Ended() {
+		m.Seed = ""
+	}
+	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m}); err != nil {
+		return err
+	}
+	for i := range x.Entries {
+		if err := enc.Encode(exportRecord{Type: "record", LogEntry: x.Entries[i]}); err != nil {
+			return err
+		}
+	}
+	if err := enc.Encode(exportEnd{Type: "end", Records: len(x.Entries), Rolls: m.Rolls}); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// ReadExport reads and validates an export: known format and version, a
+// valid meta, records 1..N without gaps whose dice indices follow on, an
+// end line whose counts match, a seed only for an ended game and one that
+// matches the commitment.
+func ReadExport(r io.Reader) (*Exported, error) {
+	dec := json.NewDecoder(bufio.NewReader(r))
+	line := 0
+	next := func() (json.RawMessage, string, error) {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, "", io.EOF
+			}
+			return nil, "", fmt.Errorf("%w: export line %d: %v", ErrBadInput, line+1, err)
+		}
+		line++
+		var t struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return nil, "", fmt.Errorf("%w: export line %d: %v", ErrBadInput, line, err)
+		}
+		return raw, t.Type, nil
+	}
+	strict := func(raw json.RawMessage, v any) error {
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(v); err != nil {
+			return fmt.Errorf("%w: export line %d: %v", ErrBadInput, line, err)
+		}
+		return nil
+	}
+
+	raw, typ, err := next()
+	if errors.Is(err, io.EOF) {
+		return nil, badInput("export is empty")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if typ != "game" {
+		return nil, badInput("export line 1: type %q, want \"game\"", typ)
+	}
+	var h exportHeader
+	if err := strict(raw, &h); err != nil {
+		return nil, err
+	}
+	if h.Format != ExportFormat {
+		return nil, badInput("export line 1: format %q, want %q", h.Format, ExportFormat)
+	}
+	if h.Version != ExportVersion {
+		return nil, badInput("export line 1: version %d (this build reads %d)", h.Version, ExportVersion)
+	}
+	x := &Exported{Meta: h.Game}
+	m := &x.Meta
+	if err := m.validate(); err != nil {
+		return nil, fmt.Errorf("export line 1: %w", err)
+	}
+	if m.Seed != "" {
+		if !m.Status.Ended() {
+			return nil, badInput("export line 1: game %s is %s but the export carries its seed", m.ID, m.Status)
+		}
+		seed, err := hex.DecodeString(m.Seed)
+		if err != nil || dice.Commitment(seed) != m.Commitment {
+			return nil, badInput("export line 1: seed does not match the commitment %s", m.Commitment)
+		}
+	}
+
+	rolls := 0
+	interactions := map[string]int{}
+	for {
+		raw, typ, err := next()
+		if errors.Is(err, io.EOF) {
+			return nil, badInput("export ends after line %d without an \"end\" line (truncated?)", line)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if typ == "end" {
+			var end exportEnd
+			if err := strict(raw, &end); err != nil {
+				return nil, err
+			}
+			if end.Records != len(x.Entries) || end.Records != m.Seq {
+				return nil, badInput("export line %d: end says %d records, the file has %d and the meta says %d", line, end.Records, len(x.Entries), m.Seq)
+			}
+			if end.Rolls != rolls || rolls != m.Rolls {
+				return nil, badInput("export line %d: end says %d dice, the records roll %d and the meta says %d", line, end.Rolls, rolls, m.Rolls)
+			}
+			break
+		}
+		if typ != "record" {
+			return nil, badInput("export line %d: type %q, want \"record\" or \"end\"", line, typ)
+		}
+		var rec exportRecord
+		if err := strict(raw, &rec); err != nil {
+			return nil, err
+		}
+		e := rec.LogEntry
+		if want := len(x.Entries) + 1; e.Seq != want {
+			return nil, badInput("export line %d: record %d, want %d", line, e.Seq, want)
+		}
+		for _, r := range e.Rolls {
+			if r.Index != rolls {
+				return nil, badInput("export line %d: record %d: roll index %d, want %d", line, e.Seq, r.Index, rolls)
+			}
+			if r.Sides < 1 || r.Value < 1 || r.Value > r.Sides {
+				return nil, badInput("export line %d: record %d: roll %d on a d%d", line, e.Seq, r.Value, r.Sides)
+			}
+			rolls++
+		}
+		var evs []json.RawMessage
+		if err := json.Unmarshal(e.Events, &evs); err != nil {
+			return nil, badInput("export line %d: record %d: events are not a list", line, e.Seq)
+		}
+		for _, f := range []struct{ name, v string }{{"actor", e.Actor}, {"interaction", e.Interaction}} {
+			if f.v != "" {
+				if err := validName(f.name, f.v); err != nil {
+					return nil, fmt.Errorf("export line %d: %w", line, err)
+				}
+			}
+		}
+		if e.Interaction != "" {
+			if prev, dup := interactions[e.Interaction]; dup {
+				return nil, badInput("export line %d: record %d repeats interaction %q of record %d", line, e.Seq, e.Interaction, prev)
+			}
+			interactions[e.Interaction] = e.Seq
+		}
+		x.Entries = append(x.Entries, e)
+	}
+	var extra json.RawMessage
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return nil, badInput("export has data after its \"end\" line (line %d)", line+1)
+	}
+	return x, nil
+}
+
+// Import reads an export into the store as the same game (same id, meta,
+// records, room bindings, seats, deadline and interaction ids), so that
+// exporting it again gives the same bytes. The game must not exist
+// (ErrExists). An unfinished game comes without its seed: it can be
+// replayed and audited later but cannot roll dice (Seed gives ErrNoSeed).
+// Snapshots are not written; Load replays the log, or call
+// RebuildSnapshot.
+func (s *Store) Import(r io.Reader) (GameMeta, error) {
+	x, err := ReadExport(r)
+	if err != nil {
+		return GameMeta{}, err
+	}
+	return x.Meta, s.importGame(x)
+}
+
+func (s *Store) importGame(x *Exported) error {
+	m := x.Meta
+	var seed []byte
+	if m.Seed != "" {
+		seed, _ = hex.DecodeString(m.Seed)
+	}
+	vals := make([][]byte, len(x.Entries))
+	for i := range x.Entries {
+		v, err := encodeEntry(&x.Entries[i])
+		if err != nil {
+			return err
+		}
+		vals[i] = v
+	}
+	return s.update(func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketGames).Bucket([]byte(m.ID)) != nil {
+			return reject(fmt.Errorf("%w: %q", ErrExists, m.ID))
+		}
+		ins := tx.Bucket(bucketInteractions)
+		for _, e := range x.Entries {
+			if e.Interaction != "" && ins.Get([]byte(e.Interaction)) != nil {
+				return reject(badInput("record %d: interaction %q is already in the store", e.Seq, e.Interaction))
+			}
+		}
+		mm := m
+		if err := putGame(tx, &mm, seed); err != nil {
+			return err
+		}
+		lb := tx.Bucket(bucketGames).Bucket([]byte(m.ID)).Bucket(bucketLog)
+		for i, e := range x.Entries {
+			if err := lb.Put(seqKey(e.Seq), vals[i]); err != nil {
+				return err
+			}
+			if e.Interaction != "" {
+				b, _ := json.Marshal(interaction{Game: m.ID, Seq: e.Seq, At: e.Time})
+				if err := ins.Put([]byte(e.Interaction), b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// ReadGame returns a stored game in the same form as ReadExport, seed
+// included only if the game has ended.
+func (s *Store) ReadGame(gameID string) (*Exported, error) {
+	var x *Exported
+	err := s.view(func(tx *bolt.Tx) error {
+		gb, m, err := gameBucket(tx, gameID)
+		if err != nil {
+			return err
+		}
+		entries, err := readLog(gb, gameID, 1)
+		if err != nil {
+			return err
+		}
+		if !m.Status.Ended() {
+			m.Seed = ""
+		}
+		x = &Exported{Meta: *m, Entries: entries}
+		return nil
+	})
+	return x, unreject(err)
+}
