@@ -8,7 +8,9 @@ import (
 // Record is one accepted order as the log keeps it: who gave it, the text,
 // the parsed command, the dice it rolled and the events it caused.
 type Record struct {
-	Seq     int     `json:"seq"`
+	Seq int `json:"seq"`
+	// Clock is where the game stood when the order was given.
+	Clock   Clock   `json:"clock"`
 	Text    string  `json:"text,omitempty"`
 	Command Command `json:"command"`
 	Rolls   []Roll  `json:"rolls,omitempty"`
@@ -76,7 +78,7 @@ func (g *Game) Apply(text string, cmd Command, d Dice) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	rec := Record{Seq: g.Seq + 1, Text: text, Command: cmd, Rolls: rolls, Events: events}
+	rec := Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: text, Command: cmd, Rolls: rolls, Events: events}
 	g.Commit(rec)
 	return rec, nil
 }

@@ -111,7 +111,7 @@ func (g *Hex) Parse(s string) (Coord, error) {
 		for _, b := range g.Boards {
 			if strings.EqualFold(b.Name, t[:1]) {
 				x0, found = b.X0, true
-				if col, err := strconv.Atoi(t[1:3]); err == nil && b.W > 0 && col >= b.W {
+				if col, ok := digits(t[1:3]); ok && b.W > 0 && col >= b.W {
 					return Coord{}, fmt.Errorf("%q: column %d is off board %s: %w", s, col, b.Name, ErrLabel)
 				}
 			}
@@ -124,9 +124,9 @@ func (g *Hex) Parse(s string) (Coord, error) {
 	if len(t) != 4 {
 		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
 	}
-	x, err1 := strconv.Atoi(t[:2])
-	y, err2 := strconv.Atoi(t[2:])
-	if err1 != nil || err2 != nil || x < 0 || y < 0 {
+	x, ok1 := digits(t[:2])
+	y, ok2 := digits(t[2:])
+	if !ok1 || !ok2 {
 		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
 	}
 	return g.check(s, Coord{x0 + x, y})
@@ -148,4 +148,20 @@ func (g *Hex) BoardLabel(c Coord) string {
 		}
 	}
 	return g.Label(c)
+}
+
+// digits reads a run of one to nine ASCII digits; unlike strconv.Atoi it
+// refuses signs.
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

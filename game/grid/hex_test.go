@@ -394,7 +394,6 @@ func TestHexParseErrors(t *testing.T) {
 
 // TestHexParseSignedJunk: CCRR is four digits, and a sign is not a digit.
 func TestHexParseSignedJunk(t *testing.T) {
-	t.Skip(`bug: Hex.Parse (game/grid/hex.go) reads CCRR with strconv.Atoi, which accepts signs: "+1+2" parses as (1,2), "-0-0" as (0,0), "A+1+2" as A0102`)
 	g := grid.NewHex(40, 24, grid.Board{Name: "A", X0: 0, W: 20})
 	for _, in := range []string{"+1+2", "+5+7", "-0-0", "A+1+2", "+000"} {
 		if c, err := g.Parse(in); err == nil || !errors.Is(err, grid.ErrLabel) {

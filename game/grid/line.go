@@ -7,7 +7,9 @@ import "math"
 // line is sampled at n+1 points (n = distance), each rounded to the nearest
 // hex, once nudged by +ε and once by −ε. When the line runs exactly along a
 // hexside the two traces differ, one on each side of it; otherwise they are
-// equal. Both traces start with a and end with b.
+// equal. More generally they differ wherever a sample point falls exactly
+// on the side between two hexes (a line through a hexside's midpoint or
+// along it); both traces start with a and end with b.
 //
 // A ruleset that blocks sight by terrain treats the line as clear when
 // either trace is clear (a line along a hexside is blocked only when both
@@ -60,21 +62,38 @@ func Lines(g Grid, a, b Coord) [2][]Coord {
 
 func squareLines(a, b Coord) [2][]Coord {
 	dx, dy := b.X-a.X, b.Y-a.Y
-	n := max(abs(dx), abs(dy))
+	sx, sy := sign(dx), sign(dy)
+	nx, ny := abs(dx), abs(dy)
 	var out [2][]Coord
-	for k, e := range [2]float64{1e-6, -1e-6} {
-		tr := []Coord{a}
-		for i := 1; i <= n; i++ {
-			t := float64(i) / float64(n)
-			c := Coord{int(math.Floor(float64(a.X) + 0.5 + e + float64(dx)*t)), int(math.Floor(float64(a.Y) + 0.5 - e + float64(dy)*t))}
-			if c != tr[len(tr)-1] {
-				tr = append(tr, c)
+	for k := range 2 {
+		tr := make([]Coord, 1, nx+ny+1)
+		tr[0] = a
+		c := a
+		for ix, iy := 0, 0; ix < nx || iy < ny; {
+			// Leave through the vertical side when (ix+½)/nx < (iy+½)/ny,
+			// the horizontal one when greater; through a corner trace 0
+			// takes the square beside it in x, trace 1 the one in y.
+			vx, vy := (1+2*ix)*ny, (1+2*iy)*nx
+			if vx < vy || (vx == vy && k == 0) {
+				c.X += sx
+				ix++
+			} else {
+				c.Y += sy
+				iy++
 			}
-		}
-		if tr[len(tr)-1] != b {
-			tr = append(tr, b)
+			tr = append(tr, c)
 		}
 		out[k] = tr
 	}
 	return out
+}
+
+func sign(v int) int {
+	switch {
+	case v < 0:
+		return -1
+	case v > 0:
+		return 1
+	}
+	return 0
 }

@@ -200,9 +200,6 @@ func TestSquareLinesBasic(t *testing.T) {
 // square it passes through, consecutive squares sharing a side), split in
 // two where the segment passes exactly through a corner.
 func TestSquareLinesSupercover(t *testing.T) {
-	t.Skip("bug: squareLines (game/grid/line.go) samples max(|dx|,|dy|) points instead of walking the supercover: " +
-		"(0,0)→(4,1) gives [(0,0) (1,0) (2,0) (3,1) (4,1)] (a diagonal step, missing (2,1)), " +
-		"and (0,0)→(2,2) gives [(0,0) (1,1) (2,2)] twice instead of splitting at the corners into (1,0),(2,1) | (0,1),(1,2)")
 	g := grid.NewSquare(8, 8)
 	for _, a := range g.Cells() {
 		for _, b := range g.Cells() {

@@ -2,7 +2,6 @@ package grid
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -73,8 +72,8 @@ func (g *Square) Parse(s string) (Coord, error) {
 	if len(t) < 2 || t[0] < 'a' || t[0] > 'z' {
 		return Coord{}, fmt.Errorf("%q: want a file letter and a rank, like a1: %w", s, ErrLabel)
 	}
-	rank, err := strconv.Atoi(t[1:])
-	if err != nil {
+	rank, ok := digits(t[1:])
+	if !ok {
 		return Coord{}, fmt.Errorf("%q: want a file letter and a rank, like a1: %w", s, ErrLabel)
 	}
 	c := Coord{int(t[0] - 'a'), g.H - rank}

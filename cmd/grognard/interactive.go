@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+)
+
+const playHelp = `Type orders for the side whose turn it is (prefix "A:" or "B:" to order for a side explicitly):
+  move UNIT HEX              move along the cheapest legal path (or list the hexes of a path; end with "off" to leave the map)
+  attack UNIT… -> TARGET…    close combat (artillery not adjacent to the target bombards)
+  bombard UNIT… -> TARGET    pure bombardment
+  retreat UNIT HEX · advance UNIT HEX · advance none · lose UNIT…   answer a pending decision
+  choose N (or just N)       pick option N of the pending decision
+  deploy UNIT HEX · deploy auto · ready                         set-up
+  end                        end the phase
+  undo                       take back your last order if no die was rolled in this phase
+Views: status · units [A|B] · legal [UNIT] · help · quit
+See docs/orders.md for the full notation.`
+
+// interactive plays hot-seat at the terminal.
+func (m *Main) interactive(ctx context.Context, mt *match, imgs *phaseImages) error {
+	fmt.Fprintf(m.Stdout, "%s — %s (%s)\n", mt.g.Rules.Title(), mt.g.Scenario.Title, mt.g.Scenario.ID)
+	fmt.Fprintf(m.Stdout, "dice commitment (SHA-256 of the seed): %s\n", dice.Commitment(mt.seed))
+	fmt.Fprintln(m.Stdout, `type "help" for the orders`)
+	in := bufio.NewScanner(m.Stdin)
+	shown := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil
+		}
+		for ; shown < len(mt.events); shown++ {
+			e := mt.events[shown]
+			if game.VisibleTo(e.event, game.Nobody) {
+				fmt.Fprintf(m.Stdout, "  %s\n", e.Text)
+			} else {
+				fmt.Fprintf(m.Stdout, "  (%s: a secret order was recorded)\n", e.Side)
+			}
+		}
+		fmt.Fprintln(m.Stdout, statusLine(mt))
+		if o := mt.g.State.Outcome(); o.Over {
+			for _, l := range o.Lines {
+				fmt.Fprintf(m.Stdout, "  %s %s: %d\n", l.Side, l.Item, l.Points)
+			}
+			fmt.Fprintf(m.Stdout, "dice seed revealed: %x\n", mt.seed)
+			return nil
+		}
+		for _, d := range mt.g.State.Pending() {
+			fmt.Fprintln(m.Stdout, d.Describe())
+		}
+		waiting := game.Waiting(mt.g.State)
+		prompt := "?"
+		if len(waiting) > 0 {
+			prompt = waiting[0].String()
+		}
+		fmt.Fprintf(m.Stdout, "%s> ", prompt)
+		if !in.Scan() {
+			fmt.Fprintln(m.Stdout)
+			return in.Err()
+		}
+		line := strings.TrimSpace(in.Text())
+		if line == "" {
+			continue
+		}
+		side := game.Nobody
+		if len(waiting) > 0 {
+			side = waiting[0]
+		}
+		if s, order, ok, err := parseScriptLine(line); err == nil && ok {
+			side, line = s, order
+		}
+		words := strings.Fields(line)
+		switch strings.ToLower(words[0]) {
+		case "quit", "exit":
+			return nil
+		case "help":
+			fmt.Fprintln(m.Stdout, playHelp)
+			continue
+		case "status":
+			continue
+		case "units":
+			m.printUnits(mt, words[1:])
+			continue
+		case "legal":
+			m.printLegal(mt, side, words[1:])
+			continue
+		}
+		if !side.Valid() {
+			fmt.Fprintln(m.Stdout, "say which side orders: A: … or B: …")
+			continue
+		}
+		before := mt.g.State.Clock()
+		if _, err := mt.order(side, line); err != nil {
+			if errors.Is(err, game.ErrDiceExhausted) {
+				return err
+			}
+			if re, ok := game.AsRuleError(err); ok {
+				fmt.Fprintf(m.Stdout, "refused: %s\n", re.Error())
+			} else {
+				fmt.Fprintf(m.Stdout, "refused: %v\n", err)
+			}
+			continue
+		}
+		if imgs != nil && mt.g.State.Clock() != before {
+			if err := imgs.write(mt); err != nil {
+				fmt.Fprintln(m.Stderr, "board image:", err)
+			} else {
+				fmt.Fprintln(m.Stdout, "  board:", imgs.last)
+			}
+		}
+	}
+}
+
+func (m *Main) printUnits(mt *match, args []string) {
+	only := game.Nobody
+	if len(args) > 0 {
+		only, _ = game.ParseSide(args[0])
+	}
+	for _, p := range mt.g.State.Pieces() {
+		if only.Valid() && p.Side != only {
+			continue
+		}
+		fmt.Fprintf(m.Stdout, "  %-4s %s %-5s %-10s %-5s %s\n", p.ID, p.Side, p.Name, p.Type, p.Values, orDash(p.Hex, p.Status))
+	}
+}
+
+func orDash(hex, status string) string {
+	if status == game.StatusActive {
+		return hex
+	}
+	return status
+}
+
+func (m *Main) printLegal(mt *match, side game.Side, args []string) {
+	opts := mt.g.Rules.Legal(mt.g.State, side)
+	for _, o := range opts {
+		if len(args) > 0 && !strings.EqualFold(o.Label, args[0]) {
+			continue
+		}
+		leaves := game.Leaves([]game.Option{o})
+		sort.Strings(leaves)
+		if len(leaves) > 12 && len(args) == 0 {
+			fmt.Fprintf(m.Stdout, "  %s: %d orders (legal %s to list them)\n", o.Label, len(leaves), o.Label)
+			continue
+		}
+		for _, l := range leaves {
+			fmt.Fprintf(m.Stdout, "  %s\n", l)
+		}
+	}
+}
