@@ -36,7 +36,7 @@ func mustOpen(tb testing.TB, opts Options) *Store {
 	}
 	opts.NoSync = true
 	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.DiscardHandler)
+		opts.Logger = quietLogger()
 	}
 	s, err := Open(filepath.Join(tb.TempDir(), "store.db"), opts)
 	if err != nil {
@@ -135,3 +135,5 @@ func toyState(tb testing.TB, g *game.Game) *storetest.State {
 }
 
 var _ = fmt.Sprint
+
+func quietLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -259,8 +259,8 @@ func TestAppendValidates(t *testing.T) {
 		expect int
 		rec    game.Record
 	}{
-		"seq not expect+1": {1, game.Record{Seq: 3, Command: cmd, Events: ev}},
-		"roll index gap":   {1, game.Record{Seq: 2, Command: cmd, Events: ev, Rolls: []game.Roll{{Index: 5, Sides: 6, Value: 3}}}},
+		"seq not expect+1":  {1, game.Record{Seq: 3, Command: cmd, Events: ev}},
+		"roll index gap":    {1, game.Record{Seq: 2, Command: cmd, Events: ev, Rolls: []game.Roll{{Index: 5, Sides: 6, Value: 3}}}},
 		"roll out of range": {1, game.Record{Seq: 2, Command: cmd, Events: ev, Rolls: []game.Roll{{Index: 1, Sides: 6, Value: 7}}}},
 		"negative expect":   {-1, game.Record{Seq: 0, Command: cmd, Events: ev}},
 	}
