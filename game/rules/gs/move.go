@@ -152,6 +152,9 @@ func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
 	if o := s.UnitAt(dest); o != nil && o.Side != u.Side {
 		return nil, 0, game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
 	}
+	if s.forbiddenTerrain(u, dest) {
+		return nil, 0, game.Refuse("artillery-terrain", "GS-5.12", "%s may enter %s (%s) only along a road or path", u.ID, s.label(dest), s.terrain(dest))
+	}
 	far := grid.Reach(s.m().Grid, u.At, math.MaxInt/4, s.moveCost(u))
 	if x, ok := far[dest]; ok {
 		return nil, 0, game.Refuse("too-far", "GS-2.9", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(x.Cost), mp(s.budget(u)))
