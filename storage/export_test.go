@@ -1,0 +1,273 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/grognard/grognard/game"
+)
+
+func playedStore(t *testing.T, goal string) *Store {
+	t.Helper()
+	s := mustOpen(t, Options{SnapshotEvery: 5})
+	m := toyMeta("g")
+	m.Options = game.Options{"goal": goal}
+	m.Rooms = []string{"discord:1/2"}
+	mustCreate(t, s, m)
+	for i := 0; i < 40; i++ {
+		if m, _ := s.Meta("g"); m.Status.Ended() {
+			break
+		}
+		text := []string{"roll", "add 2", "roll2"}[i%3]
+		if _, err := order(s, "g", game.Sides[i%2], text, "i-"+string(rune('a'+i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func export(t *testing.T, s *Store, id string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := s.Export(id, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestExportImportIdentical(t *testing.T) {
+	for _, goal := range []string{"1000", "30"} { // a game on, a game over
+		t.Run("goal="+goal, func(t *testing.T) {
+			src := playedStore(t, goal)
+			meta, _ := src.Meta("g")
+			out := export(t, src, "g")
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			if len(lines) != meta.Seq+2 {
+				t.Fatalf("%d lines for %d records", len(lines), meta.Seq)
+			}
+			seed, _ := src.Seed("g")
+			hasSeed := bytes.Contains(out, []byte(`"seed":`)) || bytes.Contains(out, []byte(hexOf(seed)))
+			if hasSeed != meta.Status.Ended() {
+				t.Fatalf("status %s, seed in export: %v", meta.Status, hasSeed)
+			}
+
+			dst := mustOpen(t, Options{})
+			got, err := dst.Import(bytes.NewReader(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.ID != "g" {
+				t.Fatalf("imported as %q", got.ID)
+			}
+			if again := export(t, dst, "g"); !bytes.Equal(again, out) {
+				t.Fatalf("export of the import differs:\n%s\n---\n%s", again, out)
+			}
+			a, _, err := src.Load("g", toyRes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _, err := dst.Load("g", toyRes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ja, _ := json.Marshal(a.State)
+			jb, _ := json.Marshal(b.State)
+			if !bytes.Equal(ja, jb) || a.Rolls != b.Rolls {
+				t.Fatalf("imported game plays differently: %s vs %s", ja, jb)
+			}
+			if rooms, _ := dst.GamesInRoom("discord:1/2"); len(rooms) != 1 {
+				t.Fatalf("room binding not imported: %v", rooms)
+			}
+			// The interaction ids came along: a redelivery is still refused.
+			if !meta.Status.Ended() {
+				before := b.Seq
+				rec, err := b.Apply("add 1", game.Command{Side: game.SideA, Verb: "add", Args: []string{"1"}}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := dst.Append("g", before, rec, "i-a"); !errors.Is(err, ErrDuplicate) {
+					t.Fatalf("redelivery after import: %v", err)
+				}
+			}
+			_, err = dst.Seed("g")
+			if meta.Status.Ended() != (err == nil) {
+				t.Fatalf("seed after import of a %s game: %v", meta.Status, err)
+			}
+			if _, err := dst.Import(bytes.NewReader(out)); !errors.Is(err, ErrExists) {
+				t.Fatalf("second import: %v", err)
+			}
+			if err := dst.RebuildSnapshot("g", toyRes); err != nil {
+				t.Fatal(err)
+			}
+			mustCheck(t, dst)
+		})
+	}
+}
+
+func hexOf(b []byte) string {
+	const digits = "0123456789abcdef"
+	out := make([]byte, 0, 2*len(b))
+	for _, c := range b {
+		out = append(out, digits[c>>4], digits[c&15])
+	}
+	return string(out)
+}
+
+func TestReadExportRefuses(t *testing.T) {
+	over := export(t, playedStore(t, "30"), "g")
+	on := export(t, playedStore(t, "1000"), "g")
+	lines := func(b []byte) []string { return strings.Split(strings.TrimSpace(string(b)), "\n") }
+	join := func(ls []string) string { return strings.Join(ls, "\n") + "\n" }
+	edit := func(b []byte, i int, from, to string) string {
+		ls := lines(b)
+		if !strings.Contains(ls[i], from) {
+			t.Fatalf("line %d has no %q", i, from)
+		}
+		ls[i] = strings.Replace(ls[i], from, to, 1)
+		return join(ls)
+	}
+	onLines := lines(on)
+	var seedHex string
+	var hdr struct{ Game GameMeta }
+	json.Unmarshal([]byte(lines(over)[0]), &hdr)
+	seedHex = hdr.Game.Seed
+	cases := map[string]struct{ in, msg string }{
+		"empty":                  {"", "empty"},
+		"not json":               {"hello\n", "line 1"},
+		"no header":              {onLines[1] + "\n", `want "game"`},
+		"wrong format":           {edit(on, 0, `"format":"grognard-game"`, `"format":"other"`), "format"},
+		"newer version":          {edit(on, 0, `"version":1`, `"version":2`), "version 2"},
+		"unknown field":          {edit(on, 1, `"seq":1`, `"seq":1,"colour":"red"`), "unknown field"},
+		"truncated":              {join(onLines[:len(onLines)-1]), "without an \"end\" line"},
+		"missing record":         {join(append(append([]string{}, onLines[:2]...), onLines[3:]...)), "record 3, want 2"},
+		"bad count":              {edit(on, len(onLines)-1, `"records":`, `"records":1`), "end says"},
+		"trailing data":          {string(on) + onLines[1] + "\n", "after its \"end\""},
+		"bad meta":               {edit(on, 0, `"ruleset":"toy"`, `"ruleset":""`), "ruleset is empty"},
+		"seed of a running game": {edit(on, 0, `"seed_commitment"`, `"seed":"`+seedHex+`","seed_commitment"`), "carries its seed"},
+		"wrong seed":             {edit(over, 0, `"seed":"`+seedHex[:4], `"seed":"0000`), "does not match the commitment"},
+	}
+	for name, c := range cases {
+		_, err := ReadExport(strings.NewReader(c.in))
+		if !errors.Is(err, ErrBadInput) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want ErrBadInput containing %q", name, err, c.msg)
+		}
+		s := mustOpen(t, Options{})
+		if _, err := s.Import(strings.NewReader(c.in)); err == nil {
+			t.Errorf("%s: imported", name)
+		}
+		if gs, _ := s.Games("", 0); len(gs) != 0 {
+			t.Errorf("%s: a refused import left a game", name)
+		}
+	}
+}
+
+func TestAudit(t *testing.T) {
+	s := playedStore(t, "1000")
+	if _, err := s.Audit("g"); !errors.Is(err, ErrSeedHidden) {
+		t.Fatalf("audit of a game on: %v", err)
+	}
+	s = playedStore(t, "30")
+	rep, err := s.Audit("g")
+	if err != nil || !rep.OK() || rep.Dice == 0 {
+		t.Fatalf("audit %+v %v", rep, err)
+	}
+	// Tamper with one die in the log: the audit names it.
+	x, _ := s.ReadGame("g")
+	var hit *Mismatch
+	for i := range x.Entries {
+		if len(x.Entries[i].Rolls) > 0 {
+			r := &x.Entries[i].Rolls[0]
+			r.Value = r.Value%6 + 1
+			hit = &Mismatch{Seq: x.Entries[i].Seq, Index: r.Index, Sides: 6, Logged: r.Value}
+			break
+		}
+	}
+	rep, err = Audit(x)
+	if err != nil || rep.OK() || len(rep.Mismatches) != 1 || rep.Mismatches[0].Seq != hit.Seq || rep.Mismatches[0].Logged != hit.Logged {
+		t.Fatalf("tampered audit %+v %v", rep, err)
+	}
+	// A seed that is not the committed one.
+	x, _ = s.ReadGame("g")
+	x.Meta.Seed = strings.Repeat("ab", 32)
+	if rep, _ := Audit(x); rep.OK() || len(rep.Problems) == 0 {
+		t.Fatalf("wrong seed passed: %+v", rep)
+	}
+}
+
+// TestCheckFindsDamage: each kind of damage done behind the store's back
+// is reported by Check.
+func TestCheckFindsDamage(t *testing.T) {
+	cases := map[string]struct {
+		edit func(tx *bolt.Tx) error
+		msg  string
+	}{
+		"log gap": {func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketGames).Bucket([]byte("g")).Bucket(bucketLog).Delete(seqKey(3))
+		}, "where 3 was expected"},
+		"meta seq": {func(tx *bolt.Tx) error {
+			gb := tx.Bucket(bucketGames).Bucket([]byte("g"))
+			m, _ := readMeta(gb, "g")
+			m.Seq++
+			return putMeta(gb, m)
+		}, "meta says"},
+		"snapshot state": {func(tx *bolt.Tx) error {
+			sb := tx.Bucket(bucketGames).Bucket([]byte("g")).Bucket(bucketSnap)
+			k, v := sb.Cursor().Last()
+			sn, _ := decodeSnapshot(v)
+			sn.State = json.RawMessage(strings.Replace(string(sn.State), `"tally":[`, `"tally":[1`, 1))
+			b, _ := json.Marshal(storedSnapshot{V: 1, Snapshot: sn})
+			return sb.Put(k, b)
+		}, "replay differs from the snapshot"},
+		"seed": {func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketSeeds).Put([]byte("g"), []byte("another seed of 32 bytes........"))
+		}, "does not match the commitment"},
+		"stale room": {func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketRooms).Put(pairKey("room:x", "g"), nil)
+		}, "stale entry"},
+		"missing player": {func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketPlayers).Delete(pairKey("user:ann", "g"))
+		}, "lacks entry"},
+		"interaction": {func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketInteractions).Put([]byte("i-zz"), []byte(`{"game":"g","seq":999}`))
+		}, "log ends at"},
+		"roll index": {func(tx *bolt.Tx) error {
+			lb := tx.Bucket(bucketGames).Bucket([]byte("g")).Bucket(bucketLog)
+			e, _ := decodeEntry(lb.Get(seqKey(1)))
+			e.Rolls[0].Index = 7
+			b, _ := encodeEntry(&e)
+			return lb.Put(seqKey(1), b)
+		}, "roll index"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			path := filepathOf(t, playedStore(t, "1000"))
+			rawEdit(t, path, c.edit)
+			s, err := Open(path, Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			rep, err := s.Check(t.Context(), CheckOptions{Resolver: toyRes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() || !strings.Contains(rep.Err().Error(), c.msg) {
+				t.Fatalf("report %v, want a problem containing %q", rep.Err(), c.msg)
+			}
+		})
+	}
+}
+
+// filepathOf closes a store and returns its file.
+func filepathOf(t *testing.T, s *Store) string {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return s.Path()
+}
