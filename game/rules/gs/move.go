@@ -225,11 +225,13 @@ func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, 
 		return nil, game.Refuse("too-far", "GS-P-15", "%s needs %s MP left to leave the map and has %s", u.ID, mp(need), mp(s.budget(u)-cost))
 	}
 	text := fmt.Sprintf("%s leaves the map from %s and is eliminated (GS-6.1)", u.ID, s.label(end))
-	var evs []game.Event
+	d := &decider{s: s}
 	if len(path) > 1 {
-		evs = append(evs, Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
+		d.emit(Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
 	}
-	return append(evs, Exited{Unit: u.ID, From: end, Text: text}), nil
+	d.emit(Exited{Unit: u.ID, From: end, Text: text})
+	d.checkEnd()
+	return d.evs, nil
 }
 
 func (s *State) onEdge(c grid.Coord) bool {
