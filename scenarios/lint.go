@@ -77,10 +77,11 @@ func lintFile(ps *problems, p string, disk bool) {
 		l.readScenario(f, !disk)
 	case f.raw["grid"] != nil || f.raw["boards"] != nil:
 		// A map file alone: its ruleset is told by its place,
-		// <ruleset>/maps/<name>.toml, for shipped boards and the
-		// ruleset's feature names.
+		// <ruleset>/maps/<name>.toml with a shipped ruleset, for
+		// shipped boards and the ruleset's feature names.
 		if path.Base(dir) == "maps" {
-			if r := path.Base(path.Dir(dir)); isName(r) {
+			r := path.Base(path.Dir(dir))
+			if st, err := fs.Stat(shipped, "data/"+r); err == nil && st.IsDir() {
 				l.ruleset = r
 			}
 		}

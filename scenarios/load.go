@@ -272,7 +272,7 @@ func (l *loader) candidates(kind, name string, from *file) []location {
 	case from.disk:
 		dir := filepath.Dir(from.path)
 		out = append(out, location{filepath.Join(dir, filepath.FromSlash(base)), true})
-		if kind == "map" {
+		if kind == "map" && filepath.Base(dir) != "maps" {
 			out = append(out, location{filepath.Join(dir, "maps", filepath.FromSlash(base)), true})
 		}
 	case from.path != "":

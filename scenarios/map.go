@@ -240,7 +240,7 @@ func (l *loader) compose(n *node) *mapData {
 		if height == 0 {
 			height = hx.H
 		} else if hx.H != height {
-			n.errf("boards", name, "%s: board %s has %d rows, the first board %d", n.where("boards"), b.Name, hx.H, height)
+			n.errf("boards", name, "%s: board %s has %d rows, the first board has %d", n.where("boards"), b.Name, hx.H, height)
 			continue
 		}
 		// Column parity must be kept for the odd-q layout to line up.

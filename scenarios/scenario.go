@@ -163,9 +163,9 @@ func checkVocabulary(md *mapData, t *game.Table) {
 		o := md.uses[k]
 		switch {
 		case err != nil:
-			o.errf("%s: %q is not a %s feature of this ruleset (its features table lists %s)", o.n.where(o.key), name, kind, strings.Join(t.Rows, ", "))
+			o.errf("%s: %q is not %s %s feature of this ruleset (its features table lists %s)", o.n.where(o.key), name, article(kind), kind, strings.Join(t.Rows, ", "))
 		case got != kind:
-			o.errf("%s: %q is a %s feature in this ruleset, not a %s feature", o.n.where(o.key), name, got, kind)
+			o.errf("%s: %q is %s %s feature in this ruleset, not %s %s feature", o.n.where(o.key), name, article(got), got, article(kind), kind)
 		}
 	}
 }
@@ -447,4 +447,11 @@ func readStart(n *node, turns int) *game.StartPos {
 		t.require("phase", "the phase the position starts in")
 	}
 	return st
+}
+
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

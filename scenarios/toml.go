@@ -360,19 +360,26 @@ func (n *node) keys() []string {
 	return out
 }
 
+// require records a problem if key is missing: at the table's header, or
+// on line 1 for a key of the top level.
 func (n *node) require(key, what string) bool {
-	if !n.has(key) {
-		n.errf("", "", "%s: missing %s (%s)", n.whereOrTop(), key, what)
-		return false
+	if n.has(key) {
+		return true
 	}
-	return true
+	line := 1
+	if len(n.path) > 0 {
+		line = max(n.line("", ""), 1)
+	}
+	n.ps.add(n.f.name, line, "%smissing %s (%s)", n.prefix(), key, what)
+	return false
 }
 
-func (n *node) whereOrTop() string {
+// prefix is "path: " for a table, "" for the top level.
+func (n *node) prefix() string {
 	if len(n.path) == 0 {
-		return "file"
+		return ""
 	}
-	return strings.Join(n.path, ".")
+	return strings.Join(n.path, ".") + ": "
 }
 
 // str reads a string; ok is false if the key is absent or not a string.
@@ -500,7 +507,7 @@ func (n *node) finish() {
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
-		n.errf(k, "", "%s: unknown key %q", n.whereOrTop(), k)
+		n.errf(k, "", "%sunknown key %q", n.prefix(), k)
 	}
 }
 

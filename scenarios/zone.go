@@ -119,6 +119,7 @@ func isZoneOp(w string) bool { return w == "+" || w == "-" || w == "&" }
 
 func (z *zoneEnv) term(words []string) ([]grid.Coord, *zoneErr) {
 	w, h := z.g.Size()
+	explicit := false
 	switch words[0] {
 	case "all":
 		if len(words) != 1 {
@@ -170,14 +171,18 @@ func (z *zoneEnv) term(words []string) ([]grid.Coord, *zoneErr) {
 		}
 		return nil, &zoneErr{msg: fmt.Sprintf("no board %q on this map", words[1]), token: words[1]}
 	case "cells":
+		explicit = true
 		words = words[1:]
 		if len(words) == 0 {
 			return nil, &zoneErr{msg: `"cells" wants at least one cell`, token: "cells"}
 		}
 	}
 	out := make([]grid.Coord, 0, len(words))
-	for _, l := range words {
+	for i, l := range words {
 		c, err := z.g.Parse(l)
+		if err != nil && i == 0 && !explicit && isName(l) {
+			return nil, &zoneErr{msg: fmt.Sprintf("%q is neither a cell nor one of all, rows, cols, cells, zone, board", l), token: l}
+		}
 		if err != nil {
 			return nil, &zoneErr{msg: err.Error(), token: l}
 		}
