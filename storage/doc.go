@@ -1,0 +1,99 @@
+// Package storage keeps grognard's games in one bbolt file: per game its
+// metadata, secret seed, append-only log of records and snapshots, plus the
+// indexes the bot needs (room → games, player → games, deadline → game,
+// processed interaction ids). It stores records and states; it never
+// interprets a rule. Whoever needs a game replayed passes a Resolver that
+// returns the ruleset and scenario the game names.
+//
+// # Use
+//
+//	s, err := storage.Open("grognard.db", storage.Options{})
+//	meta, err := s.CreateGame(storage.GameMeta{Ruleset: "gs", RulesetVersion: r.Version(),
+//		Scenario: sc.ID, ScenarioHash: sc.Hash, Seats: seats, Rooms: []string{room}}, dice.NewSeed())
+//	g, meta, err := s.Load(meta.ID, resolver)     // newest snapshot + records since
+//	seed, err := s.Seed(meta.ID)
+//	before := g.Seq
+//	rec, err := g.Apply(text, cmd, &dice.Seeded{Seed: seed, Next: g.Rolls})
+//	err = s.AppendEntry(meta.ID, before, storage.Entry{Record: rec, Interaction: id, State: g.State})
+//	// errors.Is(err, storage.ErrConflict): another order came first; reload and decide again.
+//	// errors.Is(err, storage.ErrDuplicate): this interaction was already stored; nothing changed.
+//
+// Append (or AppendEntry) is one write transaction, checked against the
+// sequence number the caller decided on (optimistic concurrency); when it
+// returns nil the record is on disk (bbolt fsyncs each commit). Writes from
+// many goroutines go through a group committer: whatever is queued when the
+// previous commit ends is committed together (at most Options.MaxBatch, 128
+// by default), so a lone writer waits for one commit and a thousand games
+// writing at once share fsyncs. There is no batching timer; bolt.DB.Batch's
+// 10 ms MaxBatchDelay makes a few concurrent writers three times slower.
+// A write refused for its own reasons (conflict, duplicate, bad input)
+// never fails the others of its batch.
+//
+// # Layout (schema version 1)
+//
+//	store/          magic "grognard store", schema "1", created
+//	games/<id>/     meta  → GameMeta JSON
+//	games/<id>/log/       8-byte big-endian seq → {"v":1, LogEntry} JSON
+//	games/<id>/snap/      8-byte big-endian seq → {"v":1, Snapshot} JSON (newest SnapshotKeep kept)
+//	seeds/          <id> → the secret seed (raw bytes)
+//	rooms/          <room> NUL <id> → ""
+//	players/        <user> NUL <id> → the sides held ("A", "B", "AB")
+//	deadlines/      8-byte big-endian Unix ns + <id> → ""
+//	interactions/   <interaction id> → {"game", "seq", "at"}
+//
+// Game ids are 1–64 letters, digits, '.', '_', '-' (CreateGame assigns
+// "g<N>" when none is given); room and user ids are any UTF-8 without NUL.
+// A log entry is a game.Record (sequence, text, parsed command, dice,
+// events as {"kind","data"}) plus the time, the actor and the interaction
+// id. Events stay encoded in the store; LogEntry.Record and DecodeRecords
+// decode them with the ruleset. A snapshot is the encoding/json of a
+// game.State after record Seq with the dice count by then; it is a cache:
+// Load falls back to the whole log when a snapshot does not decode, and
+// Check compares every snapshot with a replay.
+//
+// # Seeds
+//
+// The seed is kept in its own bucket. GameMeta.Commitment (its SHA-256) is
+// public from the start; GameMeta.Seed is filled in, and exports carry it,
+// only once the game is over or abandoned (AppendEntry ends a game whose
+// new State's Outcome is over; SetStatus ends one by hand). An ended game
+// takes no more orders, so the revealed seed cannot be used to predict a
+// roll. Audit recomputes every logged die from the revealed seed.
+//
+// # Versions and upgrades
+//
+// The store bucket holds the schema version. Open first inspects an
+// existing file read-only: a file that is not a bbolt database, a bbolt
+// file without the store bucket, a newer schema or a missing bucket is
+// refused (ErrNotStore, ErrSchema) with the file untouched. An older
+// schema is upgraded in place, one transaction per version step, after a
+// copy of the file is written to <file>.schema-v<N>.bak. Schema 0 is the
+// prototype layout (seed inside the meta, records under decimal keys, no
+// indexes; see upgrade.go). testdata/ holds a fixture of every version and
+// what it must read as; never regenerate an old version's fixture.
+// Record and snapshot envelopes carry their own version ("v") so that a
+// later change of record shape can be read lazily without a schema step.
+//
+// # Export
+//
+// Export writes one game as JSONL (docs/export.md): a header with the meta,
+// one line per record, an end line with counts. Import reads it back into
+// an identical game (exporting it again gives the same bytes). An export
+// holds every event, the secret ones of either side included: it is for
+// operators and archives, not for a player of a game still on.
+//
+// # Caveats
+//
+//   - One process at a time: bbolt locks the file. Open waits
+//     Options.Timeout for the lock and then fails with ErrLocked, so the
+//     command-line tools cannot open the store of a running bot; the bot
+//     itself can call Backup (a consistent copy taken in a read
+//     transaction while writes go on).
+//   - The file grows in 16 MB steps (bbolt's allocation once the mapping is
+//     large, which Open makes it to avoid remaps); space freed by pruned
+//     snapshots is reused, never returned to the file system.
+//   - Check runs bbolt's page check inside a write transaction (as bbolt
+//     requires when writers are active), so it pauses writes while it runs.
+//   - Unfinished games imported from an export have no seed (ErrNoSeed):
+//     they can be replayed and inspected but cannot roll dice.
+package storage
