@@ -22,6 +22,7 @@ const recordVersion = 1
 // ruleset; Record decodes them.
 type LogEntry struct {
 	Seq         int             `json:"seq"`
+	Clock       game.Clock      `json:"clock,omitzero"`
 	Time        time.Time       `json:"time,omitzero"`
 	Actor       string          `json:"actor,omitempty"`
 	Interaction string          `json:"interaction,omitempty"`
@@ -37,7 +38,7 @@ func (e *LogEntry) Record(r game.Ruleset) (game.Record, error) {
 	if err != nil {
 		return game.Record{}, fmt.Errorf("record %d: %w", e.Seq, err)
 	}
-	return game.Record{Seq: e.Seq, Text: e.Text, Command: e.Command, Rolls: e.Rolls, Events: evs}, nil
+	return game.Record{Seq: e.Seq, Clock: e.Clock, Text: e.Text, Command: e.Command, Rolls: e.Rolls, Events: evs}, nil
 }
 
 // DecodeRecords decodes entries with the ruleset.
@@ -140,7 +141,7 @@ func (s *Store) AppendEntry(gameID string, expectSeq int, e Entry) error {
 	}
 	now := s.now()
 	entry := LogEntry{
-		Seq: rec.Seq, Time: now, Actor: e.Actor, Interaction: e.Interaction,
+		Seq: rec.Seq, Clock: rec.Clock, Time: now, Actor: e.Actor, Interaction: e.Interaction,
 		Text: rec.Text, Command: rec.Command, Rolls: rec.Rolls, Events: events,
 	}
 	var snap []byte
