@@ -180,7 +180,7 @@ func (z *zoneEnv) term(words []string) ([]grid.Coord, *zoneErr) {
 	out := make([]grid.Coord, 0, len(words))
 	for i, l := range words {
 		c, err := z.g.Parse(l)
-		if err != nil && i == 0 && !explicit && isName(l) {
+		if err != nil && i == 0 && !explicit && isName(l) && !strings.ContainsAny(l, "0123456789") {
 			return nil, &zoneErr{msg: fmt.Sprintf("%q is neither a cell nor one of all, rows, cols, cells, zone, board", l), token: l}
 		}
 		if err != nil {
