@@ -30,21 +30,33 @@ type Reached struct {
 // Which reached cells are legal end points (empty, not stacked) is the
 // caller's business.
 func Reach(g Grid, start Coord, budget int, cost CostFunc) map[Coord]Reached {
-	best := map[Coord]Reached{start: {Cost: 0, Prev: start}}
+	w, h := g.Size()
+	at := func(c Coord) int { return c.X*h + c.Y }
+	best := make([]Reached, w*h)
+	seen := make([]bool, w*h) // has a tentative entry in best
+	done := make([]bool, w*h)
+	best[at(start)] = Reached{Cost: 0, Prev: start}
+	seen[at(start)] = true
 	pq := &reachQueue{{c: start}}
-	done := map[Coord]bool{}
+	var order []Coord
 	for pq.Len() > 0 {
 		it := heap.Pop(pq).(reachItem)
-		if done[it.c] {
+		i := at(it.c)
+		if done[i] {
 			continue
 		}
-		done[it.c] = true
-		if r := best[it.c]; r.Stop {
+		done[i] = true
+		order = append(order, it.c)
+		if best[i].Stop {
 			continue
 		}
 		for d := 0; d < g.Dirs(); d++ {
 			n := g.Step(it.c, d)
-			if !g.Contains(n) || done[n] {
+			if !g.Contains(n) {
+				continue
+			}
+			ni := at(n)
+			if done[ni] {
 				continue
 			}
 			sc := cost(it.c, n, it.cost)
@@ -55,14 +67,19 @@ func Reach(g Grid, start Coord, budget int, cost CostFunc) map[Coord]Reached {
 			if total > budget {
 				continue
 			}
-			if old, ok := best[n]; ok && (old.Cost < total || (old.Cost == total && !it.c.Less(old.Prev))) {
+			if old := best[ni]; seen[ni] && (old.Cost < total || (old.Cost == total && !it.c.Less(old.Prev))) {
 				continue
 			}
-			best[n] = Reached{Cost: total, Prev: it.c, Stop: sc.Stop}
+			best[ni] = Reached{Cost: total, Prev: it.c, Stop: sc.Stop}
+			seen[ni] = true
 			heap.Push(pq, reachItem{c: n, cost: total})
 		}
 	}
-	return best
+	out := make(map[Coord]Reached, len(order))
+	for _, c := range order {
+		out[c] = best[at(c)]
+	}
+	return out
 }
 
 // Path rebuilds the path from the start of a Reach result to c, start

@@ -34,20 +34,22 @@ func (s *State) budget(u *Unit) int {
 
 // moveCost is the Reach cost function for u's move this phase.
 func (s *State) moveCost(u *Unit) grid.CostFunc {
+	ix := s.newIndex()
 	return func(from, to grid.Coord, _ int) grid.StepCost {
-		if o := s.UnitAt(to); o != nil {
+		zoc := ix.enemyControlled(u.Side, to)
+		if o := ix.unit(to); o != nil {
 			if o.Side != u.Side {
 				return grid.StepCost{} // GS-2.6: never into an enemy hex
 			}
-			if s.enemyControlled(u.Side, to) {
+			if zoc {
 				return grid.StepCost{} // GS-3.8
 			}
 		}
-		c, ok := s.stepCost(u, from, to)
+		c, ok := s.indexedStepCost(ix, u, from, to)
 		if !ok {
 			return grid.StepCost{}
 		}
-		return grid.StepCost{OK: true, Cost: c, Stop: s.enemyControlled(u.Side, to)}
+		return grid.StepCost{OK: true, Cost: c, Stop: zoc}
 	}
 }
 
@@ -58,9 +60,14 @@ func (s *State) reach(u *Unit) map[grid.Coord]grid.Reached {
 
 // destinations lists the hexes where u may end its move, in label order.
 func (s *State) destinations(u *Unit) []grid.Coord {
+	return s.destinationsIn(u, s.reach(u))
+}
+
+func (s *State) destinationsIn(u *Unit, reach map[grid.Coord]grid.Reached) []grid.Coord {
 	var out []grid.Coord
-	for c := range s.reach(u) {
-		if c != u.At && s.UnitAt(c) == nil {
+	ix := s.newIndex()
+	for c := range reach {
+		if c != u.At && ix.unit(c) == nil {
 			out = append(out, c)
 		}
 	}

@@ -54,6 +54,7 @@ func (u *Unit) OnMap() bool { return u.Status == game.StatusActive }
 type State struct {
 	sc   *game.Scenario
 	opts game.Options
+	mi   *mapInfo
 
 	Turn   int       `json:"turn"`
 	Turns  int       `json:"turns"`

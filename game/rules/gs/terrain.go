@@ -27,21 +27,24 @@ const (
 
 func (s *State) m() *game.Map { return s.sc.Map }
 
-func (s *State) terrain(c grid.Coord) string { return s.m().CellAt(c).Terrain }
+func (s *State) terrain(c grid.Coord) string { return s.info().terrain[s.info().at(c)] }
 
-func (s *State) high(c grid.Coord) bool { return s.m().CellAt(c).Level > 0 }
+func (s *State) high(c grid.Coord) bool { return s.level(c) > 0 }
+
+func (s *State) level(c grid.Coord) int { return s.info().level[s.info().at(c)] }
 
 // unbridged reports an unbridged river between adjacent a and b.
 func (s *State) unbridged(a, b grid.Coord) bool {
-	return s.m().EdgeHas(a, b, River) && !s.m().EdgeHas(a, b, Bridge)
+	return s.flags(a, b)&(fRiver|fBridge) == fRiver
 }
 
 // linkKind is "road", "path" or "" for the step a→b (GS-2.11, GS-P-03).
 func (s *State) linkKind(a, b grid.Coord) string {
-	if s.m().Linked(a, b, Road) {
+	f := s.flags(a, b)
+	switch {
+	case f&fRoad != 0:
 		return Road
-	}
-	if s.m().Linked(a, b, Path) {
+	case f&fPath != 0:
 		return Path
 	}
 	return ""
@@ -84,20 +87,29 @@ func (s *State) forbiddenTerrain(u *Unit, c grid.Coord) bool {
 // stepCost prices one step of a move for u in half MP, with ok=false
 // where the step is impossible, ignoring units (GS-2.8–2.11).
 func (s *State) stepCost(u *Unit, from, to grid.Coord) (int, bool) {
-	if s.unbridged(from, to) {
+	return s.indexedStepCost(nil, u, from, to)
+}
+
+func (s *State) indexedStepCost(ix *index, u *Unit, from, to grid.Coord) (int, bool) {
+	f := s.flags(from, to)
+	switch {
+	case f&(fRiver|fBridge) == fRiver:
 		return 0, false
-	}
-	switch s.linkKind(from, to) {
-	case Road:
+	case f&fRoad != 0:
 		return 1, true
-	case Path:
+	case f&fPath != 0:
 		return 2, true
 	}
-	c := s.hexCost(u.Arm, to)
+	var c int
+	if ix != nil {
+		c = ix.hexCost(s, u.Arm, to)
+	} else {
+		c = s.hexCost(u.Arm, to)
+	}
 	if c < 0 {
 		return 0, false
 	}
-	if s.m().EdgeHas(from, to, Stream) {
+	if f&fStream != 0 {
 		c += 2
 	}
 	return c, true

@@ -1,0 +1,56 @@
+package gs
+
+import (
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// index is a snapshot of who stands where and which hexes each side
+// controls, built once for a movement search instead of scanning every
+// unit at every step.
+type index struct {
+	w, h int
+	occ  []*Unit
+	ctrl [2][]bool
+	cost map[string]int // arm + "/" + terrain → half MP, -1 forbidden
+}
+
+func (s *State) newIndex() *index {
+	w, h := s.m().Grid.Size()
+	ix := &index{w: w, h: h, occ: make([]*Unit, w*h), cost: map[string]int{}}
+	ix.ctrl[0], ix.ctrl[1] = make([]bool, w*h), make([]bool, w*h)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() {
+			continue
+		}
+		ix.occ[ix.at(u.At)] = u
+		for _, n := range s.m().Grid.Neighbors(u.At) {
+			if s.controllable(n) && !s.unbridged(u.At, n) {
+				ix.ctrl[u.Side][ix.at(n)] = true
+			}
+		}
+	}
+	return ix
+}
+
+func (ix *index) at(c grid.Coord) int { return c.X*ix.h + c.Y }
+
+func (ix *index) unit(c grid.Coord) *Unit { return ix.occ[ix.at(c)] }
+
+// enemyControlled reports whether c is controlled by side's enemy.
+func (ix *index) enemyControlled(side game.Side, c grid.Coord) bool {
+	return ix.ctrl[side.Other()][ix.at(c)]
+}
+
+// hexCost caches State.hexCost per arm and terrain.
+func (ix *index) hexCost(s *State, arm string, c grid.Coord) int {
+	t := s.terrain(c)
+	k := arm + "/" + t
+	if v, ok := ix.cost[k]; ok {
+		return v
+	}
+	v := s.hexCost(arm, c)
+	ix.cost[k] = v
+	return v
+}

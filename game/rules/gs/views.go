@@ -1,0 +1,56 @@
+package gs
+
+import (
+	"fmt"
+
+	"github.com/grognard/grognard/game"
+)
+
+// Range lists the hexes unit can end its move in this phase, labelled with
+// the MP it would spend (the `range` view). Outside its own movement phase
+// it shows where the unit could go with its full allowance.
+func (r *Rules) Range(gs game.State, side game.Side, unit string) ([]game.Mark, error) {
+	s := gs.(*State)
+	u := s.findUnit(side, unit)
+	if u == nil {
+		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", unit)
+	}
+	if !u.OnMap() {
+		return nil, game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
+	}
+	if u.Side == s.Active && s.Phase == PhaseMove {
+		if err := s.canMove(u.Side, u); err != nil {
+			return nil, err
+		}
+	}
+	reach := s.reach(u)
+	var out []game.Mark
+	for _, c := range s.destinationsIn(u, reach) {
+		out = append(out, game.Mark{At: c, Kind: "reach", Label: mp(reach[c].Cost)})
+	}
+	return out, nil
+}
+
+// LineOfSight checks a line of fire between two hexes as artillery sees it
+// (GS-5.7–5.11): clear or blocked, with the hexes of the line.
+func (r *Rules) LineOfSight(gs game.State, from, to string) (bool, []game.Mark, error) {
+	s := gs.(*State)
+	a, err := s.cell(from)
+	if err != nil {
+		return false, nil, err
+	}
+	b, err := s.cell(to)
+	if err != nil {
+		return false, nil, err
+	}
+	clear, tr := s.LineOfFire(a, b)
+	kind := "los"
+	if !clear {
+		kind = "blocked"
+	}
+	var out []game.Mark
+	for i, c := range tr {
+		out = append(out, game.Mark{At: c, Kind: kind, Label: fmt.Sprint(i)})
+	}
+	return clear, out, nil
+}
