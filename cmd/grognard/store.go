@@ -1,0 +1,353 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/all"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/storage"
+)
+
+// The store's command-line tools. Each opens the bbolt file itself, so they
+// run while no grognard serve holds it (bbolt locks the file); a running
+// bot backs itself up through storage.Store.Backup.
+func init() {
+	register(subcommand{name: "export", usage: "export <game> [--db FILE] > game.jsonl: write a game as JSONL (docs/export.md)", run: runExport})
+	register(subcommand{name: "import", usage: "import [--db FILE] [game.jsonl]: read an exported game (stdin by default) into the store", run: runImport})
+	register(subcommand{name: "replay", usage: "replay <game|file.jsonl> [--db FILE] [--png-dir DIR]: replay a game's log and print it", run: runReplay})
+	register(subcommand{name: "audit", usage: "audit <game|file.jsonl> [--db FILE]: recompute every die from the revealed seed", run: runAudit})
+	register(subcommand{name: "backup", usage: "backup FILE [--db FILE]: write a consistent copy of the store", run: runBackup})
+	register(subcommand{name: "check", usage: "check [--db FILE] [--no-replay] [--redecide]: check the store (bbolt, structure, replay = snapshots)", run: runCheck})
+}
+
+// storeResolver finds rulesets and scenarios for replays; tests swap it.
+var storeResolver storage.Resolver = cliResolver{}
+
+type cliResolver struct{}
+
+func (cliResolver) Ruleset(name string) (game.Ruleset, error) { return all.Get(name) }
+
+func (cliResolver) Scenario(id, hash string) (*game.Scenario, error) {
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	if hash != "" && sc.Hash != hash {
+		return nil, fmt.Errorf("scenario %s has changed since the game started (hash %.12s…, now %.12s…)", id, hash, sc.Hash)
+	}
+	return sc, nil
+}
+
+// defaultDB is $GROGNARD_DB, or grognard.db.
+func defaultDB() string {
+	if p := os.Getenv("GROGNARD_DB"); p != "" {
+		return p
+	}
+	return "grognard.db"
+}
+
+// storeFlags parses flags placed before or after the positional arguments
+// and returns the positional ones.
+func storeFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func openStore(path string, readOnly bool) (*storage.Store, error) {
+	return storage.Open(path, storage.Options{ReadOnly: readOnly})
+}
+
+// gameSource reads a game from an export file (an argument ending in
+// .jsonl or naming an existing file) or from the store.
+func gameSource(ref, db string) (*storage.Exported, error) {
+	if strings.HasSuffix(ref, ".jsonl") || strings.ContainsRune(ref, filepath.Separator) {
+		f, err := os.Open(ref)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return storage.ReadExport(f)
+	}
+	if err := storage.ValidID(ref); err != nil {
+		return nil, usageError{fmt.Sprintf("%q is neither a game id nor a .jsonl file", ref)}
+	}
+	s, err := openStore(db, true)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	return s.ReadGame(ref)
+}
+
+func runExport(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("export")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"usage: grognard export <game> [--db FILE] > game.jsonl"}
+	}
+	s, err := openStore(*db, true)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return s.Export(pos[0], m.Stdout)
+}
+
+func runImport(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("import")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	var in io.Reader = m.Stdin
+	switch len(pos) {
+	case 0:
+	case 1:
+		f, err := os.Open(pos[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	default:
+		return usageError{"usage: grognard import [--db FILE] [game.jsonl]"}
+	}
+	s, err := openStore(*db, false)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	meta, err := s.Import(in)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "imported game %s (%s, scenario %s, %d records, %s)\n", meta.ID, meta.Ruleset, meta.Scenario, meta.Seq, meta.Status)
+	if !meta.Status.Ended() {
+		fmt.Fprintln(m.Stdout, "note: an unfinished game is exported without its seed; this copy cannot roll dice")
+	}
+	return nil
+}
+
+func runReplay(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("replay")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	pngDir := fs.String("png-dir", "", "write the public board after every phase to DIR (needs a build with the renderer)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"usage: grognard replay <game|file.jsonl> [--db FILE] [--png-dir DIR]"}
+	}
+	x, err := gameSource(pos[0], *db)
+	if err != nil {
+		return err
+	}
+	meta := &x.Meta
+	r, sc, err := storage.Resolve(storeResolver, meta)
+	if err != nil {
+		return err
+	}
+	recs, err := storage.DecodeRecords(r, x.Entries)
+	if err != nil {
+		return err
+	}
+	var draw func(g *game.Game, n int) error
+	if *pngDir != "" {
+		if boardPNG == nil {
+			return errors.New("--png-dir: this build has no board renderer")
+		}
+		if _, ok := r.(game.Boarder); !ok {
+			return fmt.Errorf("--png-dir: the %s ruleset cannot draw its board", r.Name())
+		}
+		if err := os.MkdirAll(*pngDir, 0o755); err != nil {
+			return err
+		}
+		draw = func(g *game.Game, n int) error {
+			b := g.Rules.(game.Boarder).Board(g.State, game.Nobody)
+			b.Legend.Game = meta.ID
+			png, err := boardPNG(b)
+			if err != nil {
+				return err
+			}
+			c := g.State.Clock()
+			name := fmt.Sprintf("%04d-t%02d-%s.png", n, c.Turn, c.Phase)
+			return os.WriteFile(filepath.Join(*pngDir, name), png, 0o644)
+		}
+	}
+	if r.Version() != meta.RulesetVersion {
+		fmt.Fprintf(m.Stderr, "note: the game started under %s version %s; this build has %s (replay uses the logged events)\n", r.Name(), meta.RulesetVersion, r.Version())
+	}
+	g, err := game.Start(r, sc, meta.Options)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "game %s: %s, scenario %s, %d records, %s\n", meta.ID, r.Title(), sc.ID, meta.Seq, meta.Status)
+	images := 0
+	if draw != nil {
+		if err := draw(g, 0); err != nil {
+			return err
+		}
+		images++
+	}
+	for _, rec := range recs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if rec.Seq != g.Seq+1 {
+			return fmt.Errorf("record %d follows %d", rec.Seq, g.Seq)
+		}
+		before := g.State.Clock()
+		g.Commit(rec)
+		fmt.Fprintf(m.Stdout, "%4d %s %s\n", rec.Seq, rec.Command.Side, rec.Command)
+		for _, e := range rec.Events {
+			if ex, ok := e.(game.Explainer); ok {
+				fmt.Fprintf(m.Stdout, "       %s\n", ex.Explain())
+			} else {
+				fmt.Fprintf(m.Stdout, "       %s\n", e.Kind())
+			}
+		}
+		after := g.State.Clock()
+		if draw != nil && (after.Turn != before.Turn || after.Phase != before.Phase || rec.Seq == len(recs)) {
+			if err := draw(g, rec.Seq); err != nil {
+				return err
+			}
+			images++
+		}
+	}
+	c, out := g.State.Clock(), g.State.Outcome()
+	fmt.Fprintf(m.Stdout, "after record %d: turn %d/%d, phase %s", g.Seq, c.Turn, c.Turns, c.Phase)
+	if out.Over {
+		fmt.Fprintf(m.Stdout, "; game over: winner %s, score %d–%d", out.Winner, out.Score[0], out.Score[1])
+		if out.Result != "" {
+			fmt.Fprintf(m.Stdout, " (%s)", out.Result)
+		}
+	}
+	fmt.Fprintln(m.Stdout)
+	if draw != nil {
+		fmt.Fprintf(m.Stdout, "%d board images in %s\n", images, *pngDir)
+	}
+	return nil
+}
+
+func runAudit(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("audit")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"usage: grognard audit <game|file.jsonl> [--db FILE]"}
+	}
+	x, err := gameSource(pos[0], *db)
+	if err != nil {
+		return err
+	}
+	rep, err := storage.Audit(x)
+	if errors.Is(err, storage.ErrSeedHidden) {
+		return fmt.Errorf("game %s is %s, so its dice cannot be audited yet: the seed stays secret until the game ends (its commitment is %s)", x.Meta.ID, x.Meta.Status, x.Meta.Commitment)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "game %s: seed %s\ncommitment %s\n", rep.Game, rep.Seed, rep.Commitment)
+	for _, p := range rep.Problems {
+		fmt.Fprintln(m.Stdout, "PROBLEM:", p)
+	}
+	for _, mm := range rep.Mismatches {
+		fmt.Fprintln(m.Stdout, "MISMATCH:", mm)
+	}
+	if !rep.OK() {
+		return fmt.Errorf("audit of game %s failed: %d mismatching dice, %d other problems", rep.Game, len(rep.Mismatches), len(rep.Problems))
+	}
+	fmt.Fprintf(m.Stdout, "%d dice recomputed from the seed: all match\n", rep.Dice)
+	return nil
+}
+
+func runBackup(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("backup")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"usage: grognard backup FILE [--db FILE]"}
+	}
+	if abs1, _ := filepath.Abs(pos[0]); abs1 != "" {
+		if abs2, _ := filepath.Abs(*db); abs1 == abs2 {
+			return usageError{"backup: the copy cannot replace the store itself"}
+		}
+	}
+	s, err := openStore(*db, true)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	n, err := s.BackupFile(pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "wrote %s (%d bytes)\n", pos[0], n)
+	return nil
+}
+
+func runCheck(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("check")
+	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	noReplay := fs.Bool("no-replay", false, "skip replaying games against their snapshots")
+	redecide := fs.Bool("redecide", false, "also re-run every logged order with its dice (rules drift)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usageError{"usage: grognard check [--db FILE] [--no-replay] [--redecide]"}
+	}
+	s, err := openStore(*db, true)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	opts := storage.CheckOptions{Redecide: *redecide}
+	if !*noReplay {
+		opts.Resolver = storeResolver
+	}
+	rep, err := s.Check(ctx, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "%s: %d games, %d records, %d snapshots, %d games replayed\n", *db, rep.Games, rep.Records, rep.Snapshots, rep.Replayed)
+	for _, p := range rep.Problems {
+		fmt.Fprintln(m.Stdout, "PROBLEM:", p)
+	}
+	if !rep.OK() {
+		return fmt.Errorf("check found %d problems in %s", len(rep.Problems), *db)
+	}
+	fmt.Fprintln(m.Stdout, "OK")
+	return nil
+}
