@@ -92,6 +92,7 @@ const (
 	StatusReserve    = "reserve" // not yet on the map (reinforcement, undeployed)
 	StatusExited     = "exited"  // left the map and scored
 	StatusHidden     = "hidden"  // placed, but not visible to this viewer
+	StatusPlaced     = "placed"  // put down in a secret set-up, not yet revealed
 )
 
 // State is a game position. It is a value: Evolve returns a new State and

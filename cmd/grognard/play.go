@@ -60,7 +60,7 @@ type shownEvent struct {
 	Order string     `json:"order"`
 	Kind  string     `json:"kind"`
 	Text  string     `json:"text"`
-	Data  game.Event `json:"data"`
+	Data  json.RawMessage `json:"data"`
 	event game.Event
 }
 
@@ -123,7 +123,11 @@ func (m *match) order(side game.Side, text string) (game.Record, error) {
 	}
 	m.recs = append(m.recs, rec)
 	for _, e := range rec.Events {
-		m.events = append(m.events, shownEvent{Seq: rec.Seq, Side: side, Order: cmd.String(), Kind: e.Kind(), Text: explain(e), Data: e, event: e})
+		data, err := json.Marshal(e)
+		if err != nil {
+			return game.Record{}, err
+		}
+		m.events = append(m.events, shownEvent{Seq: rec.Seq, Side: side, Order: cmd.String(), Kind: e.Kind(), Text: explain(e), Data: data, event: e})
 	}
 	return rec, nil
 }

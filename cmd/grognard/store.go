@@ -20,12 +20,12 @@ import (
 // run while no grognard serve holds it (bbolt locks the file); a running
 // bot backs itself up through storage.Store.Backup.
 func init() {
-	register(subcommand{name: "export", usage: "export <game> [--db FILE] > game.jsonl: write a game as JSONL (docs/export.md)", run: runExport})
-	register(subcommand{name: "import", usage: "import [--db FILE] [game.jsonl]: read an exported game (stdin by default) into the store", run: runImport})
-	register(subcommand{name: "replay", usage: "replay <game|file.jsonl> [--db FILE] [--png-dir DIR]: replay a game's log and print it", run: runReplay})
-	register(subcommand{name: "audit", usage: "audit <game|file.jsonl> [--db FILE]: recompute every die from the revealed seed", run: runAudit})
-	register(subcommand{name: "backup", usage: "backup FILE [--db FILE]: write a consistent copy of the store", run: runBackup})
-	register(subcommand{name: "check", usage: "check [--db FILE] [--no-replay] [--redecide]: check the store (bbolt, structure, replay = snapshots)", run: runCheck})
+	register(subcommand{name: "export", usage: "<game> [--db FILE] > game.jsonl — write a game as JSONL (docs/export.md)", run: runExport})
+	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store", run: runImport})
+	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] — replay a game's log and print it", run: runReplay})
+	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] — recompute every die from the revealed seed", run: runAudit})
+	register(subcommand{name: "backup", usage: "FILE [--db FILE] — write a consistent copy of the store", run: runBackup})
+	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
 
 // storeResolver finds rulesets and scenarios for replays; tests swap it.

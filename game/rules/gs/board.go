@@ -30,12 +30,9 @@ func (*Rules) View(gs game.State, viewer game.Side) game.State {
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
 	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces(), Arrows: s.Recent, Marks: s.Gone}
-	if s.Phase == PhaseSetup {
-		for i, p := range b.Pieces {
-			if u := s.Unit(p.ID); u.Placed && u.Side == viewer {
-				at := u.At
-				b.Pieces[i].At, b.Pieces[i].Hex, b.Pieces[i].Status = &at, s.label(at), game.StatusActive
-			}
+	for i, p := range b.Pieces {
+		if p.Status == game.StatusPlaced {
+			b.Pieces[i].Status = game.StatusActive // the owner sees its own set-up
 		}
 	}
 	for _, d := range s.Pending() {

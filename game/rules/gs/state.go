@@ -206,10 +206,13 @@ func (s *State) Pieces() []game.Piece {
 		u := &s.Units[i]
 		p := game.Piece{ID: u.ID, Side: u.Side, Type: u.Arm, Name: u.Name,
 			Values: fmt.Sprintf("%d-%d", u.PC, u.MP), Status: u.Status}
-		if u.Status == game.StatusActive {
+		if u.Status == game.StatusActive || u.Placed {
 			at := u.At
 			p.At = &at
 			p.Hex = s.label(at)
+		}
+		if u.Status == game.StatusReserve && u.Placed {
+			p.Status = game.StatusPlaced
 		}
 		out = append(out, p)
 	}
