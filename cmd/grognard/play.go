@@ -55,11 +55,11 @@ type match struct {
 }
 
 type shownEvent struct {
-	Seq   int        `json:"seq"`
-	Side  game.Side  `json:"side"`
-	Order string     `json:"order"`
-	Kind  string     `json:"kind"`
-	Text  string     `json:"text"`
+	Seq   int             `json:"seq"`
+	Side  game.Side       `json:"side"`
+	Order string          `json:"order"`
+	Kind  string          `json:"kind"`
+	Text  string          `json:"text"`
 	Data  json.RawMessage `json:"data"`
 	event game.Event
 }
