@@ -37,7 +37,8 @@ type Options struct {
 	// MaxBatch caps the writes committed in one bbolt transaction by the
 	// group committer (default 128).
 	MaxBatch int
-	// Now is the clock (default time.Now); times are stored in UTC.
+	// Now is the clock (default time.Now); times are stored in UTC. It
+	// is called from many goroutines.
 	Now func() time.Time
 	// Logger receives operator logs (default slog.Default()).
 	Logger *slog.Logger
