@@ -40,6 +40,7 @@
 //	players/        <user> NUL <id> → the sides held ("A", "B", "AB")
 //	deadlines/      8-byte big-endian Unix ns + <id> → ""
 //	interactions/   <interaction id> → {"game", "seq", "at"}
+//	app/            <key> → an application's own value (PutValue; created on first use)
 //
 // Game ids are 1–64 letters, digits, '.', '_', '-' (CreateGame assigns
 // "g<N>" when none is given); room and user ids are any UTF-8 without NUL.
@@ -59,6 +60,15 @@
 // new State's Outcome is over; SetStatus ends one by hand). An ended game
 // takes no more orders, so the revealed seed cannot be used to predict a
 // roll. Audit recomputes every logged die from the revealed seed.
+//
+// # Undo
+//
+// The log is append-only except for TruncateLog, which takes back the last
+// records of a game that is still on (a player's undo): the records, their
+// interaction ids and later snapshots go, and the sequence number and dice
+// count are rewound, so the next roll repeats the first roll taken back.
+// The caller keeps its own note of what was undone (the bot keeps it in an
+// application value).
 //
 // # Versions and upgrades
 //
