@@ -20,6 +20,10 @@ type Board struct {
 type Hex struct {
 	W, H   int
 	Boards []Board
+	// Base is the number printed for the first column and row: 0 for the
+	// Grands Stratèges boards ("0000" is the north-west hex), 1 for maps
+	// printed from "0101". Coordinates are 0-based either way.
+	Base int
 }
 
 // NewHex returns a w×h hex grid.
@@ -88,7 +92,7 @@ func (g *Hex) Center(c Coord) (float64, float64) {
 }
 
 // Label prints a cell as CCRR.
-func (g *Hex) Label(c Coord) string { return fmt.Sprintf("%02d%02d", c.X, c.Y) }
+func (g *Hex) Label(c Coord) string { return fmt.Sprintf("%02d%02d", c.X+g.Base, c.Y+g.Base) }
 
 // Parse reads "CCRR" (or "CCCRR"-free 4-digit form), "Bccrr" for a named
 // board, or "(c,r)" as written in rule examples.
@@ -100,7 +104,7 @@ func (g *Hex) Parse(s string) (Coord, error) {
 			x, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
 			y, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
 			if err1 == nil && err2 == nil {
-				return g.check(s, Coord{x, y})
+				return g.check(s, Coord{x - g.Base, y - g.Base})
 			}
 		}
 		return Coord{}, fmt.Errorf("%q: %w", s, ErrLabel)
@@ -111,7 +115,7 @@ func (g *Hex) Parse(s string) (Coord, error) {
 		for _, b := range g.Boards {
 			if strings.EqualFold(b.Name, t[:1]) {
 				x0, found = b.X0, true
-				if col, ok := digits(t[1:3]); ok && b.W > 0 && col >= b.W {
+				if col, ok := digits(t[1:3]); ok && b.W > 0 && col-g.Base >= b.W {
 					return Coord{}, fmt.Errorf("%q: column %d is off board %s: %w", s, col, b.Name, ErrLabel)
 				}
 			}
@@ -129,7 +133,7 @@ func (g *Hex) Parse(s string) (Coord, error) {
 	if !ok1 || !ok2 {
 		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
 	}
-	return g.check(s, Coord{x0 + x, y})
+	return g.check(s, Coord{x0 + x - g.Base, y - g.Base})
 }
 
 func (g *Hex) check(s string, c Coord) (Coord, error) {
@@ -144,7 +148,7 @@ func (g *Hex) check(s string, c Coord) (Coord, error) {
 func (g *Hex) BoardLabel(c Coord) string {
 	for _, b := range g.Boards {
 		if c.X >= b.X0 && (b.W == 0 || c.X < b.X0+b.W) {
-			return fmt.Sprintf("%s%02d%02d", b.Name, c.X-b.X0, c.Y)
+			return fmt.Sprintf("%s%02d%02d", b.Name, c.X-b.X0+g.Base, c.Y+g.Base)
 		}
 	}
 	return g.Label(c)

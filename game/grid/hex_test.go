@@ -475,3 +475,22 @@ func TestMustParsePanics(t *testing.T) {
 	}()
 	grid.MustParse(g, "1200")
 }
+
+// A map printed from "0101" (Base 1) labels the north-west hex 0101.
+func TestHexLabelBaseOne(t *testing.T) {
+	g := &grid.Hex{W: 40, H: 41, Base: 1}
+	if got := g.Label(grid.Coord{X: 0, Y: 0}); got != "0101" {
+		t.Errorf("Label(0,0) = %s", got)
+	}
+	for _, c := range g.Cells() {
+		back, err := g.Parse(g.Label(c))
+		if err != nil || back != c {
+			t.Fatalf("%v → %s → %v, %v", c, g.Label(c), back, err)
+		}
+	}
+	for _, bad := range []string{"0000", "0100", "4142", "0001"} {
+		if _, err := g.Parse(bad); err == nil {
+			t.Errorf("%s accepted on a map printed from 0101", bad)
+		}
+	}
+}
