@@ -193,9 +193,11 @@ func openBolt(path string, opts Options) (*bolt.DB, error) {
 		NoSync:       opts.NoSync,
 		ReadOnly:     opts.ReadOnly,
 		FreelistType: bolt.FreelistMapType,
-		// A large initial mapping avoids remaps, during which writers
-		// wait for every open read transaction.
-		InitialMmapSize: 1 << 30,
+	}
+	if strconv.IntSize == 64 {
+		// A large initial mapping (address space only) avoids remaps,
+		// during which writers wait for every open read transaction.
+		bo.InitialMmapSize = 1 << 30
 	}
 	db, err := safeOpen(path, bo)
 	if err != nil {
