@@ -1,0 +1,123 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/fogleman/gg"
+
+	"github.com/grognard/grognard/game"
+)
+
+// naivePNG is the reference the benchmark compares against: everything
+// redrawn with gg on an RGBA image (terrain, hexsides, roads, labels,
+// counters with their text, overlays, legend), then encoded with the
+// default PNG encoder. Only the font faces are reused between calls.
+func naivePNG(b *game.Board, fs *faceSet) ([]byte, error) {
+	if err := checkBoard(b); err != nil {
+		return nil, err
+	}
+	sc, err := sceneOf(b)
+	if err != nil {
+		return nil, err
+	}
+	lay := baseLayout(b.Map.Grid, DefaultMaxWidth)
+	d := &drawer{l: &lay, k: newMetrics(lay.u, lay.hex), fs: fs, m: b.Map}
+	lines := d.legendLines(b, float64(lay.size.X-2*margin), "")
+	img := image.NewRGBA(image.Rect(0, 0, lay.size.X, lay.size.Y+legendHeight(len(lines))))
+	d.dc = gg.NewContextForRGBA(img)
+	d.drawStatic(image.Rect(0, 0, lay.size.X, lay.size.Y))
+	d.drawScene(sc, nil, 0)
+	d.drawLegend(lines, float64(lay.size.Y), float64(lay.size.X))
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func p50(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+// BenchmarkPhaseImage renders the largest map (40×24 hexes, 50 pieces, a
+// combat phase overlay) to PNG with a warm Renderer: the image the bot
+// posts after every phase. In the same run it times the naive full gg
+// redraw with the default encoder and reports both medians, their ratio,
+// the PNG size and width:
+//
+//	go test ./render -run '^$' -bench PhaseImage -benchtime 100x
+func BenchmarkPhaseImage(b *testing.B) {
+	board := bigHexBoard()
+	r := New()
+	first, err := r.PNG(board) // fill the caches
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(first))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ds := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := r.PNG(board); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+
+	fs := &faceSet{}
+	var nds []time.Duration
+	for i := 0; i < 5; i++ {
+		t0 := time.Now()
+		if _, err := naivePNG(board, fs); err != nil {
+			b.Fatal(err)
+		}
+		nds = append(nds, time.Since(t0))
+	}
+	cached, naive := p50(ds), p50(nds)
+	b.ReportMetric(float64(cached.Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(naive.Microseconds())/1000, "naive-p50-ms")
+	b.ReportMetric(float64(naive)/float64(cached), "speedup")
+	b.ReportMetric(float64(len(first)), "png-bytes")
+	b.ReportMetric(float64(cfg.Width), "width-px")
+}
+
+// BenchmarkZoom renders a phone crop of radius 3 on the largest map.
+func BenchmarkZoom(b *testing.B) {
+	board := bigHexBoard()
+	r := New()
+	c := *board.Pieces[29].At
+	if _, err := r.Zoom(board, c, 3); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Zoom(board, c, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStaticLayer is the one-time cost of a map: drawing its static
+// layer, building its palette and quantizing it.
+func BenchmarkStaticLayer(b *testing.B) {
+	board := bigHexBoard()
+	for i := 0; i < b.N; i++ {
+		r := New()
+		if _, err := r.cacheFor(board.Map); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

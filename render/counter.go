@@ -1,0 +1,250 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fogleman/gg"
+
+	"github.com/grognard/grognard/game"
+)
+
+// look is everything that decides how a counter is drawn, and the key of
+// the sprite cache. A face-down counter has no class and no values: they
+// are dropped here, so they cannot be drawn even if a view forgot them.
+type look struct {
+	side     game.Side
+	class    string // "infantry", "cavalry", "artillery", "leader", "other"
+	id       string
+	values   string
+	tags     string // status tags, "R", "D", "½", … joined by "|"
+	faceDown bool
+}
+
+func lookOf(p game.Piece) look {
+	lk := look{side: p.Side, id: p.ID}
+	var tags []string
+	for _, f := range p.Flags {
+		t := flagTag(f)
+		switch t {
+		case "":
+			continue
+		case "face-down":
+			lk.faceDown = true
+		default:
+			tags = append(tags, t)
+		}
+	}
+	sort.Strings(tags)
+	tags = dedupe(tags)
+	lk.tags = strings.Join(tags, "|")
+	if !lk.faceDown {
+		lk.class = unitClass(p.Type)
+		lk.values = p.Values
+	}
+	return lk
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// flagTag is the short tag drawn for a status flag.
+func flagTag(f string) string {
+	n := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(f))
+	switch n {
+	case "":
+		return ""
+	case "facedown", "hidden", "concealed":
+		return "face-down"
+	case "routed", "rout", "broken":
+		return "R"
+	case "disordered", "disorder", "disorganized", "disorganised":
+		return "D"
+	case "reduced", "depleted", "flipped":
+		return "½"
+	case "demoralized", "demoralised":
+		return "M"
+	}
+	r := []rune(n)
+	return strings.ToUpper(string(r[:1])) + string(r[1:min(len(r), 2)])
+}
+
+// unitClass maps a ruleset's unit type to the NATO symbol drawn.
+func unitClass(t string) string {
+	n := strings.ToLower(t)
+	has := func(ws ...string) bool {
+		for _, w := range ws {
+			if strings.Contains(n, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("leader", "general", "chef", "commander", "hq", "king", "tsar", "marshal", "aide", "assistant"):
+		return "leader"
+	case has("art", "gun", "battery", "mortar", "canon", "cannon"):
+		return "artillery"
+	case has("cav", "dragoon", "hussar", "cossack", "cuirass", "lancer", "horse", "uhlan", "chasseur à cheval"):
+		return "cavalry"
+	case has("inf", "grenadier", "garrison", "foot", "line", "musket", "fusil", "guard", "militia", "picket", "piquet", "light"):
+		return "infantry"
+	}
+	return "other"
+}
+
+// spriteOf returns the cached sprite of a look, drawing it on first use.
+// The counter's top-left corner is at (spritePad, spritePad) in it.
+func (k *scaleKit) spriteOf(lk look, fs *faceSet) *image.RGBA {
+	k.mu.Lock()
+	s, ok := k.sprites[lk]
+	k.mu.Unlock()
+	if ok {
+		return s
+	}
+	pad := k.spritePad()
+	dc := gg.NewContext(k.m.cw+2*pad, k.m.ch+2*pad)
+	d := &drawer{dc: dc, k: k.m, fs: fs}
+	d.counter(float64(pad), float64(pad), lk)
+	s = dc.Image().(*image.RGBA)
+	k.mu.Lock()
+	if len(k.sprites) >= maxSprites {
+		k.sprites = map[look]*image.RGBA{}
+	}
+	k.sprites[lk] = s
+	k.mu.Unlock()
+	return s
+}
+
+// maxSprites bounds the sprite cache of one scale; it is emptied when full.
+const maxSprites = 4096
+
+func (k *scaleKit) spritePad() int { return k.m.tagPx/2 + 3 }
+
+// counter draws a counter with its top-left corner at (x, y): side colour
+// and shape (side B has cut corners), the id, the type symbol and the
+// values, or a hatched blank for a face-down piece, and status tags on
+// the right edge.
+func (d *drawer) counter(x, y float64, lk look) {
+	dc := d.dc
+	k := d.k
+	w, h := float64(k.cw), float64(k.ch)
+	fill, text, edge, hatch := sideColors(int8(lk.side))
+	cut := 0.0
+	if lk.side == game.SideB {
+		cut = math.Round(0.22 * h)
+	}
+	body := []pt{{x + cut, y}, {x + w - cut, y}, {x + w, y + cut}, {x + w, y + h - cut}, {x + w - cut, y + h}, {x + cut, y + h}, {x, y + h - cut}, {x, y + cut}}
+	d.poly(body)
+	dc.SetColor(fill)
+	dc.Fill()
+	if lk.faceDown {
+		dc.SetColor(hatch)
+		dc.SetLineWidth(2)
+		for o := -h; o < w; o += 6 {
+			a, b, ok := clipDiagonal(x+2, y+2, w-4, h-4, o)
+			if ok {
+				d.line(a, b)
+			}
+		}
+		dc.Stroke()
+	}
+	d.poly(body)
+	dc.SetColor(edge)
+	if lk.side == game.SideB {
+		dc.SetLineWidth(2)
+	} else {
+		dc.SetLineWidth(1.2)
+	}
+	dc.Stroke()
+
+	// Row 1: the id, as typed in orders.
+	rowGap := (h - 0.69*float64(k.idPx) - 0.69*float64(k.valPx)) / 3
+	y1 := y + rowGap + 0.69*float64(k.idPx)/2
+	y2 := y + h - rowGap - 0.69*float64(k.valPx)/2
+	idFace, idPx := d.fitFace(lk.id, true, k.idPx, w-4)
+	d.text(lk.id, x+w/2, y1, 0.5, idFace, idPx, text)
+
+	// Row 2: the type symbol and the values; "?" when face-down.
+	if lk.faceDown {
+		f := d.face(true, k.valPx)
+		d.text("?", x+w/2, y2, 0.5, f, k.valPx, text)
+	} else {
+		sw := math.Round(0.36 * w)
+		sh := math.Round(math.Min(0.3*h, sw*0.68))
+		sx := x + 3
+		if lk.values == "" {
+			sx = x + (w-sw)/2
+		}
+		d.typeSymbol(sx, math.Round(y2-sh/2), sw, sh, lk.class, text, fill)
+		if lk.values != "" {
+			avail := w - (sw + 3) - 4
+			vf, vpx := d.fitFace(lk.values, true, k.valPx, avail)
+			d.text(lk.values, sx+sw+(x+w-sx-sw)/2, y2, 0.5, vf, vpx, text)
+		}
+	}
+
+	// Status tags: white on black boxes down the right edge.
+	if lk.tags != "" {
+		tf := d.face(true, k.tagPx)
+		s := float64(k.tagPx) + 2
+		for i, t := range strings.Split(lk.tags, "|") {
+			cx, cy := x+w, y+float64(i)*(s+1)
+			dc.DrawRectangle(cx-s/2, cy-s/2, s, s)
+			dc.SetColor(colInk)
+			dc.FillPreserve()
+			dc.SetColor(colWhite)
+			dc.SetLineWidth(1)
+			dc.Stroke()
+			d.text(t, cx, cy, 0.5, tf, k.tagPx, colWhite)
+		}
+	}
+}
+
+// clipDiagonal clips the 45° line x − y = o (in box coordinates) to the
+// box, returning its ends.
+func clipDiagonal(x, y, w, h, o float64) (pt, pt, bool) {
+	// Points (t+o, t) for t in [0, h] with t+o in [0, w].
+	t0 := math.Max(0, -o)
+	t1 := math.Min(h, w-o)
+	if t1 <= t0 {
+		return pt{}, pt{}, false
+	}
+	return pt{x + t0 + o, y + h - t0}, pt{x + t1 + o, y + h - t1}, true
+}
+
+// typeSymbol draws the NATO-style box of a unit class.
+func (d *drawer) typeSymbol(x, y, w, h float64, class string, ink, fill color.Color) {
+	dc := d.dc
+	dc.SetColor(ink)
+	if class == "leader" {
+		d.star(pt{x + w/2, y + h/2}, math.Min(w, h*1.5)*0.55)
+		dc.Fill()
+		return
+	}
+	dc.SetLineWidth(1.2)
+	dc.DrawRectangle(x+0.5, y+0.5, w-1, h-1)
+	dc.Stroke()
+	switch class {
+	case "infantry":
+		d.line(pt{x + 0.5, y + 0.5}, pt{x + w - 0.5, y + h - 0.5})
+		d.line(pt{x + w - 0.5, y + 0.5}, pt{x + 0.5, y + h - 0.5})
+		dc.Stroke()
+	case "cavalry":
+		d.line(pt{x + 0.5, y + h - 0.5}, pt{x + w - 0.5, y + 0.5})
+		dc.Stroke()
+	case "artillery":
+		dc.DrawCircle(x+w/2, y+h/2, math.Max(1.5, h*0.24))
+		dc.Fill()
+	}
+}
