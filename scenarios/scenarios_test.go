@@ -628,3 +628,50 @@ func TestLoadFileResolution(t *testing.T) {
 		t.Error("LoadFile of a missing file succeeded")
 	}
 }
+
+// TestDocExamples parses every scenario example of docs/scenarios.md (the
+// ```toml blocks that start with an id), so the documentation stays true.
+func TestDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../docs/scenarios.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, block := range strings.Split(string(doc), "```toml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if !strings.HasPrefix(block, "id = ") {
+			continue
+		}
+		n++
+		if _, err := Parse(fmt.Sprintf("docs example %d", n), []byte(block)); err != nil {
+			t.Errorf("example %d:\n%s\n%v", n, block, err)
+		}
+	}
+	if n < 3 {
+		t.Errorf("only %d scenario examples found in the docs", n)
+	}
+}
+
+// TestForceGroups: forces split into groups number on across the groups.
+func TestForceGroups(t *testing.T) {
+	src := `id = "groups"
+ruleset = "gs"
+turns = 12
+map = "ab"
+[forces]
+A = ["I4a C3a C2a C2b A4a", "I: I6a I4b I3a C2c A6a", "II: I8a I6b I4c C3b"]
+B = "I4a"
+`
+	sc, err := Parse("groups.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range sc.Units {
+		got = append(got, u.ID+"/"+u.Name+"/"+u.Group)
+	}
+	want := "A1/I4a/ A2/C3a/ A3/C2a/ A4/C2b/ A5/A4a/ A6/I6a/I A7/I4b/I A8/I3a/I A9/C2c/I A10/A6a/I A11/I8a/II A12/I6b/II A13/I4c/II A14/C3b/II B1/I4a/"
+	if strings.Join(got, " ") != want {
+		t.Errorf("units %s", strings.Join(got, " "))
+	}
+}
