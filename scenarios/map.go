@@ -103,6 +103,11 @@ func (l *loader) readMap(n *node, asBoard bool) *mapData {
 		md = l.singleMap(n)
 	}
 	if md == nil {
+		// The map cannot be built: its other keys are not unknown, just
+		// unread.
+		for _, k := range []string{"name", "grid", "width", "height", "diagonal", "boards", "terrain", "levels", "edges", "links", "zones", "text"} {
+			n.get(k)
+		}
 		return nil
 	}
 	md.files = append(md.files, n.f.name)
@@ -110,13 +115,16 @@ func (l *loader) readMap(n *node, asBoard bool) *mapData {
 	l.readLevels(n, md)
 	autos := l.readEdges(n, md)
 	l.readLinks(n, md)
+	// "auto" features go on every edge between cells of different
+	// levels, once every level (of the boards too) is known.
 	for _, a := range autos {
 		for _, c := range md.g.Cells() {
 			for _, nb := range md.g.Neighbors(c) {
 				if c.Less(nb) && md.cells[c].Level != md.cells[nb].Level {
-					addFeature(md.edges, grid.EdgeOf(c, nb), a.token)
-					if _, ok := md.listed[edgeFeature{grid.EdgeOf(c, nb), a.token}]; !ok {
-						md.listed[edgeFeature{grid.EdgeOf(c, nb), a.token}] = a
+					ef := edgeFeature{grid.EdgeOf(c, nb), a.key}
+					addFeature(md.edges, ef.e, ef.f)
+					if _, ok := md.listed[ef]; !ok {
+						md.listed[ef] = a
 					}
 				}
 			}
@@ -134,6 +142,10 @@ func (l *loader) singleMap(n *node) *mapData {
 	if !ok {
 		n.require("grid", `"hex" or "square"`)
 		return nil
+	}
+	kindOK := kind == "hex" || kind == "square"
+	if !kindOK {
+		n.errf("grid", "", `%s: want "hex" or "square", not %q`, n.where("grid"), kind)
 	}
 	w, okW := n.integer("width")
 	h, okH := n.integer("height")
@@ -154,7 +166,7 @@ func (l *loader) singleMap(n *node) *mapData {
 			okH = okH && k.key != "height"
 		}
 	}
-	if !okW || !okH {
+	if !okW || !okH || !kindOK {
 		return nil
 	}
 	switch kind {
@@ -183,7 +195,6 @@ func (l *loader) singleMap(n *node) *mapData {
 		}
 		return newMapData(sq)
 	}
-	n.errf("grid", "", `%s: want "hex" or "square", not %q`, n.where("grid"), kind)
 	return nil
 }
 
@@ -406,8 +417,9 @@ func (l *loader) readLevels(n *node, md *mapData) {
 	}
 }
 
-// readEdges reads [edges]; it returns the features marked "auto", which
-// the caller adds once every level is known.
+// readEdges reads [edges]; it returns where features are marked "auto"
+// (the key is the feature), which the caller adds once every level is
+// known.
 func (l *loader) readEdges(n *node, md *mapData) []origin {
 	t, ok := n.sub("edges")
 	if !ok {
@@ -429,7 +441,7 @@ func (l *loader) readEdges(n *node, md *mapData) []origin {
 		}
 		for _, tok := range tokens(vals) {
 			if tok == "auto" {
-				autos = append(autos, origin{t, feat, feat})
+				autos = append(autos, origin{t, feat, "auto"})
 				continue
 			}
 			a, b, ok := strings.Cut(tok, "|")
