@@ -28,7 +28,7 @@ func naivePNG(b *game.Board, fs *faceSet) ([]byte, error) {
 	lay := baseLayout(b.Map.Grid, DefaultMaxWidth)
 	d := &drawer{l: &lay, k: newMetrics(lay.u, lay.hex), fs: fs, m: b.Map}
 	lines := d.legendLines(b, float64(lay.size.X-2*margin), "")
-	img := image.NewRGBA(image.Rect(0, 0, lay.size.X, lay.size.Y+legendHeight(len(lines))))
+	img := image.NewRGBA(image.Rect(0, 0, lay.size.X, lay.size.Y+d.legendHeight(len(lines))))
 	d.dc = gg.NewContextForRGBA(img)
 	d.drawStatic(image.Rect(0, 0, lay.size.X, lay.size.Y))
 	d.drawScene(sc, nil, 0)

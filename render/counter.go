@@ -58,12 +58,12 @@ func dedupe(s []string) []string {
 	return out
 }
 
-// flagTag is the short tag drawn for a status flag.
+// flagTag is the short tag drawn for a status flag, "face-down" for the
+// face-down states, or "" for flags that are not a drawn status (unit
+// attributes such as "guard" are not drawn).
 func flagTag(f string) string {
 	n := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(f))
 	switch n {
-	case "":
-		return ""
 	case "facedown", "hidden", "concealed":
 		return "face-down"
 	case "routed", "rout", "broken":
@@ -72,11 +72,18 @@ func flagTag(f string) string {
 		return "D"
 	case "reduced", "depleted", "flipped":
 		return "½"
-	case "demoralized", "demoralised":
+	case "demoralized", "demoralised", "shaken":
 		return "M"
+	case "outofcommand", "uncommanded", "outofsupply":
+		return "OC"
+	case "charged", "charging":
+		return "C"
+	case "fired", "spent", "exhausted":
+		return "X"
+	case "entrenched", "dugin":
+		return "E"
 	}
-	r := []rune(n)
-	return strings.ToUpper(string(r[:1])) + string(r[1:min(len(r), 2)])
+	return ""
 }
 
 // unitClass maps a ruleset's unit type to the NATO symbol drawn.
@@ -168,29 +175,28 @@ func (d *drawer) counter(x, y float64, lk look) {
 	}
 	dc.Stroke()
 
-	// Row 1: the id, as typed in orders.
-	rowGap := (h - 0.69*float64(k.idPx) - 0.69*float64(k.valPx)) / 3
-	y1 := y + rowGap + 0.69*float64(k.idPx)/2
-	y2 := y + h - rowGap - 0.69*float64(k.valPx)/2
+	// Three rows: the id as typed in orders, the type symbol, the values.
+	// A face-down piece shows a "?" instead of symbol and values.
+	capID, capVal := 0.69*float64(k.idPx), 0.69*float64(k.valPx)
+	gap := (h - capID - k.symH - capVal) / 4
+	y1 := y + gap + capID/2
+	ys := y1 + capID/2 + gap + k.symH/2
+	y3 := ys + k.symH/2 + gap + capVal/2
 	idFace, idPx := d.fitFace(lk.id, true, k.idPx, w-4)
 	d.text(lk.id, x+w/2, y1, 0.5, idFace, idPx, text)
-
-	// Row 2: the type symbol and the values; "?" when face-down.
 	if lk.faceDown {
 		f := d.face(true, k.valPx)
-		d.text("?", x+w/2, y2, 0.5, f, k.valPx, text)
+		d.text("?", x+w/2, (ys+y3)/2, 0.5, f, k.valPx, text)
 	} else {
-		sw := math.Round(0.36 * w)
-		sh := math.Round(math.Min(0.3*h, sw*0.68))
-		sx := x + 3
+		sh := k.symH
+		sw := math.Round(sh * 1.6)
 		if lk.values == "" {
-			sx = x + (w-sw)/2
+			ys = (ys + y3) / 2
 		}
-		d.typeSymbol(sx, math.Round(y2-sh/2), sw, sh, lk.class, text, fill)
+		d.typeSymbol(math.Round(x+(w-sw)/2), math.Round(ys-sh/2), sw, sh, lk.class, text, fill)
 		if lk.values != "" {
-			avail := w - (sw + 3) - 4
-			vf, vpx := d.fitFace(lk.values, true, k.valPx, avail)
-			d.text(lk.values, sx+sw+(x+w-sx-sw)/2, y2, 0.5, vf, vpx, text)
+			vf, vpx := d.fitFace(lk.values, true, k.valPx, w-4)
+			d.text(lk.values, x+w/2, y3, 0.5, vf, vpx, text)
 		}
 	}
 
@@ -199,7 +205,7 @@ func (d *drawer) counter(x, y float64, lk look) {
 		tf := d.face(true, k.tagPx)
 		s := float64(k.tagPx) + 2
 		for i, t := range strings.Split(lk.tags, "|") {
-			cx, cy := x+w, y+float64(i)*(s+1)
+			cx, cy := x+w-0.2*s, y+0.2*s+float64(i)*(s+1)
 			dc.DrawRectangle(cx-s/2, cy-s/2, s, s)
 			dc.SetColor(colInk)
 			dc.FillPreserve()

@@ -26,6 +26,7 @@ type metrics struct {
 	// centre; stack offset per hidden piece.
 	cw, ch   int
 	cx, cy   float64
+	symH     float64 // height of the type symbol
 	stackOff float64
 }
 
@@ -40,10 +41,11 @@ func newMetrics(u float64, hex bool) *metrics {
 	k.tagPx = max(9, int(math.Round(0.36*u)))
 	k.smallPx = max(10, int(math.Round(0.40*u)))
 	capH := 0.69 * float64(k.labelPx)
-	// The counter holds two text rows: the id, and the type symbol with
-	// the values.
-	k.ch = int(math.Round(math.Max(1.1*u, 0.69*float64(k.idPx)+0.69*float64(k.valPx)+11)))
-	k.cw = int(math.Round(math.Max(1.36*u, 3.3*float64(k.valPx))))
+	// The counter holds three rows, as printed counters do: the id, the
+	// type symbol, the values.
+	k.symH = math.Round(math.Max(6, 0.27*u))
+	k.ch = int(math.Round(math.Max(1.2*u, 0.69*float64(k.idPx)+0.69*float64(k.valPx)+k.symH+8)))
+	k.cw = int(math.Round(math.Max(1.38*u, 2.6*float64(k.valPx))))
 	if hex {
 		top := -u * sqrt3 / 2
 		k.labelX = 0
@@ -53,8 +55,8 @@ func newMetrics(u float64, hex bool) *metrics {
 		k.labelX = -u + 3
 		k.labelY = -u + 3 + capH/2
 		k.cy = 0.16 * u
-		k.cw = int(math.Round(math.Max(1.2*u, float64(k.cw))))
-		k.ch = int(math.Round(math.Max(1.0*u, float64(k.ch))))
+		k.cw = int(math.Round(math.Max(1.3*u, float64(k.cw))))
+		k.ch = int(math.Round(math.Max(1.15*u, float64(k.ch))))
 	}
 	k.stackOff = math.Max(3, 0.12*u)
 	return k
@@ -67,6 +69,8 @@ type drawer struct {
 	k  *metrics
 	fs *faceSet
 	m  *game.Map
+	// legend sizes the legend strip; zero means legendMap.
+	legend legendStyle
 }
 
 func (d *drawer) face(bold bool, px int) font.Face { return d.fs.face(bold, px) }

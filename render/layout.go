@@ -151,24 +151,46 @@ const (
 )
 
 // zoomLayout lays out a crop of radius r cells around c at a larger
-// scale. The crop has the same size wherever c is; cells off the map show
-// the margin colour.
+// scale. The crop has the same size wherever c is: near an edge it slides
+// to stay on the map (c is then off-centre), and a map smaller than the
+// crop is centred in it.
 func zoomLayout(g grid.Grid, base float64, c grid.Coord, r int) layout {
 	l := layout{g: g, hex: g.Kind() == "hex"}
 	var spanW, spanH float64
 	if l.hex {
 		spanW, spanH = 1.5*float64(2*r)+2, sqrt3*float64(2*r+1)
-		l.u = clampF(math.Floor(zoomTarget/spanW), base, maxZoomU)
 	} else {
 		spanW, spanH = 2*float64(2*r+1), 2*float64(2*r+1)
-		l.u = clampF(math.Floor(zoomTarget/spanW), base, maxZoomU)
 	}
+	l.u = clampF(math.Floor(zoomTarget/spanW), base, maxZoomU)
 	l.size = image.Pt(int(math.Ceil(l.u*spanW))+2*margin, int(math.Ceil(l.u*spanH))+2*margin)
 	x, y := g.Center(c)
 	k := l.scaleOf()
-	l.ox = float64(l.size.X)/2 - k*x
-	l.oy = float64(l.size.Y)/2 - k*y
+	// Extent of the whole map around Center(0, 0), in pixels.
+	w, h := g.Size()
+	var minX, maxX, minY, maxY float64
+	if l.hex {
+		hh := l.u * sqrt3 / 2
+		minX, maxX = -l.u, 1.5*l.u*float64(w-1)+l.u
+		minY, maxY = -hh, sqrt3*l.u*float64(h-1)+hh
+		if w > 1 {
+			maxY += hh
+		}
+	} else {
+		minX, maxX, minY, maxY = 0, 2*l.u*float64(w), 0, 2*l.u*float64(h)
+	}
+	l.ox = slide(float64(l.size.X)/2-k*x, float64(l.size.X), minX, maxX)
+	l.oy = slide(float64(l.size.Y)/2-k*y, float64(l.size.Y), minY, maxY)
 	return l
+}
+
+// slide moves an origin o so that the map extent [lo, hi] covers the
+// window [margin, size−margin], or centres the map when it is smaller.
+func slide(o, size, lo, hi float64) float64 {
+	if hi-lo <= size-2*margin {
+		return math.Round((size-(hi-lo))/2 - lo)
+	}
+	return math.Max(size-margin-hi, math.Min(margin-lo, o))
 }
 
 func clampF(v, lo, hi float64) float64 {

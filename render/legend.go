@@ -12,13 +12,23 @@ import (
 	"github.com/grognard/grognard/game"
 )
 
-const (
-	legendPx     = 14 // legend text size
-	legendTitle  = 15 // first line, bold
-	legendLineH  = 19
-	legendPad    = 7
-	legendKeyGap = 10
+// legendStyle sizes the legend strip: text size, title size, line
+// height, padding and key gap, in pixels.
+type legendStyle struct {
+	px, title, lineH, pad, gap int
+}
+
+var (
+	legendMap   = legendStyle{px: 14, title: 15, lineH: 19, pad: 7, gap: 10}
+	legendPhone = legendStyle{px: 18, title: 19, lineH: 24, pad: 8, gap: 12} // zoom crops
 )
+
+func (d *drawer) ls() legendStyle {
+	if d.legend.px == 0 {
+		return legendMap
+	}
+	return d.legend
+}
 
 type legendLine struct {
 	text string
@@ -65,8 +75,9 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 		state = append(state, "view: public")
 	}
 
-	bold := d.face(true, legendTitle)
-	reg := d.face(false, legendPx)
+	ls := d.ls()
+	bold := d.face(true, ls.title)
+	reg := d.face(false, ls.px)
 	var out []legendLine
 	for _, l := range wrap(title, bold, width-d.legendKeyWidth()) {
 		out = append(out, legendLine{l, true})
@@ -130,15 +141,18 @@ func wrap(parts []string, face font.Face, width float64) []string {
 }
 
 func (d *drawer) legendKeyWidth() float64 {
-	return 2*(float64(legendLineH)*1.5+legendKeyGap) + legendKeyGap
+	ls := d.ls()
+	return 2*(float64(ls.lineH)*1.5+float64(ls.gap)) + float64(ls.gap)
 }
 
-func legendHeight(n int) int { return 2*legendPad + n*legendLineH }
+// legendHeight is the height of a legend strip of n lines.
+func (d *drawer) legendHeight(n int) int { ls := d.ls(); return 2*ls.pad + n*ls.lineH }
 
 // drawLegend draws the legend strip with its top edge at y0.
 func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 	dc := d.dc
-	h := legendHeight(len(lines))
+	ls := d.ls()
+	h := d.legendHeight(len(lines))
 	strip := image.Rect(0, int(y0), int(width), int(y0)+h)
 	if dst, ok := dc.Image().(*image.RGBA); ok {
 		draw.Draw(dst, strip, image.NewUniform(colLegendBg), image.Point{}, draw.Src)
@@ -149,17 +163,18 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		dc.Fill()
 	}
 	for i, l := range lines {
-		y := y0 + legendPad + float64(i)*legendLineH + legendLineH/2
+		y := y0 + float64(ls.pad) + float64(i*ls.lineH) + float64(ls.lineH)/2
 		if l.bold {
-			d.text(l.text, margin, y, 0, d.face(true, legendTitle), legendTitle, colInk)
+			d.text(l.text, margin, y, 0, d.face(true, ls.title), ls.title, colInk)
 		} else {
-			d.text(l.text, margin, y, 0, d.face(false, legendPx), legendPx, colInk)
+			d.text(l.text, margin, y, 0, d.face(false, ls.px), ls.px, colInk)
 		}
 	}
 	// Side key: a small counter of each side, top right.
-	kw, kh := math.Round(legendLineH*1.5), float64(legendLineH-3)
-	x := width - margin - 2*kw - legendKeyGap
-	y := y0 + legendPad + 1.5
+	kw, kh := math.Round(float64(ls.lineH)*1.5), float64(ls.lineH-3)
+	gap := float64(ls.gap)
+	x := width - margin - 2*kw - gap
+	y := y0 + float64(ls.pad) + 1.5
 	for _, s := range game.Sides {
 		fill, text, edge, _ := sideColors(int8(s))
 		cut := 0.0
@@ -172,7 +187,7 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		dc.SetColor(edge)
 		dc.SetLineWidth(1.5)
 		dc.Stroke()
-		d.text(s.String(), x+kw/2, y+kh/2, 0.5, d.face(true, legendPx), legendPx, text)
-		x += kw + legendKeyGap
+		d.text(s.String(), x+kw/2, y+kh/2, 0.5, d.face(true, ls.px), ls.px, text)
+		x += kw + gap
 	}
 }

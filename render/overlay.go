@@ -129,8 +129,11 @@ func (d *drawer) drawStacks(stacks []stack, sprite func(look) *image.RGBA, pad i
 			d.facingTick(st.at, f)
 		}
 		if n > 1 {
+			// The badge sits on the top counter's corner, mostly inside
+			// it, so that it does not cover a neighbour's counter.
 			x, y := d.stackOrigin(st.at, 0, n)
-			d.countBadge(float64(x), float64(y), n)
+			in := 0.35 * d.badgeRadius()
+			d.countBadge(float64(x)+in, float64(y)+in, n)
 		}
 	}
 }

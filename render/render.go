@@ -187,7 +187,7 @@ func (r *Renderer) image(b *game.Board) (*image.Paletted, error) {
 	W, Hm := mc.lay.size.X, mc.lay.size.Y
 	d := &drawer{l: &mc.lay, k: mc.kit.m, fs: fs, m: b.Map}
 	lines := d.legendLines(b, float64(W-2*margin), "")
-	H := Hm + legendHeight(len(lines))
+	H := Hm + d.legendHeight(len(lines))
 	out := image.NewPaletted(image.Rect(0, 0, W, H), mc.pal.colors)
 	copy(out.Pix, mc.static.Pix)
 
@@ -283,9 +283,9 @@ func (r *Renderer) ZoomImage(b *game.Board, center grid.Coord, radius int) (*ima
 	lay := zoomLayout(b.Map.Grid, mc.lay.u, center, radius)
 	kit := r.kitFor(lay.hex, lay.u)
 	W, Hm := lay.size.X, lay.size.Y
-	d := &drawer{l: &lay, k: kit.m, fs: fs, m: b.Map}
+	d := &drawer{l: &lay, k: kit.m, fs: fs, m: b.Map, legend: legendPhone}
 	lines := d.legendLines(b, float64(W-2*margin), fmt.Sprintf("zoom %s ±%d", b.Map.Label(center), radius))
-	H := Hm + legendHeight(len(lines))
+	H := Hm + d.legendHeight(len(lines))
 	img := image.NewRGBA(image.Rect(0, 0, W, H))
 	d.dc = gg.NewContextForRGBA(img)
 	d.drawStatic(image.Rect(0, 0, W, Hm))

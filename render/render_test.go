@@ -255,7 +255,7 @@ func fullRedraw(t *testing.T, r *Renderer, b *game.Board) *image.Paletted {
 	W, Hm := mc.lay.size.X, mc.lay.size.Y
 	d := &drawer{l: &mc.lay, k: mc.kit.m, fs: fs, m: b.Map}
 	lines := d.legendLines(b, float64(W-2*margin), "")
-	H := Hm + legendHeight(len(lines))
+	H := Hm + d.legendHeight(len(lines))
 	out := image.NewPaletted(image.Rect(0, 0, W, H), mc.pal.colors)
 	copy(out.Pix, mc.static.Pix)
 	work := image.NewRGBA(out.Bounds())
@@ -288,6 +288,9 @@ func TestZoomDimensions(t *testing.T) {
 			lay := zoomLayout(g, r.mustCache(t, tc.board.Map).lay.u, c, tc.radius)
 			if img.Bounds().Dx() != lay.size.X || img.Bounds().Dy() <= lay.size.Y {
 				t.Errorf("%s at %v: %v, want %d wide and taller than the %d-pixel map area", tc.name, c, img.Bounds().Size(), lay.size.X, lay.size.Y)
+			}
+			if p := lay.center(c); p.X < 0 || p.Y < 0 || p.X > float64(lay.size.X) || p.Y > float64(lay.size.Y) {
+				t.Errorf("%s: centre cell %v at %v lies outside the %v crop", tc.name, c, p, lay.size)
 			}
 			if i == 0 {
 				first = img.Bounds()
