@@ -189,8 +189,13 @@ func (s *State) openObligations() []string {
 		return nil
 	}
 	var out []string
+	for _, u := range s.liveCharges() {
+		out = append(out, u.ID+" must attack "+u.Charge+", which it charged")
+	}
 	for _, u := range s.liveAttackers() {
-		out = append(out, u.ID+" must attack")
+		if u.Charge == "" {
+			out = append(out, u.ID+" must attack")
+		}
 	}
 	for _, d := range s.liveDefenders() {
 		out = append(out, d.ID+" must be attacked")
@@ -405,6 +410,16 @@ func (s *State) checkAttack(dec *declaration) error {
 			return firstErr
 		}
 	}
+	for _, c := range s.liveCharges() {
+		in := slices.Contains(dec.close, c)
+		target := slices.ContainsFunc(dec.defs, func(d *Unit) bool { return d.ID == c.Charge })
+		if in && !target {
+			return game.Refuse("charge-target", "GS-P-17", "%s charged %s and must attack it", c.ID, c.Charge)
+		}
+		if target && !in {
+			return game.Refuse("charge-target", "GS-P-17", "%s charged %s: it must take part in the combat against it", c.ID, c.Charge)
+		}
+	}
 	if dec.column != "" {
 		if !s.on("lower-odds") {
 			return game.Refuse("option-off", "GS-10.1", "choosing a lower column is an advanced rule not in use in this game (option lower-odds)")
@@ -438,7 +453,11 @@ func (s *State) crt(column string, score int) string {
 // die modifiers of a declaration (GS-4.10–4.18).
 func (s *State) strength(dec *declaration) (ev CombatResolved, stuck []*Unit) {
 	for _, a := range dec.close {
-		ev.AttackF = append(ev.AttackF, Factor{Unit: a.ID, PC: a.PC, Value: a.PC})
+		f := Factor{Unit: a.ID, PC: a.PC, Value: a.PC}
+		if a.Charge != "" && slices.ContainsFunc(dec.defs, func(d *Unit) bool { return d.ID == a.Charge }) {
+			f.Value, f.Why = 2*a.PC, "charge ×2"
+		}
+		ev.AttackF = append(ev.AttackF, f)
 		ev.Attackers = append(ev.Attackers, a.ID)
 	}
 	ev.Targets = map[string]string{}
@@ -609,7 +628,7 @@ func (s *State) narrate(ev CombatResolved) string {
 		}
 	}
 	for _, f := range ev.AttackF {
-		if strings.Contains(f.Why, "½") {
+		if strings.Contains(f.Why, "½") || strings.Contains(f.Why, "charge") {
 			why = append(why, f.Unit+" "+f.Why)
 		}
 	}

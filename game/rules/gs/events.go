@@ -48,7 +48,9 @@ type Moved struct {
 	Unit string       `json:"unit"`
 	Path []grid.Coord `json:"path"` // start hex first
 	Cost int          `json:"cost"`
-	Text string       `json:"text"`
+	// Charge is the enemy unit a cavalry unit charges (GS-8).
+	Charge string `json:"charge,omitempty"`
+	Text   string `json:"text"`
 }
 
 func (Moved) Kind() string      { return "moved" }
@@ -205,6 +207,7 @@ var eventKinds = map[string]func() game.Event{
 	"advanced":      func() game.Event { return &Advanced{} },
 	"advance-ended": func() game.Event { return &AdvanceEnded{} },
 	"game-ended":    func() game.Event { return &GameEnded{} },
+	"demoralized":   func() game.Event { return &Demoralized{} },
 }
 
 // evolve applies one event to a copy of s.
@@ -227,7 +230,7 @@ func evolve(s *State, ev game.Event) *State {
 		}
 	case Moved:
 		u := n.Unit(e.Unit)
-		u.At, u.Moved = e.Path[len(e.Path)-1], true
+		u.At, u.Moved, u.Charge = e.Path[len(e.Path)-1], true, e.Charge
 		n.Recent = append(n.Recent, game.Arrow{From: e.Path[0], To: u.At, Kind: "move", Side: u.Side})
 	case Exited:
 		u := n.Unit(e.Unit)
@@ -239,6 +242,9 @@ func evolve(s *State, ev game.Event) *State {
 		n.Recent, n.Gone = nil, nil
 		for i := range n.Units {
 			n.Units[i].Moved, n.Units[i].Attacked, n.Units[i].Defended = false, false, false
+			if e.Phase == PhaseMove {
+				n.Units[i].Charge = ""
+			}
 		}
 		n.MustAttack, n.StartAt = nil, nil
 		if e.Phase == PhaseCombat {
@@ -294,6 +300,8 @@ func evolve(s *State, ev game.Event) *State {
 		n.Recent = append(n.Recent, game.Arrow{From: e.From, To: e.To, Kind: "advance", Side: u.Side})
 	case AdvanceEnded:
 		n.Res.pop()
+	case Demoralized:
+		n.Demoralized[e.Side] = true
 	case GameEnded:
 		o := e.Outcome
 		n.Result = &o

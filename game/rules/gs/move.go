@@ -21,22 +21,71 @@ func mp(half int) string {
 	return s
 }
 
-// budget is the unit's movement allowance in half MP.
-func (s *State) budget(u *Unit) int {
+// currentMP is the unit's movement allowance this turn in whole MP.
+func (s *State) currentMP(u *Unit) int {
 	m := u.MP
 	if u.Arm == Cavalry && u.Has("guard") {
 		if v := s.opt("guard-cavalry-mp"); v == "6" {
 			m = 6
 		}
 	}
-	return 2 * m
+	return m - s.nightPenalty()
+}
+
+// nightPenalty is the MP lost at night (GS-S6.special); scenarios without
+// night turns have none.
+func (s *State) nightPenalty() int {
+	if s.night() {
+		return 1
+	}
+	return 0
+}
+
+// budget is the unit's movement allowance in half MP, less the cost of
+// leaving an enemy zone of control when it does (GS-12.3: half its MP).
+func (s *State) budget(u *Unit) int {
+	b := 2 * s.currentMP(u)
+	if s.leavingZOC(u) {
+		b -= s.currentMP(u)
+	}
+	return b
+}
+
+// leavingZOC reports a unit that starts its move in an enemy zone of
+// control and may leave it without combat (GS-12).
+func (s *State) leavingZOC(u *Unit) bool {
+	return u.OnMap() && !u.Moved && s.enemyControlled(u.Side, u.At) && s.zocExit(u) == ""
+}
+
+// zocExit explains why u may not leave the enemy zone of control it is in,
+// or returns "" (GS-12.1, 12.2, and Ex. XXXIX C: every controlling unit
+// must be of a type it may leave).
+func (s *State) zocExit(u *Unit) string {
+	if !s.on("zoc-exit") {
+		return "it may leave only by combat"
+	}
+	for _, e := range s.controllers(u.Side.Other(), u.At) {
+		switch {
+		case u.Arm == Artillery:
+			return "artillery never leaves an enemy zone of control (GS-12)"
+		case u.Arm == Infantry && e.Arm != Artillery:
+			return fmt.Sprintf("infantry leaves only the zone of control of artillery, and %s is %s (GS-12.2)", e.ID, e.Arm)
+		case u.Arm == Cavalry && e.Arm == Cavalry:
+			return fmt.Sprintf("cavalry cannot leave the zone of control of enemy cavalry (%s) (GS-12.1)", e.ID)
+		}
+	}
+	return ""
 }
 
 // moveCost is the Reach cost function for u's move this phase.
 func (s *State) moveCost(u *Unit) grid.CostFunc {
 	ix := s.newIndex()
+	leaving := s.leavingZOC(u)
 	return func(from, to grid.Coord, _ int) grid.StepCost {
 		zoc := ix.enemyControlled(u.Side, to)
+		if zoc && leaving {
+			return grid.StepCost{} // GS-12.4
+		}
 		if o := ix.unit(to); o != nil {
 			if o.Side != u.Side {
 				return grid.StepCost{} // GS-2.6: never into an enemy hex
@@ -87,7 +136,9 @@ func (s *State) canMove(side game.Side, u *Unit) error {
 		return game.Refuse("already-moved", "GS-2.3", "%s has already moved this phase", u.ID)
 	}
 	if s.enemyControlled(u.Side, u.At) {
-		return game.Refuse("in-zoc", "GS-3.6", "%s starts in an enemy zone of control and may leave it only by combat", u.ID)
+		if why := s.zocExit(u); why != "" {
+			return game.Refuse("in-zoc", "GS-3.6", "%s starts in an enemy zone of control: %s", u.ID, why)
+		}
 	}
 	return nil
 }
@@ -105,6 +156,18 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 		return nil, err
 	}
 	words := cmd.Args[1:]
+	charge := ""
+	if n := len(words); n >= 2 && strings.EqualFold(words[n-2], "charge") {
+		charge, words = words[n-1], words[:n-2]
+		if len(words) == 0 {
+			return nil, game.Refuse(game.CodeSyntax, "GS-8", "write: move UNIT HEX charge TARGET")
+		}
+	}
+	if charge != "" {
+		if err := s.mayCharge(u); err != nil {
+			return nil, err
+		}
+	}
 	exit := strings.EqualFold(words[len(words)-1], "off")
 	if exit {
 		words = words[:len(words)-1]
@@ -125,6 +188,8 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	switch {
 	case len(cells) == 0 && exit:
 		path = []grid.Coord{u.At}
+	case len(cells) == 1 && charge != "":
+		path, cost, err = s.chargePath(u, cells[0])
 	case len(cells) == 1:
 		path, cost, err = s.cheapest(u, cells[0])
 	default:
@@ -144,10 +209,25 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 		return nil, game.Refuse("no-move", "GS-2.4", "%s is already in %s", u.ID, s.label(end))
 	}
 	text := fmt.Sprintf("%s %s → %s (%s MP of %s)", u.ID, s.label(u.At), s.label(end), mp(cost), mp(s.budget(u)))
+	if s.leavingZOC(u) {
+		text = fmt.Sprintf("%s leaves the enemy zone of control for %s MP (GS-12.3); %s", u.ID, mp(s.currentMP(u)), text)
+	}
 	if s.enemyControlled(u.Side, end) {
 		text += ", stops in an enemy zone of control (GS-3.4)"
 	}
-	return []game.Event{Moved{Unit: u.ID, Path: path, Cost: cost, Text: text}}, nil
+	ev := Moved{Unit: u.ID, Path: path, Cost: cost, Text: text}
+	if charge != "" {
+		t, err := s.enemyUnit(u.Side, charge)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.checkCharge(u, path, cost, t); err != nil {
+			return nil, err
+		}
+		ev.Charge = t.ID
+		ev.Text += fmt.Sprintf("; charges %s (GS-8)", t.ID)
+	}
+	return []game.Event{ev}, nil
 }
 
 // cheapest finds the cheapest legal path to dest.
@@ -158,6 +238,9 @@ func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
 	}
 	if o := s.UnitAt(dest); o != nil && o.Side != u.Side {
 		return nil, 0, game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+	}
+	if s.leavingZOC(u) && s.enemyControlled(u.Side, dest) {
+		return nil, 0, game.Refuse("zoc-reenter", "GS-12.4", "%s is leaving an enemy zone of control and may not enter %s, which an enemy controls", u.ID, s.label(dest))
 	}
 	if s.forbiddenTerrain(u, dest) {
 		return nil, 0, game.Refuse("artillery-terrain", "GS-5.12", "%s may enter %s (%s) only along a road or path", u.ID, s.label(dest), s.terrain(dest))
@@ -197,6 +280,9 @@ func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
 
 // whyNot explains a refused step.
 func (s *State) whyNot(u *Unit, from, to grid.Coord) error {
+	if s.leavingZOC(u) && s.enemyControlled(u.Side, to) {
+		return game.Refuse("zoc-reenter", "GS-12.4", "%s is leaving an enemy zone of control and may not enter %s, which an enemy controls", u.ID, s.label(to))
+	}
 	if o := s.UnitAt(to); o != nil {
 		if o.Side != u.Side {
 			return game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(to))
@@ -237,6 +323,7 @@ func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, 
 		d.emit(Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
 	}
 	d.emit(Exited{Unit: u.ID, From: end, Text: text})
+	d.morale()
 	d.checkEnd()
 	return d.evs, nil
 }

@@ -26,6 +26,7 @@ func (d *decider) eliminate(id, reason, rule string, step bool) {
 	u := d.s.Unit(id)
 	d.emit(Eliminated{Unit: id, At: u.At, Reason: reason, Rule: rule, Step: step,
 		Text: fmt.Sprintf("%s eliminated in %s: %s (%s)", id, d.s.label(u.At), reason, rule)})
+	d.morale()
 }
 
 // settle carries out every consequence that needs no choice (no legal
@@ -259,9 +260,6 @@ func (s *State) advanceOptions() []advance {
 	}
 	return out
 }
-
-// demoralized reports an army that may no longer advance (GS-11.3).
-func (s *State) demoralized(side game.Side) bool { return false }
 
 // decideRetreat handles "retreat UNIT HEX" for the pending retreat.
 func (s *State) decideRetreat(cmd game.Command) ([]game.Event, error) {

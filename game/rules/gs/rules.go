@@ -24,6 +24,11 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "combined-arms", Default: "off", Values: []string{"on", "off"}, Rule: "GS-7", Help: "advanced rule: +1 to the die when infantry, cavalry and artillery attack together"},
 	{Name: "long-range", Default: "off", Values: []string{"on", "off"}, Rule: "GS-9", Help: "advanced rule: artillery may fire one hex farther at half strength"},
 	{Name: "lower-odds", Default: "off", Values: []string{"on", "off"}, Rule: "GS-10", Help: "advanced rule: the attacker may read a lower odds column (attack … at 2:1)"},
+	{Name: "charges", Default: "off", Values: []string{"on", "off"}, Rule: "GS-8", Help: "advanced rule: cavalry charges at double PC (move … charge TARGET)"},
+	{Name: "zoc-exit", Default: "off", Values: []string{"on", "off"}, Rule: "GS-12", Help: "advanced rule: cavalry may leave the zone of control of infantry or artillery, and infantry that of artillery, for half their MP"},
+	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
+	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
+	{Name: "morale-exclusive", Default: "off", Values: []string{"on", "off"}, Rule: "GS-S8.special", Help: "once one army is demoralized the other can no longer be (scenario VIII option c)"},
 }
 
 func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
@@ -89,6 +94,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			needSetup = true
 		}
 		s.Units = append(s.Units, u)
+	}
+	if err := s.setupMorale(); err != nil {
+		return nil, err
 	}
 	switch {
 	case sc.Start != nil:

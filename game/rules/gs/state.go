@@ -42,6 +42,9 @@ type Unit struct {
 	Defended bool `json:"defended,omitempty"`
 	// Placed is set during set-up once the owner has put the unit down.
 	Placed bool `json:"placed,omitempty"`
+	// Charge is the enemy unit this cavalry charged in the movement phase
+	// just played; it must attack that unit at double PC (GS-8).
+	Charge string `json:"charge,omitempty"`
 }
 
 // Has reports whether the unit carries a flag ("heavy", "guard" …).
@@ -71,9 +74,14 @@ type State struct {
 	Combats    int                   `json:"combats"`
 	Res        *Resolution           `json:"resolution,omitempty"`
 	Losses     [2]int                `json:"losses"`
-	Result     *game.Outcome         `json:"result,omitempty"`
-	Recent     []game.Arrow          `json:"recent,omitempty"`
-	Gone       []game.Mark           `json:"gone,omitempty"`
+	// Army morale (GS-11): starting PC, threshold in percent (0: not in
+	// use) and whether each army is demoralized.
+	MoraleTotal [2]int        `json:"morale_total,omitempty"`
+	MoralePct   [2]int        `json:"morale_pct,omitempty"`
+	Demoralized [2]bool       `json:"demoralized,omitempty"`
+	Result      *game.Outcome `json:"result,omitempty"`
+	Recent      []game.Arrow  `json:"recent,omitempty"`
+	Gone        []game.Mark   `json:"gone,omitempty"`
 }
 
 // Resolution is a combat whose consequences are still being carried out:
