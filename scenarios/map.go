@@ -105,7 +105,7 @@ func (l *loader) readMap(n *node, asBoard bool) *mapData {
 	if md == nil {
 		// The map cannot be built: its other keys are not unknown, just
 		// unread.
-		for _, k := range []string{"name", "grid", "width", "height", "diagonal", "boards", "terrain", "levels", "edges", "links", "zones", "text"} {
+		for _, k := range []string{"name", "grid", "width", "height", "diagonal", "base", "boards", "terrain", "levels", "edges", "links", "zones", "text"} {
 			n.get(k)
 		}
 		return nil
@@ -175,6 +175,14 @@ func (l *loader) singleMap(n *node) *mapData {
 			n.get("diagonal")
 			n.errf("diagonal", "", "%s: only square grids have diagonals", n.where("diagonal"))
 		}
+		base := 0
+		if b, ok := n.integer("base"); ok {
+			if b != 0 && b != 1 {
+				n.errf("base", "", "%s: want 0 (labels from 0000) or 1 (from 0101), not %d", n.where("base"), b)
+			} else {
+				base = b
+			}
+		}
 		var boards []grid.Board
 		if name, ok := n.str("name"); ok {
 			if !isBoardLetter(name) {
@@ -183,11 +191,15 @@ func (l *loader) singleMap(n *node) *mapData {
 				boards = []grid.Board{{Name: name, X0: 0, W: w}}
 			}
 		}
-		return newMapData(grid.NewHex(w, h, boards...))
+		hx := grid.NewHex(w, h, boards...)
+		hx.Base = base
+		return newMapData(hx)
 	case "square":
-		if n.has("name") {
-			n.get("name")
-			n.errf("name", "", "%s: square maps have no board letter", n.where("name"))
+		for _, k := range []string{"name", "base"} {
+			if n.has(k) {
+				n.get(k)
+				n.errf(k, "", "%s: square maps have no %s", n.where(k), map[string]string{"name": "board letter", "base": "base (labels are a1 …)"}[k])
+			}
 		}
 		sq := grid.NewSquare(w, h)
 		if d, ok := n.boolean("diagonal"); ok {
@@ -209,7 +221,7 @@ func (l *loader) compose(n *node) *mapData {
 	if kind, ok := n.str("grid"); ok && kind != "hex" {
 		n.errf("grid", "", `%s: composed maps are hex maps, not %q`, n.where("grid"), kind)
 	}
-	for _, k := range []string{"width", "height", "name", "diagonal"} {
+	for _, k := range []string{"width", "height", "name", "diagonal", "base"} {
 		if n.has(k) {
 			n.get(k)
 			n.errf(k, "", "%s: a composed map takes its %s from its boards", n.where(k), k)
@@ -224,7 +236,7 @@ func (l *loader) compose(n *node) *mapData {
 		b  grid.Board
 	}
 	var parts []placed
-	x0, height := 0, 0
+	x0, height, base := 0, 0, 0
 	seen := map[string]bool{}
 	for _, name := range names {
 		f := l.open("map", name, n, "boards")
@@ -248,6 +260,11 @@ func (l *loader) compose(n *node) *mapData {
 			continue
 		}
 		seen[b.Name] = true
+		if len(parts) > 0 && hx.Base != base {
+			n.errf("boards", name, "%s: board %s is numbered from %d, the first board from %d", n.where("boards"), b.Name, hx.Base, base)
+			continue
+		}
+		base = hx.Base
 		if height == 0 {
 			height = hx.H
 		} else if hx.H != height {
@@ -273,7 +290,9 @@ func (l *loader) compose(n *node) *mapData {
 	for i, p := range parts {
 		boards[i] = p.b
 	}
-	md := newMapData(grid.NewHex(x0, height, boards...))
+	hx := grid.NewHex(x0, height, boards...)
+	hx.Base = base
+	md := newMapData(hx)
 	for _, p := range parts {
 		md.merge(p.md, p.b.X0, n)
 	}

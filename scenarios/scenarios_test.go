@@ -675,3 +675,39 @@ B = "I4a"
 		t.Errorf("units %s", strings.Join(got, " "))
 	}
 }
+
+// TestBase1Map: a hex map printed from 0101 reads and prints its labels
+// that way, alone and composed.
+func TestBase1Map(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"p.toml":   "name = \"P\"\ngrid = \"hex\"\nbase = 1\nwidth = 4\nheight = 3\n[terrain]\nforest = \"0101 P0403\"\n",
+		"q.toml":   "name = \"Q\"\ngrid = \"hex\"\nbase = 1\nwidth = 2\nheight = 3\n",
+		"pq.toml":  "boards = [\"p\", \"q\"]\n[edges]\nriver = \"P0401|Q0101\"\n",
+		"s.toml":   "id = \"s\"\nruleset = \"gs\"\nturns = 1\nmap = \"pq\"\n[zones]\nnorth = \"rows 1\"\n[[unit]]\nid = \"U\"\nside = \"A\"\ncounter = \"Inf4\"\nat = \"Q0203\"\n",
+		"bad.toml": "id = \"bad\"\nruleset = \"gs\"\nturns = 1\n[map]\ngrid = \"hex\"\nbase = 2\nwidth = 3\nheight = 3\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, err := LoadFile(filepath.Join(dir, "s.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sc.Map
+	hx := m.Grid.(*grid.Hex)
+	if hx.Base != 1 || hx.W != 6 || *sc.Units[0].At != (grid.Coord{X: 5, Y: 2}) || hx.BoardLabel(*sc.Units[0].At) != "Q0203" {
+		t.Errorf("grid %+v, unit at %v", hx, *sc.Units[0].At)
+	}
+	if m.CellAt(grid.Coord{}).Terrain != "forest" || m.CellAt(grid.Coord{X: 3, Y: 2}).Terrain != "forest" {
+		t.Errorf("cells %v", m.Cells)
+	}
+	if !m.EdgeHas(grid.Coord{X: 3, Y: 0}, grid.Coord{X: 4, Y: 0}, "river") || len(sc.Zones["north"]) != 6 {
+		t.Errorf("edges %v zone %v", m.Edges, sc.Zones["north"])
+	}
+	_, err = LoadFile(filepath.Join(dir, "bad.toml"))
+	if err == nil || !strings.Contains(err.Error(), "bad.toml:6: map.base: want 0 (labels from 0000) or 1 (from 0101), not 2") {
+		t.Errorf("base 2: %v", err)
+	}
+}

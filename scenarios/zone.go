@@ -12,8 +12,9 @@ import (
 // A zone expression names a set of cells. Terms:
 //
 //	all                 every cell
-//	rows 0-2, rows 5    rows counted from the north edge, from 0
-//	cols 0-19, cols 3   columns counted from the west edge, from 0
+//	rows 0-2, rows 5    rows counted from the north edge, from 0 (from 1
+//	                    on a hex map printed from 0101)
+//	cols 0-19, cols 3   columns counted from the west edge, likewise
 //	cells 0910 A1013    the listed cells ("cells" may be left out)
 //	zone island         another zone of the map or scenario
 //	board B             every cell of a board of a composed map
@@ -134,10 +135,17 @@ func (z *zoneEnv) term(words []string) ([]grid.Coord, *zoneErr) {
 		if words[0] == "cols" {
 			limit = w
 		}
-		lo, hi, err := parseRange(words[1], limit)
+		// Rows and columns are numbered as printed: from 1 on a hex
+		// map with base 1.
+		base := 0
+		if hx, ok := z.g.(*grid.Hex); ok {
+			base = hx.Base
+		}
+		lo, hi, err := parseRange(words[1], base, limit)
 		if err != nil {
 			return nil, &zoneErr{msg: fmt.Sprintf("%s %s: %v", words[0], words[1], err), token: words[1]}
 		}
+		lo, hi = lo-base, hi-base
 		var out []grid.Coord
 		for _, c := range z.g.Cells() {
 			v := c.Y
@@ -191,8 +199,8 @@ func (z *zoneEnv) term(words []string) ([]grid.Coord, *zoneErr) {
 	return out, nil
 }
 
-// parseRange reads "a-b" or "a" with 0 <= a <= b < limit.
-func parseRange(s string, limit int) (int, int, error) {
+// parseRange reads "a-b" or "a" with base <= a <= b < base+limit.
+func parseRange(s string, base, limit int) (int, int, error) {
 	a, b, isRange := strings.Cut(s, "-")
 	if !isRange {
 		b = a
@@ -205,8 +213,8 @@ func parseRange(s string, limit int) (int, int, error) {
 	if lo > hi {
 		return 0, 0, fmt.Errorf("the range is backwards")
 	}
-	if lo < 0 || hi >= limit {
-		return 0, 0, fmt.Errorf("off the map (0 to %d)", limit-1)
+	if lo < base || hi >= base+limit {
+		return 0, 0, fmt.Errorf("off the map (%d to %d)", base, base+limit-1)
 	}
 	return lo, hi, nil
 }

@@ -115,3 +115,21 @@ func TestZonesSquare(t *testing.T) {
 		t.Error("i1 accepted on an 8×8 board")
 	}
 }
+
+// TestZonesBase1: on a hex map printed from 0101, rows and columns are
+// numbered as printed.
+func TestZonesBase1(t *testing.T) {
+	g := grid.NewHex(10, 10)
+	g.Base = 1
+	env := &zoneEnv{g: g, defs: map[string]*zoneDef{}}
+	cells, err := env.eval("rows 1 & cols 1-2 + 0505")
+	want := []grid.Coord{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 4, Y: 4}}
+	if err != nil || len(cells) != 3 || cells[0] != want[0] || cells[1] != want[1] || cells[2] != want[2] {
+		t.Errorf("= %v, %v; want %v", cells, err, want)
+	}
+	for _, bad := range []string{"rows 0", "cols 1-11", "0000"} {
+		if _, err := env.eval(bad); err == nil || !strings.Contains(err.msg, "off the map") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
