@@ -22,6 +22,8 @@ type look struct {
 	values   string
 	tags     string // status tags, "R", "D", "½", … joined by "|"
 	faceDown bool
+	// stackTop leaves room for the stack's count badge left of the id.
+	stackTop bool
 }
 
 func lookOf(p game.Piece) look {
@@ -177,13 +179,13 @@ func (d *drawer) counter(x, y float64, lk look) {
 
 	// Three rows: the id as typed in orders, the type symbol, the values.
 	// A face-down piece shows a "?" instead of symbol and values.
-	capID, capVal := 0.69*float64(k.idPx), 0.69*float64(k.valPx)
-	gap := (h - capID - k.symH - capVal) / 4
-	y1 := y + gap + capID/2
-	ys := y1 + capID/2 + gap + k.symH/2
-	y3 := ys + k.symH/2 + gap + capVal/2
-	idFace, idPx := d.fitFace(lk.id, true, k.idPx, w-4)
-	d.text(lk.id, x+w/2, y1, 0.5, idFace, idPx, text)
+	y1, ys, y3 := y+k.rowID, y+k.rowSym, y+k.rowVal
+	idLeft := 2.0
+	if lk.stackTop {
+		idLeft = k.badgeR + 3
+	}
+	idFace, idPx := d.fitFace(lk.id, true, k.idPx, w-idLeft-2)
+	d.text(lk.id, x+idLeft+(w-idLeft-2)/2, y1, 0.5, idFace, idPx, text)
 	if lk.faceDown {
 		f := d.face(true, k.valPx)
 		d.text("?", x+w/2, (ys+y3)/2, 0.5, f, k.valPx, text)

@@ -24,9 +24,13 @@ type metrics struct {
 	labelX, labelY float64
 	// Counter size in pixels and the offset of its centre from the cell
 	// centre; stack offset per hidden piece.
-	cw, ch   int
-	cx, cy   float64
-	symH     float64 // height of the type symbol
+	cw, ch int
+	cx, cy float64
+	symH   float64 // height of the type symbol
+	// Centres of the counter's rows (id, symbol, values) below its top.
+	rowID, rowSym, rowVal float64
+	// badgeR is the radius of a stack's count badge.
+	badgeR   float64
 	stackOff float64
 }
 
@@ -59,6 +63,12 @@ func newMetrics(u float64, hex bool) *metrics {
 		k.ch = int(math.Round(math.Max(1.15*u, float64(k.ch))))
 	}
 	k.stackOff = math.Max(3, 0.12*u)
+	capID, capVal := 0.69*float64(k.idPx), 0.69*float64(k.valPx)
+	gap := (float64(k.ch) - capID - k.symH - capVal) / 4
+	k.rowID = gap + capID/2
+	k.rowSym = k.rowID + capID/2 + gap + k.symH/2
+	k.rowVal = k.rowSym + k.symH/2 + gap + capVal/2
+	k.badgeR = float64(k.tagPx+1)*0.62 + 1
 	return k
 }
 

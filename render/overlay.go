@@ -117,23 +117,25 @@ func (d *drawer) drawStacks(stacks []stack, sprite func(look) *image.RGBA, pad i
 		m := min(n, maxStackShown)
 		for i := m - 1; i >= 0; i-- {
 			x, y := d.stackOrigin(st.at, i, n)
+			lk := st.looks[i]
+			lk.stackTop = i == 0 && n > 1
 			if sprite != nil && dst != nil {
-				s := sprite(st.looks[i])
+				s := sprite(lk)
 				r := image.Rect(x-pad, y-pad, x-pad+s.Bounds().Dx(), y-pad+s.Bounds().Dy())
 				draw.Draw(dst, r, s, image.Point{}, draw.Over)
 			} else {
-				d.counter(float64(x), float64(y), st.looks[i])
+				d.counter(float64(x), float64(y), lk)
 			}
 		}
 		for _, f := range st.facings {
 			d.facingTick(st.at, f)
 		}
 		if n > 1 {
-			// The badge sits on the top counter's corner, mostly inside
-			// it, so that it does not cover a neighbour's counter.
+			// The badge sits on the top counter's left edge beside the
+			// id (its sprite leaves room), so that it covers neither the
+			// id nor a neighbour's counter.
 			x, y := d.stackOrigin(st.at, 0, n)
-			in := 0.35 * d.badgeRadius()
-			d.countBadge(float64(x)+in, float64(y)+in, n)
+			d.countBadge(float64(x)+2, float64(y)+d.k.rowID, n)
 		}
 	}
 }
@@ -166,11 +168,9 @@ func (d *drawer) facingTick(at grid.Coord, dir int) {
 	d.dc.Stroke()
 }
 
-func (d *drawer) badgeRadius() float64 { return float64(d.k.tagPx+1)*0.62 + 1 }
-
 func (d *drawer) countBadge(x, y float64, n int) {
 	px := d.k.tagPx + 1
-	r := d.badgeRadius()
+	r := d.k.badgeR
 	d.dc.DrawCircle(x, y, r)
 	d.dc.SetColor(colWhite)
 	d.dc.FillPreserve()
@@ -195,8 +195,9 @@ func (d *drawer) stackRect(st stack, spritePad int) image.Rectangle {
 		r = r.Union(image.Rect(x-g, y-g, x+k.cw+g, y+k.ch+g))
 	}
 	if n > 1 {
-		b := int(math.Ceil(d.badgeRadius())) + 3
-		r = r.Union(image.Rect(x-b, y-b, x+b, y+b))
+		b := int(math.Ceil(d.k.badgeR)) + 3
+		cy := y + int(d.k.rowID)
+		r = r.Union(image.Rect(x-b, cy-b, x+b+3, cy+b+1))
 	}
 	return r
 }
