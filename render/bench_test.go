@@ -11,6 +11,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/scenarios"
 )
 
 // naivePNG is the reference the benchmark compares against: everything
@@ -46,15 +47,45 @@ func p50(ds []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
-// BenchmarkPhaseImage renders the largest map (40×24 hexes, 50 pieces, a
-// combat phase overlay) to PNG with a warm Renderer: the image the bot
-// posts after every phase. In the same run it times the naive full gg
+// largestShippedBoard is the benchmark board: the largest map shipped in
+// scenarios (today the 40×24 Grands Stratèges battlefield) with the 50
+// pieces and the combat-phase overlay of the fixture.
+func largestShippedBoard(tb testing.TB) *game.Board {
+	tb.Helper()
+	var best *game.Scenario
+	for _, in := range scenarios.List() {
+		sc, err := scenarios.Load(in.ID)
+		if err != nil {
+			tb.Fatalf("load %s: %v", in.ID, err)
+		}
+		if sc.Map == nil || sc.Map.Grid == nil {
+			continue
+		}
+		if best == nil || len(sc.Map.Grid.Cells()) > len(best.Map.Grid.Cells()) {
+			best = sc
+		}
+	}
+	if best == nil {
+		tb.Fatal("no shipped scenario has a map")
+	}
+	b := bigHexBoard()
+	b.Map = best.Map
+	b.Legend.Scenario = best.Title
+	if _, err := sceneOf(b); err != nil {
+		tb.Fatalf("the fixture pieces do not fit %s's map: %v", best.ID, err)
+	}
+	return b
+}
+
+// BenchmarkPhaseImage renders the largest shipped map (40×24 hexes) with
+// 50 pieces and a combat phase overlay to PNG with a warm Renderer: the
+// image the bot posts after every phase. In the same run it times the naive full gg
 // redraw with the default encoder and reports both medians, their ratio,
 // the PNG size and width:
 //
 //	go test ./render -run '^$' -bench PhaseImage -benchtime 100x
 func BenchmarkPhaseImage(b *testing.B) {
-	board := bigHexBoard()
+	board := largestShippedBoard(b)
 	r := New()
 	first, err := r.PNG(board) // fill the caches
 	if err != nil {

@@ -336,7 +336,7 @@ func TestLargestMapBudget(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		board *game.Board
-	}{{"gs 40x24", bigHexBoard()}, {"ptg 40x41", peterBoard()}} {
+	}{{"shipped", largestShippedBoard(t)}, {"fixture 40x24", bigHexBoard()}, {"ptg 40x41", peterBoard()}} {
 		data := mustPNG(t, r, tc.board)
 		cfg, err := png.DecodeConfig(bytes.NewReader(data))
 		if err != nil {

@@ -45,6 +45,8 @@ func TestWriteSamples(t *testing.T) {
 	write("small-square.png", data, err)
 	data, err = r.Zoom(smallSquareBoard(), grid.MustParse(smallSquareBoard().Map.Grid, "e5"), 2)
 	write("small-square-zoom.png", data, err)
+	data, err = r.PNG(largestShippedBoard(t))
+	write("shipped-largest.png", data, err)
 	pb := peterBoard()
 	data, err = r.PNG(pb)
 	write("peter.png", data, err)
