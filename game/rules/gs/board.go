@@ -16,7 +16,7 @@ func (*Rules) View(gs game.State, viewer game.Side) game.State {
 	n := s.clone()
 	for i := range n.Units {
 		u := &n.Units[i]
-		if u.Side != viewer && u.Status == game.StatusReserve {
+		if u.Side != viewer && u.deploys() {
 			u.Placed = false
 			u.At = zeroCoord
 		}

@@ -2,6 +2,7 @@ package gs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -50,7 +51,10 @@ type Moved struct {
 	Cost int          `json:"cost"`
 	// Charge is the enemy unit a cavalry unit charges (GS-8).
 	Charge string `json:"charge,omitempty"`
-	Text   string `json:"text"`
+	// Entered is set when the unit came onto the map with this move; Path
+	// then starts at its entry hex (GS-P-21).
+	Entered bool   `json:"entered,omitempty"`
+	Text    string `json:"text"`
 }
 
 func (Moved) Kind() string      { return "moved" }
@@ -194,20 +198,22 @@ func (GameEnded) Kind() string      { return "game-ended" }
 func (e GameEnded) Explain() string { return "game over: " + e.Outcome.Result }
 
 var eventKinds = map[string]func() game.Event{
-	"deployed":      func() game.Event { return &Deployed{} },
-	"ready":         func() game.Event { return &Ready{} },
-	"revealed":      func() game.Event { return &Revealed{} },
-	"moved":         func() game.Event { return &Moved{} },
-	"exited":        func() game.Event { return &Exited{} },
-	"phase":         func() game.Event { return &PhaseChanged{} },
-	"combat":        func() game.Event { return &CombatResolved{} },
-	"eliminated":    func() game.Event { return &Eliminated{} },
-	"push":          func() game.Event { return &PushChosen{} },
-	"retreated":     func() game.Event { return &Retreated{} },
-	"advanced":      func() game.Event { return &Advanced{} },
-	"advance-ended": func() game.Event { return &AdvanceEnded{} },
-	"game-ended":    func() game.Event { return &GameEnded{} },
-	"demoralized":   func() game.Event { return &Demoralized{} },
+	"deployed":           func() game.Event { return &Deployed{} },
+	"ready":              func() game.Event { return &Ready{} },
+	"revealed":           func() game.Event { return &Revealed{} },
+	"moved":              func() game.Event { return &Moved{} },
+	"exited":             func() game.Event { return &Exited{} },
+	"phase":              func() game.Event { return &PhaseChanged{} },
+	"combat":             func() game.Event { return &CombatResolved{} },
+	"eliminated":         func() game.Event { return &Eliminated{} },
+	"push":               func() game.Event { return &PushChosen{} },
+	"retreated":          func() game.Event { return &Retreated{} },
+	"advanced":           func() game.Event { return &Advanced{} },
+	"advance-ended":      func() game.Event { return &AdvanceEnded{} },
+	"game-ended":         func() game.Event { return &GameEnded{} },
+	"demoralized":        func() game.Event { return &Demoralized{} },
+	"entry":              func() game.Event { return &EntryOpened{} },
+	"reinforcement-roll": func() game.Event { return &ReinforcementRoll{} },
 }
 
 // evolve applies one event to a copy of s.
@@ -231,7 +237,11 @@ func evolve(s *State, ev game.Event) *State {
 	case Moved:
 		u := n.Unit(e.Unit)
 		u.At, u.Moved, u.Charge = e.Path[len(e.Path)-1], true, e.Charge
-		n.Recent = append(n.Recent, game.Arrow{From: e.Path[0], To: u.At, Kind: "move", Side: u.Side})
+		kind := "move"
+		if e.Entered {
+			u.Status, kind = game.StatusActive, "enter"
+		}
+		n.Recent = append(n.Recent, game.Arrow{From: e.Path[0], To: u.At, Kind: kind, Side: u.Side})
 	case Exited:
 		u := n.Unit(e.Unit)
 		u.Status, u.Moved = game.StatusEliminated, true
@@ -300,6 +310,15 @@ func evolve(s *State, ev game.Event) *State {
 		n.Recent = append(n.Recent, game.Arrow{From: e.From, To: e.To, Kind: "advance", Side: u.Side})
 	case AdvanceEnded:
 		n.Res.pop()
+	case EntryOpened:
+		for _, id := range e.Units {
+			u := n.Unit(id)
+			u.EntryFrom, u.EntryCells = e.From, slices.Clone(e.Cells)
+		}
+		if e.Slot > 0 {
+			n.SlotsUsed[e.Side] = append(n.SlotsUsed[e.Side], e.Slot-1)
+		}
+	case ReinforcementRoll:
 	case Demoralized:
 		n.Demoralized[e.Side] = true
 	case GameEnded:

@@ -102,32 +102,70 @@ func (s *State) moveCost(u *Unit) grid.CostFunc {
 	}
 }
 
-// reach returns every hex u can reach this movement phase.
+// start is where a move begins: the unit's hex, or, for a unit entering
+// the map, an entry hex already paid for (GS-P-21).
+type start struct {
+	at    grid.Coord
+	spent int  // half MP paid to be there (the entry step)
+	entry bool // the unit comes from off the map
+}
+
+// starts lists where u's move may begin this phase.
+func (s *State) starts(u *Unit) []start {
+	if u.OnMap() {
+		return []start{{at: u.At}}
+	}
+	return s.entryStarts(u)
+}
+
+// reachFrom floods u's move from one start.
+func (s *State) reachFrom(u *Unit, st start) map[grid.Coord]grid.Reached {
+	if st.entry && s.enemyControlled(u.Side, st.at) {
+		return map[grid.Coord]grid.Reached{st.at: {Prev: st.at, Stop: true}} // GS-3.4 on entry
+	}
+	return grid.Reach(s.m().Grid, st.at, s.budget(u)-st.spent, s.moveCost(u))
+}
+
+// reach returns every hex an on-map unit can reach this movement phase.
 func (s *State) reach(u *Unit) map[grid.Coord]grid.Reached {
-	return grid.Reach(s.m().Grid, u.At, s.budget(u), s.moveCost(u))
+	return s.reachFrom(u, start{at: u.At})
 }
 
-// destinations lists the hexes where u may end its move, in label order.
+// destinations lists the hexes where u may end its move, in label order,
+// with the cost of the cheapest way there.
 func (s *State) destinations(u *Unit) []grid.Coord {
-	return s.destinationsIn(u, s.reach(u))
+	d, _ := s.destinationCosts(u)
+	return d
 }
 
-func (s *State) destinationsIn(u *Unit, reach map[grid.Coord]grid.Reached) []grid.Coord {
-	var out []grid.Coord
+func (s *State) destinationCosts(u *Unit) ([]grid.Coord, map[grid.Coord]int) {
 	ix := s.newIndex()
-	for c := range reach {
-		if c != u.At && ix.unit(c) == nil {
-			out = append(out, c)
+	cost := map[grid.Coord]int{}
+	for _, st := range s.starts(u) {
+		for c, r := range s.reachFrom(u, st) {
+			if (c == u.At && !st.entry) || ix.unit(c) != nil {
+				continue
+			}
+			if old, ok := cost[c]; !ok || st.spent+r.Cost < old {
+				cost[c] = st.spent + r.Cost
+			}
 		}
 	}
+	out := make([]grid.Coord, 0, len(cost))
+	for c := range cost {
+		out = append(out, c)
+	}
 	sortCoords(out)
-	return out
+	return out, cost
 }
 
 // canMove checks that u may move at all now.
 func (s *State) canMove(side game.Side, u *Unit) error {
 	if u.Side != side {
 		return game.Refuse(game.CodeNotYourUnit, "GS-2.1", "%s is not your unit: a unit is never moved by the opponent", u.ID)
+	}
+	if u.Status == game.StatusReserve && !u.Moved {
+		return s.canEnter(u)
 	}
 	if !u.OnMap() {
 		return game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
@@ -180,14 +218,19 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 		}
 		cells = append(cells, c)
 	}
-	if len(cells) > 0 && cells[0] == u.At {
+	if len(cells) > 0 && u.OnMap() && cells[0] == u.At {
 		cells = cells[1:]
 	}
 	var path []grid.Coord
 	var cost int
 	switch {
 	case len(cells) == 0 && exit:
+		if !u.OnMap() {
+			return nil, game.Refuse("not-on-map", "GS-6.1", "%s is not on the map", u.ID)
+		}
 		path = []grid.Coord{u.At}
+	case len(cells) == 0:
+		return nil, game.Refuse(game.CodeSyntax, "GS-2", "write: move UNIT HEX")
 	case len(cells) == 1 && charge != "":
 		path, cost, err = s.chargePath(u, cells[0])
 	case len(cells) == 1:
@@ -198,6 +241,7 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	entering := !u.OnMap()
 	end := path[len(path)-1]
 	if exit {
 		return s.decideExit(u, path, cost)
@@ -205,17 +249,20 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	if o := s.UnitAt(end); o != nil && o != u {
 		return nil, game.Refuse("stacking", "GS-2.6", "%s may not stop in %s: %s is there (no stacking)", u.ID, s.label(end), o.ID)
 	}
-	if end == u.At {
+	if end == u.At && !entering {
 		return nil, game.Refuse("no-move", "GS-2.4", "%s is already in %s", u.ID, s.label(end))
 	}
-	text := fmt.Sprintf("%s %s → %s (%s MP of %s)", u.ID, s.label(u.At), s.label(end), mp(cost), mp(s.budget(u)))
+	text := fmt.Sprintf("%s %s → %s (%s MP of %s)", u.ID, s.label(path[0]), s.label(end), mp(cost), mp(s.budget(u)))
+	if entering {
+		text = fmt.Sprintf("%s enters at %s and moves to %s (%s MP of %s) (GS-P-21)", u.ID, s.label(path[0]), s.label(end), mp(cost), mp(s.budget(u)))
+	}
 	if s.leavingZOC(u) {
 		text = fmt.Sprintf("%s leaves the enemy zone of control for %s MP (GS-12.3); %s", u.ID, mp(s.currentMP(u)), text)
 	}
 	if s.enemyControlled(u.Side, end) {
 		text += ", stops in an enemy zone of control (GS-3.4)"
 	}
-	ev := Moved{Unit: u.ID, Path: path, Cost: cost, Text: text}
+	ev := Moved{Unit: u.ID, Path: path, Cost: cost, Entered: entering, Text: text}
 	if charge != "" {
 		t, err := s.enemyUnit(u.Side, charge)
 		if err != nil {
@@ -232,9 +279,16 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 
 // cheapest finds the cheapest legal path to dest.
 func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
-	r := s.reach(u)
-	if x, ok := r[dest]; ok {
-		return append([]grid.Coord{u.At}, grid.Path(r, dest)...), x.Cost, nil
+	var best []grid.Coord
+	bestCost := -1
+	for _, st := range s.starts(u) {
+		r := s.reachFrom(u, st)
+		if x, ok := r[dest]; ok && (bestCost < 0 || st.spent+x.Cost < bestCost) {
+			best, bestCost = append([]grid.Coord{st.at}, grid.Path(r, dest)...), st.spent+x.Cost
+		}
+	}
+	if bestCost >= 0 {
+		return best, bestCost, nil
 	}
 	if o := s.UnitAt(dest); o != nil && o.Side != u.Side {
 		return nil, 0, game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
@@ -245,34 +299,50 @@ func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
 	if s.forbiddenTerrain(u, dest) {
 		return nil, 0, game.Refuse("artillery-terrain", "GS-5.12", "%s may enter %s (%s) only along a road or path", u.ID, s.label(dest), s.terrain(dest))
 	}
-	far := grid.Reach(s.m().Grid, u.At, math.MaxInt/4, s.moveCost(u))
-	if x, ok := far[dest]; ok {
-		return nil, 0, game.Refuse("too-far", "GS-2.9", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(x.Cost), mp(s.budget(u)))
+	for _, st := range s.starts(u) {
+		far := grid.Reach(s.m().Grid, st.at, math.MaxInt/4, s.moveCost(u))
+		if x, ok := far[dest]; ok {
+			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(st.spent+x.Cost), mp(s.budget(u)))
+		}
 	}
 	return nil, 0, game.Refuse("no-path", "GS-3.4", "%s has no legal path to %s (terrain, rivers, enemy units or zones of control are in the way)", u.ID, s.label(dest))
 }
 
-// walk checks an explicit path step by step.
+// walk checks an explicit path step by step. For a unit entering the map
+// the first hex is its entry hex.
 func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
-	path := []grid.Coord{u.At}
-	cost, budget := 0, s.budget(u)
+	st := start{at: u.At}
+	if !u.OnMap() {
+		found := false
+		for _, e := range s.starts(u) {
+			if e.at == cells[0] {
+				st, found = e, true
+			}
+		}
+		if !found {
+			return nil, 0, game.Refuse("not-entry", "GS-P-21", "%s cannot enter the map at %s now", u.ID, s.label(cells[0]))
+		}
+		cells = cells[1:]
+	}
+	path := []grid.Coord{st.at}
+	cost, budget := st.spent, s.budget(u)
 	costf := s.moveCost(u)
 	for i, c := range cells {
 		from := path[len(path)-1]
-		if i > 0 && s.enemyControlled(u.Side, from) {
+		if (i > 0 || st.entry) && s.enemyControlled(u.Side, from) {
 			return nil, 0, game.Refuse("zoc-stop", "GS-3.4", "%s must stop in %s: it is in an enemy zone of control", u.ID, s.label(from))
 		}
 		if !s.m().Grid.Adjacent(from, c) {
 			return nil, 0, game.Refuse("not-adjacent", "GS-2.4", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(from))
 		}
-		st := costf(from, c, cost)
-		if !st.OK {
+		sc := costf(from, c, cost)
+		if !sc.OK {
 			return nil, 0, s.whyNot(u, from, c)
 		}
-		if cost+st.Cost > budget {
-			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s has %s MP left and entering %s costs %s", u.ID, mp(budget-cost), s.label(c), mp(st.Cost))
+		if cost+sc.Cost > budget {
+			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s has %s MP left and entering %s costs %s", u.ID, mp(budget-cost), s.label(c), mp(sc.Cost))
 		}
-		cost += st.Cost
+		cost += sc.Cost
 		path = append(path, c)
 	}
 	return path, cost, nil

@@ -13,8 +13,9 @@ import (
 // decider accumulates the events of one order, folding each into a
 // working copy of the state so later steps see earlier results.
 type decider struct {
-	s   *State
-	evs []game.Event
+	s    *State
+	evs  []game.Event
+	dice game.Dice // for rolls made as a phase starts; nil where none may happen
 }
 
 func (d *decider) emit(e game.Event) {

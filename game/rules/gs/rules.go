@@ -26,6 +26,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "lower-odds", Default: "off", Values: []string{"on", "off"}, Rule: "GS-10", Help: "advanced rule: the attacker may read a lower odds column (attack … at 2:1)"},
 	{Name: "charges", Default: "off", Values: []string{"on", "off"}, Rule: "GS-8", Help: "advanced rule: cavalry charges at double PC (move … charge TARGET)"},
 	{Name: "zoc-exit", Default: "off", Values: []string{"on", "off"}, Rule: "GS-12", Help: "advanced rule: cavalry may leave the zone of control of infantry or artillery, and infantry that of artillery, for half their MP"},
+	{Name: "reinforcements", Default: "fixed", Values: []string{"fixed", "free-order", "free-road", "die"}, Rule: "GS-S4.special", Help: "how reinforcement groups arrive where a scenario schedules them: fixed turns and roads (option 1), the group of your choice in each slot (2), also on the road of your choice (3), or by die roll (4)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
 	{Name: "morale-exclusive", Default: "off", Values: []string{"on", "off"}, Rule: "GS-S8.special", Help: "once one army is demoralized the other can no longer be (scenario VIII option c)"},
@@ -87,9 +88,13 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		if u.PC <= 0 || u.MP <= 0 {
 			return nil, fmt.Errorf("gs: scenario %s: unit %s needs pc and mp values", sc.ID, u.ID)
 		}
-		if us.At != nil {
+		u.Group = us.Group
+		switch {
+		case us.At != nil:
 			u.At, u.Status, u.Placed = *us.At, game.StatusActive, true
-		} else {
+		case us.Group != "":
+			u.Status = game.StatusReserve // a reinforcement
+		default:
 			u.Status = game.StatusReserve
 			needSetup = true
 		}
@@ -97,6 +102,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	}
 	if err := s.setupMorale(); err != nil {
 		return nil, err
+	}
+	if err := s.openScheduled(); err != nil {
+		return nil, fmt.Errorf("gs: scenario %s: %w", sc.ID, err)
 	}
 	switch {
 	case sc.Start != nil:
@@ -111,10 +119,10 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	case needSetup:
 		s.Phase, s.Active = PhaseSetup, game.Nobody
 		for _, side := range game.Sides {
-			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasReserve(side) {
+			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasUnplaced(side) {
 				return nil, fmt.Errorf("gs: scenario %s: side %s has units to deploy but no zone deploy-%s", sc.ID, side, side)
 			}
-			s.Ready[side] = !s.hasReserve(side)
+			s.Ready[side] = !s.hasUnplaced(side)
 		}
 	default:
 		s.Phase, s.Active = PhaseMove, game.SideA
@@ -132,14 +140,6 @@ func parseStartPhase(p string) (game.Side, string, error) {
 	return game.Nobody, "", fmt.Errorf("start phase %q: want move-A, combat-A, move-B or combat-B", p)
 }
 
-func (s *State) hasReserve(side game.Side) bool {
-	for i := range s.Units {
-		if s.Units[i].Side == side && s.Units[i].Status == game.StatusReserve {
-			return true
-		}
-	}
-	return false
-}
 
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
 	f, ok := eventKinds[kind]
@@ -179,9 +179,11 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideLose(cmd)
 	case "advance":
 		return s.decideAdvance(cmd)
+	case "reinforce":
+		return s.decideReinforce(cmd)
 	case "move", "attack", "bombard", "end":
 	default:
-		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, deploy, ready, end", cmd.Verb)
+		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, reinforce, deploy, ready, end", cmd.Verb)
 	}
 	if s.Phase == PhaseSetup {
 		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "the armies are still deploying: deploy UNIT HEX, then ready")
@@ -192,6 +194,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	}
 	if cmd.Side != s.Active {
 		return nil, game.Refuse(game.CodeWrongSide, "GS-1.1", "it is %s's %s phase", s.Active, s.Phase)
+	}
+	if k := s.slotDue(s.Active); k >= 0 {
+		d := s.reinforceDecision(s.Active, k)
+		return nil, game.Refuse(game.CodePending, d.Rule, "first %s", d.Prompt)
 	}
 	switch cmd.Verb {
 	case "move":
@@ -205,16 +211,16 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		}
 		return s.decideAttack(cmd, dice)
 	default:
-		return s.decideEnd(cmd)
+		return s.decideEnd(cmd, dice)
 	}
 }
 
 // decideEnd ends the active side's phase.
-func (s *State) decideEnd(cmd game.Command) ([]game.Event, error) {
+func (s *State) decideEnd(cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	if len(cmd.Args) > 0 {
 		return nil, game.Refuse(game.CodeSyntax, "GS-1.1", "end takes no words")
 	}
-	d := &decider{s: s}
+	d := &decider{s: s, dice: dice}
 	if s.Phase == PhaseCombat {
 		if open := s.openObligations(); len(open) > 0 {
 			return nil, game.Refuse("obligation", "GS-4.2", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
@@ -242,15 +248,16 @@ func (d *decider) nextPhase() {
 // emitSkip ends the current combat phase.
 func (d *decider) emitSkip(why string) {
 	s := d.s
-	if s.Active == game.SideA {
+	switch {
+	case s.Active == game.SideA:
 		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseMove, Active: game.SideB, Skipped: why})
-		return
-	}
-	if s.Turn >= s.Turns {
+	case s.Turn >= s.Turns:
 		d.emit(GameEnded{Outcome: finalOutcome(s)})
 		return
+	default:
+		d.emit(PhaseChanged{Turn: s.Turn + 1, Phase: PhaseMove, Active: game.SideA, Skipped: why})
 	}
-	d.emit(PhaseChanged{Turn: s.Turn + 1, Phase: PhaseMove, Active: game.SideA, Skipped: why})
+	d.phaseStart()
 }
 
 // anyCombat reports whether the active side could declare any combat.
@@ -303,6 +310,9 @@ func (s *State) Pending() []game.Decision {
 	if s.Res != nil {
 		return []game.Decision{s.pendingDecision()}
 	}
+	if k := s.slotDue(s.Active); k >= 0 {
+		return []game.Decision{s.reinforceDecision(s.Active, k)}
+	}
 	return nil
 }
 
@@ -315,12 +325,11 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 	if s.Phase == PhaseSetup {
 		return s.legalSetup(side)
 	}
-	if s.Res != nil {
-		d := s.pendingDecision()
-		if d.Side != side {
+	if p := s.Pending(); len(p) > 0 {
+		if p[0].Side != side {
 			return nil
 		}
-		return d.Options
+		return p[0].Options
 	}
 	if side != s.Active {
 		return nil
@@ -336,7 +345,7 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 			for _, c := range s.destinations(u) {
 				node.Children = append(node.Children, game.Option{Label: s.label(c), Command: "move " + u.ID + " " + s.label(c)})
 			}
-			if s.onEdge(u.At) {
+			if u.OnMap() && s.onEdge(u.At) {
 				if _, err := s.decideExit(u, []grid.Coord{u.At}, 0); err == nil {
 					node.Children = append(node.Children, game.Option{Label: "leave the map", Command: "move " + u.ID + " off"})
 				}

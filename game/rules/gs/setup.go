@@ -9,6 +9,10 @@ import (
 	"github.com/grognard/grognard/game/grid"
 )
 
+// deploys reports a unit still to be set up before play (not a
+// reinforcement).
+func (u *Unit) deploys() bool { return u.Status == game.StatusReserve && u.Group == "" }
+
 // zone returns the deployment zone of a side.
 func (s *State) zone(side game.Side) []grid.Coord {
 	return s.sc.Zones["deploy-"+side.String()]
@@ -17,7 +21,7 @@ func (s *State) zone(side game.Side) []grid.Coord {
 func (s *State) hasUnplaced(side game.Side) bool {
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && u.Status == game.StatusReserve && !u.Placed {
+		if u.Side == side && u.deploys() && !u.Placed {
 			return true
 		}
 	}
@@ -79,7 +83,7 @@ func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
 		free := spread(zone, taken)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side != cmd.Side || u.Placed || u.Status != game.StatusReserve {
+			if u.Side != cmd.Side || u.Placed || !u.deploys() {
 				continue
 			}
 			if len(free) == 0 {
@@ -103,7 +107,10 @@ func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u.Status != game.StatusReserve {
+		if !u.deploys() {
+			if u.Group != "" {
+				return nil, game.Refuse("reinforcement", "GS-S1.deploy", "%s belongs to reinforcement group %s and enters later", u.ID, u.Group)
+			}
 			return nil, game.Refuse("not-in-reserve", "GS-S1.deploy", "%s is already on the map", u.ID)
 		}
 		c, err := s.cell(cmd.Args[i+1])
@@ -190,7 +197,7 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side || u.Status != game.StatusReserve {
+		if u.Side != side || !u.deploys() {
 			continue
 		}
 		node := game.Option{Label: u.ID}

@@ -42,6 +42,12 @@ type Unit struct {
 	Defended bool `json:"defended,omitempty"`
 	// Placed is set during set-up once the owner has put the unit down.
 	Placed bool `json:"placed,omitempty"`
+	// Group is the reinforcement group of a unit that starts off the map;
+	// EntryFrom and EntryCells say from which turn and where it may enter
+	// (0 / empty: no entry open yet).
+	Group      string       `json:"group,omitempty"`
+	EntryFrom  int          `json:"entry_from,omitempty"`
+	EntryCells []grid.Coord `json:"entry_cells,omitempty"`
 	// Charge is the enemy unit this cavalry charged in the movement phase
 	// just played; it must attack that unit at double PC (GS-8).
 	Charge string `json:"charge,omitempty"`
@@ -76,12 +82,15 @@ type State struct {
 	Losses     [2]int                `json:"losses"`
 	// Army morale (GS-11): starting PC, threshold in percent (0: not in
 	// use) and whether each army is demoralized.
-	MoraleTotal [2]int        `json:"morale_total,omitempty"`
-	MoralePct   [2]int        `json:"morale_pct,omitempty"`
-	Demoralized [2]bool       `json:"demoralized,omitempty"`
-	Result      *game.Outcome `json:"result,omitempty"`
-	Recent      []game.Arrow  `json:"recent,omitempty"`
-	Gone        []game.Mark   `json:"gone,omitempty"`
+	MoraleTotal [2]int  `json:"morale_total,omitempty"`
+	MoralePct   [2]int  `json:"morale_pct,omitempty"`
+	Demoralized [2]bool `json:"demoralized,omitempty"`
+	// SlotsUsed lists the reinforcement slots each side has filled
+	// (GS-S4 options 2 and 3).
+	SlotsUsed [2][]int      `json:"slots_used,omitempty"`
+	Result    *game.Outcome `json:"result,omitempty"`
+	Recent    []game.Arrow  `json:"recent,omitempty"`
+	Gone      []game.Mark   `json:"gone,omitempty"`
 }
 
 // Resolution is a combat whose consequences are still being carried out:
@@ -146,7 +155,9 @@ func (s *State) clone() *State {
 	n.Units = slices.Clone(s.Units)
 	for i := range n.Units {
 		n.Units[i].Flags = slices.Clone(s.Units[i].Flags)
+		n.Units[i].EntryCells = slices.Clone(s.Units[i].EntryCells)
 	}
+	n.SlotsUsed = [2][]int{slices.Clone(s.SlotsUsed[0]), slices.Clone(s.SlotsUsed[1])}
 	if s.MustAttack != nil {
 		n.MustAttack = make(map[string][]string, len(s.MustAttack))
 		for k, v := range s.MustAttack {

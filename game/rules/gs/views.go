@@ -15,18 +15,18 @@ func (r *Rules) Range(gs game.State, side game.Side, unit string) ([]game.Mark, 
 	if u == nil {
 		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", unit)
 	}
-	if !u.OnMap() {
+	if !u.OnMap() && u.Status != game.StatusReserve {
 		return nil, game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
 	}
-	if u.Side == s.Active && s.Phase == PhaseMove {
+	if (u.Side == s.Active && s.Phase == PhaseMove) || !u.OnMap() {
 		if err := s.canMove(u.Side, u); err != nil {
 			return nil, err
 		}
 	}
-	reach := s.reach(u)
+	dest, cost := s.destinationCosts(u)
 	var out []game.Mark
-	for _, c := range s.destinationsIn(u, reach) {
-		out = append(out, game.Mark{At: c, Kind: "reach", Label: mp(reach[c].Cost)})
+	for _, c := range dest {
+		out = append(out, game.Mark{At: c, Kind: "reach", Label: mp(cost[c])})
 	}
 	return out, nil
 }
