@@ -140,7 +140,6 @@ func parseStartPhase(p string) (game.Side, string, error) {
 	return game.Nobody, "", fmt.Errorf("start phase %q: want move-A, combat-A, move-B or combat-B", p)
 }
 
-
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
 	f, ok := eventKinds[kind]
 	if !ok {
