@@ -122,8 +122,9 @@ func (k *scaleKit) spriteOf(lk look, fs *faceSet) *image.RGBA {
 		return s
 	}
 	pad := k.spritePad()
-	dc := gg.NewContext(k.m.cw+2*pad, k.m.ch+2*pad)
-	d := &drawer{dc: dc, k: k.m, fs: fs}
+	d := &drawer{k: k.m, fs: fs}
+	dc := gg.NewContext(d.counterWidth(lk)+2*pad, k.m.ch+2*pad)
+	d.dc = dc
 	d.counter(float64(pad), float64(pad), lk)
 	s = dc.Image().(*image.RGBA)
 	k.mu.Lock()
@@ -140,6 +141,36 @@ const maxSprites = 4096
 
 func (k *scaleKit) spritePad() int { return k.m.tagPx/2 + 3 }
 
+// Smallest font size of a counter's id; the values never go below
+// minTextPx.
+const minIDPx = 9
+
+// counterWidth is the width of a counter. A long id first shrinks to
+// three quarters of its size, then widens the counter up to twice the
+// standard width, then shrinks down to minIDPx; values widen the counter
+// rather than go below minTextPx.
+func (d *drawer) counterWidth(lk look) int {
+	k := d.k
+	w := float64(k.cw)
+	room := d.idRoom(lk) + 2
+	idw := textWidth(d.face(true, max(minIDPx, k.idPx*3/4)), lk.id) + room
+	w = math.Max(w, math.Min(idw, 2*float64(k.cw)))
+	w = math.Max(w, textWidth(d.face(true, minIDPx), lk.id)+room)
+	if !lk.faceDown && lk.values != "" {
+		w = math.Max(w, textWidth(d.face(true, minTextPx), lk.values)+4)
+	}
+	return int(math.Ceil(w))
+}
+
+// idRoom is the space left of the id: room for the count badge on the
+// top counter of a stack.
+func (d *drawer) idRoom(lk look) float64 {
+	if lk.stackTop {
+		return d.k.badgeR + 3
+	}
+	return 2
+}
+
 // counter draws a counter with its top-left corner at (x, y): side colour
 // and shape (side B has cut corners), the id, the type symbol and the
 // values, or a hatched blank for a face-down piece, and status tags on
@@ -147,7 +178,7 @@ func (k *scaleKit) spritePad() int { return k.m.tagPx/2 + 3 }
 func (d *drawer) counter(x, y float64, lk look) {
 	dc := d.dc
 	k := d.k
-	w, h := float64(k.cw), float64(k.ch)
+	w, h := float64(d.counterWidth(lk)), float64(k.ch)
 	fill, text, edge, hatch := sideColors(int8(lk.side))
 	cut := 0.0
 	if lk.side == game.SideB {
@@ -180,11 +211,8 @@ func (d *drawer) counter(x, y float64, lk look) {
 	// Three rows: the id as typed in orders, the type symbol, the values.
 	// A face-down piece shows a "?" instead of symbol and values.
 	y1, ys, y3 := y+k.rowID, y+k.rowSym, y+k.rowVal
-	idLeft := 2.0
-	if lk.stackTop {
-		idLeft = k.badgeR + 3
-	}
-	idFace, idPx := d.fitFace(lk.id, true, k.idPx, w-idLeft-2)
+	idLeft := d.idRoom(lk)
+	idFace, idPx := d.fitFace(lk.id, true, k.idPx, minIDPx, w-idLeft-2)
 	d.text(lk.id, x+idLeft+(w-idLeft-2)/2, y1, 0.5, idFace, idPx, text)
 	if lk.faceDown {
 		f := d.face(true, k.valPx)
@@ -197,7 +225,7 @@ func (d *drawer) counter(x, y float64, lk look) {
 		}
 		d.typeSymbol(math.Round(x+(w-sw)/2), math.Round(ys-sh/2), sw, sh, lk.class, text, fill)
 		if lk.values != "" {
-			vf, vpx := d.fitFace(lk.values, true, k.valPx, w-4)
+			vf, vpx := d.fitFace(lk.values, true, k.valPx, minTextPx, w-4)
 			d.text(lk.values, x+w/2, y3, 0.5, vf, vpx, text)
 		}
 	}

@@ -119,16 +119,16 @@ func (d *drawer) glyphs(s string, x, y float64, f font.Face, c color.Color) {
 	dr.DrawString(s)
 }
 
-// fitFace returns the largest face no bigger than px (and no smaller
-// than 8) in which s fits into width w.
-func (d *drawer) fitFace(s string, bold bool, px int, w float64) (font.Face, int) {
-	for ; px > 8; px-- {
+// fitFace returns the largest face between least and px in which s
+// fits into width w (the face of size least if none does).
+func (d *drawer) fitFace(s string, bold bool, px, least int, w float64) (font.Face, int) {
+	for ; px > least; px-- {
 		f := d.face(bold, px)
 		if textWidth(f, s) <= w {
 			return f, px
 		}
 	}
-	return d.face(bold, 8), 8
+	return d.face(bold, least), least
 }
 
 func (d *drawer) poly(ps []pt) {

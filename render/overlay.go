@@ -119,6 +119,7 @@ func (d *drawer) drawStacks(stacks []stack, sprite func(look) *image.RGBA, pad i
 			x, y := d.stackOrigin(st.at, i, n)
 			lk := st.looks[i]
 			lk.stackTop = i == 0 && n > 1
+			x -= (d.counterWidth(lk) - d.k.cw) / 2 // a wide counter stays centred
 			if sprite != nil && dst != nil {
 				s := sprite(lk)
 				r := image.Rect(x-pad, y-pad, x-pad+s.Bounds().Dx(), y-pad+s.Bounds().Dy())
@@ -135,6 +136,9 @@ func (d *drawer) drawStacks(stacks []stack, sprite func(look) *image.RGBA, pad i
 			// id (its sprite leaves room), so that it covers neither the
 			// id nor a neighbour's counter.
 			x, y := d.stackOrigin(st.at, 0, n)
+			top := st.looks[0]
+			top.stackTop = true
+			x -= (d.counterWidth(top) - d.k.cw) / 2
 			d.countBadge(float64(x)+2, float64(y)+d.k.rowID, n)
 		}
 	}
@@ -185,11 +189,17 @@ func (d *drawer) stackRect(st stack, spritePad int) image.Rectangle {
 	k := d.k
 	n := len(st.looks)
 	var r image.Rectangle
+	extra := 0
 	for i := 0; i < min(n, maxStackShown); i++ {
 		x, y := d.stackOrigin(st.at, i, n)
-		r = r.Union(image.Rect(x-spritePad, y-spritePad, x+k.cw+spritePad, y+k.ch+spritePad))
+		lk := st.looks[i]
+		lk.stackTop = i == 0 && n > 1
+		e := (d.counterWidth(lk) - k.cw + 1) / 2
+		extra = max(extra, e)
+		r = r.Union(image.Rect(x-e-spritePad, y-spritePad, x+k.cw+e+spritePad, y+k.ch+spritePad))
 	}
 	x, y := d.stackOrigin(st.at, 0, n)
+	x -= extra
 	if len(st.facings) > 0 {
 		g := int(math.Ceil(0.26*k.u+0.2*k.u)) + 4
 		r = r.Union(image.Rect(x-g, y-g, x+k.cw+g, y+k.ch+g))

@@ -213,7 +213,7 @@ func TestDeterministic(t *testing.T) {
 // the whole static layer: a drawing that spilled out of its tiles would
 // be cut off.
 func TestFastPathMatchesFullRedraw(t *testing.T) {
-	for name, mk := range map[string]func() *game.Board{"big": bigHexBoard, "hex": smallHexBoard, "square": smallSquareBoard, "peter": peterBoard} {
+	for name, mk := range map[string]func() *game.Board{"big": bigHexBoard, "hex": smallHexBoard, "square": smallSquareBoard, "peter": peterBoard, "odd": oddBoard, "diagonal": diagonalBoard} {
 		r := New()
 		b := mk()
 		fast, err := r.Image(b)
@@ -465,9 +465,20 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("zoom radius %d: no error", rad)
 		}
 	}
-	// Odd data still renders: unknown terrain, hexside, link, mark and
-	// arrow kinds, features on non-adjacent cells, facing out of range,
-	// an arrow to its own cell, empty strings.
+	odd := oddBoard()
+	if _, err := r.PNG(odd); err != nil {
+		t.Errorf("odd but valid board: %v", err)
+	}
+	if _, err := r.Zoom(odd, grid.Coord{X: 0, Y: 0}, 0); err != nil {
+		t.Errorf("zoom radius 0: %v", err)
+	}
+}
+
+// oddBoard holds odd but valid data: unknown terrain, hexside, link,
+// mark and arrow kinds, features between cells that are not adjacent, a
+// facing out of range, an arrow to its own cell, an empty id and a long
+// one, a long value, an empty legend.
+func oddBoard() *game.Board {
 	odd := smallHexBoard()
 	m := odd.Map
 	m.Cells[grid.Coord{X: 1, Y: 1}] = game.Cell{Terrain: "lava", Level: 5}
@@ -477,15 +488,26 @@ func TestBadInput(t *testing.T) {
 	odd.Pieces[0].Facing = 9
 	odd.Pieces[1].ID = ""
 	odd.Pieces[2].ID = "AVeryLongUnitName"
+	odd.Pieces[3].ID = "Rehnsköld" // on top of a stack: room for the badge
+	odd.Pieces[3].Values = "10-12"
+	odd.Pieces[0], odd.Pieces[3] = odd.Pieces[3], odd.Pieces[0]
 	odd.Arrows = append(odd.Arrows, game.Arrow{From: grid.Coord{X: 1, Y: 1}, To: grid.Coord{X: 1, Y: 1}, Kind: "move"}, game.Arrow{From: grid.Coord{X: 0, Y: 0}, To: grid.Coord{X: 7, Y: 5}, Kind: "teleport", Label: "?"})
 	odd.Marks = append(odd.Marks, game.Mark{At: grid.Coord{X: 0, Y: 3}, Kind: "smoke", Label: "S"})
 	odd.Legend = game.Legend{}
-	if _, err := r.PNG(odd); err != nil {
-		t.Errorf("odd but valid board: %v", err)
-	}
-	if _, err := r.Zoom(odd, grid.Coord{X: 0, Y: 0}, 0); err != nil {
-		t.Errorf("zoom radius 0: %v", err)
-	}
+	return odd
+}
+
+// A square grid with diagonal moves: eight facings, diagonal neighbours
+// share no side.
+func diagonalBoard() *game.Board {
+	b := smallSquareBoard()
+	g := &grid.Square{W: 8, H: 8, Diagonal: true}
+	b.Map.Grid = g
+	b.Map.Edges[grid.EdgeOf(grid.MustParse(g, "a1"), grid.MustParse(g, "b2"))] = []string{"river"}
+	b.Map.Links[grid.EdgeOf(grid.MustParse(g, "a1"), grid.MustParse(g, "b2"))] = []string{"road"}
+	b.Pieces[0].Facing = 8
+	b.Pieces[1].Facing = 2
+	return b
 }
 
 // Unknown terrain gets a neutral fill; aliases map to known styles.
