@@ -84,7 +84,11 @@ func (l *loader) readScenario(f *file, shipped bool) *game.Scenario {
 	} else {
 		n.get("zones")
 	}
-	sc.Units = l.scenarioUnits(n, md, counters)
+	stacked := false
+	if b, ok := n.boolean("stacking"); ok {
+		stacked = b
+	}
+	sc.Units = l.scenarioUnits(n, md, counters, stacked)
 	sc.Objectives = readObjectives(n, env)
 	sc.Start = readStart(n, sc.Turns)
 
@@ -217,7 +221,10 @@ func (l *loader) scenarioZones(n *node, md *mapData) *zoneEnv {
 }
 
 // scenarioUnits builds the units of [forces] (A1…, B1…) and [[unit]].
-func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counter) []game.UnitSpec {
+// Unless stacked is set (the scenario's "stacking = true"), no two units
+// may start in the same cell; with it, the ruleset checks its own
+// stacking limits when the game starts.
+func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counter, stacked bool) []game.UnitSpec {
 	var units []game.UnitSpec
 	var from []origin
 	if t, ok := n.sub("forces"); ok {
@@ -276,7 +283,7 @@ func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counte
 		} else {
 			ids[u.ID] = i
 		}
-		if u.At != nil {
+		if u.At != nil && !stacked {
 			if j, dup := at[*u.At]; dup {
 				from[i].errf("units %s and %s both start in %s (one unit per cell at set-up)", units[j].ID, u.ID, cellLabel(md.g, *u.At))
 			} else {

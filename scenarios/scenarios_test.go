@@ -711,3 +711,25 @@ func TestBase1Map(t *testing.T) {
 		t.Errorf("base 2: %v", err)
 	}
 }
+
+func TestStackedStart(t *testing.T) {
+	pos := func(stacking string) string {
+		return "id = \"s\"\nruleset = \"gs\"\nturns = 1\n" + stacking + "[map]\ngrid = \"hex\"\nwidth = 3\nheight = 3\n" +
+			"[[unit]]\nid = \"U\"\nside = \"A\"\ncounter = \"Inf4\"\nat = \"0101\"\n" +
+			"[[unit]]\nid = \"V\"\nside = \"A\"\ncounter = \"Inf4\"\nat = \"0101\"\n"
+	}
+	_, err := Parse("plain", []byte(pos("")))
+	if err == nil || !strings.Contains(err.Error(), "units U and V both start in 0101") {
+		t.Errorf("two units in one cell without stacking: %v", err)
+	}
+	sc, err := Parse("stacked", []byte(pos("stacking = true\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Units) != 2 || *sc.Units[0].At != *sc.Units[1].At {
+		t.Errorf("units %+v", sc.Units)
+	}
+	if _, err := Parse("bad", []byte(pos("stacking = \"yes\"\n"))); err == nil || !strings.Contains(err.Error(), "stacking: want true or false") {
+		t.Errorf("stacking = \"yes\": %v", err)
+	}
+}
