@@ -152,7 +152,7 @@ const minIDPx = 9
 func (d *drawer) counterWidth(lk look) int {
 	k := d.k
 	w := float64(k.cw)
-	room := d.idRoom(lk) + 2
+	room := d.idRoom(lk) + d.idRoomRight(lk)
 	idw := textWidth(d.face(true, max(minIDPx, k.idPx*3/4)), lk.id) + room
 	w = math.Max(w, math.Min(idw, 2*float64(k.cw)))
 	w = math.Max(w, textWidth(d.face(true, minIDPx), lk.id)+room)
@@ -160,6 +160,14 @@ func (d *drawer) counterWidth(lk look) int {
 		w = math.Max(w, textWidth(d.face(true, minTextPx), lk.values)+4)
 	}
 	return int(math.Ceil(w))
+}
+
+// idRoomRight is the space right of the id: room for status tags.
+func (d *drawer) idRoomRight(lk look) float64 {
+	if lk.tags != "" {
+		return 0.8*(float64(d.k.tagPx)+2) + 1
+	}
+	return 2
 }
 
 // idRoom is the space left of the id: room for the count badge on the
@@ -211,9 +219,9 @@ func (d *drawer) counter(x, y float64, lk look) {
 	// Three rows: the id as typed in orders, the type symbol, the values.
 	// A face-down piece shows a "?" instead of symbol and values.
 	y1, ys, y3 := y+k.rowID, y+k.rowSym, y+k.rowVal
-	idLeft := d.idRoom(lk)
-	idFace, idPx := d.fitFace(lk.id, true, k.idPx, minIDPx, w-idLeft-2)
-	d.text(lk.id, x+idLeft+(w-idLeft-2)/2, y1, 0.5, idFace, idPx, text)
+	idLeft, idRight := d.idRoom(lk), d.idRoomRight(lk)
+	idFace, idPx := d.fitFace(lk.id, true, k.idPx, minIDPx, w-idLeft-idRight)
+	d.text(lk.id, x+idLeft+(w-idLeft-idRight)/2, y1, 0.5, idFace, idPx, text)
 	if lk.faceDown {
 		f := d.face(true, k.valPx)
 		d.text("?", x+w/2, (ys+y3)/2, 0.5, f, k.valPx, text)

@@ -476,8 +476,11 @@ func (d *drawer) drawArrows(arrows []game.Arrow) {
 		dc.SetLineJoin(gg.LineJoinRound)
 		dc.Stroke()
 	}
-	// Labels last, once per target and text (several attackers share one
-	// combat).
+}
+
+// drawArrowLabels draws the arrows' labels, once per target and text
+// (several attackers share one combat), above everything else.
+func (d *drawer) drawArrowLabels(arrows []game.Arrow) {
 	seen := map[string]bool{}
 	for _, a := range arrows {
 		if a.Label == "" {

@@ -235,6 +235,7 @@ func (d *drawer) drawScene(sc *scene, sprite func(look) *image.RGBA, pad int) {
 	d.drawStacks(sc.stacks, sprite, pad)
 	d.drawArrows(sc.arrows)
 	d.drawMarks(sc.marks, false)
+	d.drawArrowLabels(sc.arrows)
 }
 
 // getWork returns a pooled RGBA scratch image at least w×h.
