@@ -1,0 +1,369 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/storage"
+)
+
+// Store is what the bot needs of the game store; *storage.Store
+// implements it.
+type Store interface {
+	CreateGame(meta storage.GameMeta, seed []byte) (storage.GameMeta, error)
+	Meta(gameID string) (storage.GameMeta, error)
+	SetStatus(gameID string, st storage.Status) (storage.GameMeta, error)
+	SetSeat(gameID string, side game.Side, user string) (storage.GameMeta, error)
+	Bind(gameID, room string) (storage.GameMeta, error)
+	Seed(gameID string) ([]byte, error)
+	GamesInRoom(room string) ([]string, error)
+	Records(gameID string, from int) ([]storage.LogEntry, error)
+	AppendEntry(gameID string, expectSeq int, e storage.Entry) error
+	TruncateLog(gameID string, expectSeq, keep int) ([]storage.LogEntry, error)
+	PutValue(key string, val []byte) error
+	Value(key string) ([]byte, error)
+}
+
+// Renderer draws boards; *render.Renderer implements it.
+type Renderer interface {
+	PNG(b *game.Board) ([]byte, error)
+	Zoom(b *game.Board, center grid.Coord, radius int) ([]byte, error)
+}
+
+// RateLimit is the per-user token bucket: Burst commands at once, then
+// PerMinute commands a minute. A zero PerMinute means no limit.
+type RateLimit struct {
+	PerMinute float64
+	Burst     int
+}
+
+// Config wires an App.
+type Config struct {
+	Store Store
+	// Renderer draws board images; nil: views answer in text only.
+	Renderer Renderer
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// NewSeed draws a game's secret dice seed (default dice.NewSeed).
+	NewSeed func() []byte
+	// Dice returns the dice of a game positioned at roll next (default
+	// dice.Seeded). Tests force rolls through it.
+	Dice func(gameID string, seed []byte, next int) game.Dice
+	// Lang is the language of users and rooms that chose none (default en).
+	Lang Lang
+	Rate RateLimit
+	// ExportHint is the command offered at the end of a game to export it;
+	// {game} is replaced by the game id.
+	ExportHint string
+	Logger     *slog.Logger
+}
+
+// App is the platform-neutral chat application. Adapters call Handle for
+// every message or interaction and post the Response. It is safe for
+// concurrent use: orders of one game are serialised, games run in
+// parallel.
+type App struct {
+	cfg   Config
+	store Store
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	games  map[string]*live
+	limits map[string]Limits
+	users  map[string]userPrefs
+	rooms  map[string]roomPrefs
+	seen   *recentIDs
+	rate   *rateLimiter
+}
+
+// DefaultLimits apply to a platform whose adapter declared none.
+var DefaultLimits = Limits{MaxText: 2000}
+
+// New returns an App on a store.
+func New(cfg Config) (*App, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("bot: Config.Store is nil")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = dice.NewSeed
+	}
+	if cfg.Dice == nil {
+		cfg.Dice = func(_ string, seed []byte, next int) game.Dice { return &dice.Seeded{Seed: seed, Next: next} }
+	}
+	if _, ok := catalogue[cfg.Lang]; !ok {
+		cfg.Lang = EN
+	}
+	if cfg.ExportHint == "" {
+		cfg.ExportHint = "grognard export {game} > {game}.jsonl"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &App{
+		cfg: cfg, store: cfg.Store, log: cfg.Logger,
+		games: map[string]*live{}, limits: map[string]Limits{},
+		users: map[string]userPrefs{}, rooms: map[string]roomPrefs{},
+		seen: newRecentIDs(4096), rate: newRateLimiter(cfg.Rate),
+	}, nil
+}
+
+// SetLimits declares what a platform's messages can carry.
+func (a *App) SetLimits(platform string, l Limits) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.limits[platform] = l
+}
+
+func (a *App) limitsOf(platform string) Limits {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if l, ok := a.limits[platform]; ok {
+		return l
+	}
+	return DefaultLimits
+}
+
+// call is one request being handled.
+type call struct {
+	a      *App
+	ctx    context.Context
+	req    Request
+	lim    Limits
+	now    time.Time
+	user   User
+	ukey   string // platform-qualified user id, as seats store it
+	room   string // platform-qualified room
+	thread string // platform-qualified thread, or ""
+	lang   Lang   // the asker's language
+	plang  Lang   // the language of public messages
+	p      parsed
+	out    []Message
+	locked *live // the game this call holds, released at the end
+}
+
+// Handle answers one request. It never fails: refusals and internal
+// errors become messages (internal detail goes to the log only).
+func (a *App) Handle(ctx context.Context, req Request) Response {
+	if strings.TrimSpace(req.Text) == "" && req.Command == "" {
+		return Response{}
+	}
+	c := a.newCall(ctx, req)
+	defer c.release()
+	if req.InteractionID != "" && !a.seen.add(req.Platform+":"+req.InteractionID) {
+		return Response{}
+	}
+	if wait, first, ok := a.rate.take(c.ukey, c.now); !ok {
+		if first {
+			c.reply(T(c.lang, "rate.limited", "seconds", int(wait.Seconds())+1))
+		}
+		return c.response()
+	}
+	a.noteUser(c.ukey, req.User)
+	if err := c.parse(); err != nil {
+		if errors.Is(err, errEmpty) {
+			return Response{}
+		}
+		c.fail(err)
+		return c.response()
+	}
+	if err := c.authorize(); err != nil {
+		c.fail(err)
+		return c.response()
+	}
+	if err := c.p.cmd.run(c); err != nil {
+		c.fail(err)
+	}
+	return c.response()
+}
+
+func (a *App) newCall(ctx context.Context, req Request) *call {
+	c := &call{a: a, ctx: ctx, req: req, lim: a.limitsOf(req.Platform), now: a.cfg.Now()}
+	c.user = req.User
+	c.ukey = userKey(req.Platform, req.User.ID)
+	c.room = roomKey(req.Platform, req.Room)
+	if req.Thread != "" {
+		c.thread = c.room + "/" + req.Thread
+	}
+	c.lang, c.plang = a.langs(c.ukey, c.room, req.Lang)
+	return c
+}
+
+func userKey(platform, id string) string { return platform + ":" + id }
+func roomKey(platform, id string) string { return platform + ":" + id }
+
+// userOf turns a stored user key back into a platform user.
+func (a *App) userOf(key string) User {
+	_, id, _ := strings.Cut(key, ":")
+	return User{ID: id, Name: a.userPrefs(key).Name}
+}
+
+func (c *call) parse() error {
+	if c.req.Command != "" {
+		cmd := lookup(c.req.Command)
+		if cmd == nil {
+			return uerr("parse.unknown-command", "command", c.req.Command)
+		}
+		args := map[string]string{}
+		for k, v := range c.req.Args {
+			args[k] = strings.TrimSpace(v)
+		}
+		c.p = parsed{cmd: cmd, args: args, game: strings.ToLower(args["game"])}
+		if cmd.Order {
+			c.p.order = typedOrder(cmd, args)
+			return nil
+		}
+		return checkArgs(cmd, args)
+	}
+	p, err := parseText(c.req.Text)
+	c.p = p
+	return err
+}
+
+// authorize applies the table's Who for roles that need no game.
+func (c *call) authorize() error {
+	if c.p.cmd.Who == Admin && !c.req.IsAdmin {
+		return uerr("auth.admin", "command", c.p.cmd.Name)
+	}
+	return nil
+}
+
+// release unlocks the game held by the call.
+func (c *call) release() {
+	if c.locked != nil {
+		c.locked.mu.Unlock()
+		c.locked = nil
+	}
+}
+
+// reply adds a message for the asker (ephemeral where possible).
+func (c *call) reply(text string) *Message {
+	c.out = append(c.out, Message{Text: text, Ephemeral: true})
+	return &c.out[len(c.out)-1]
+}
+
+// say adds a public message about a game.
+func (c *call) say(gameID, text string) *Message {
+	c.out = append(c.out, Message{Game: gameID, Text: text})
+	return &c.out[len(c.out)-1]
+}
+
+// private adds a message that only user sees.
+func (c *call) private(gameID string, user User, text string) *Message {
+	u := user
+	c.out = append(c.out, Message{Game: gameID, Text: text, To: &u})
+	return &c.out[len(c.out)-1]
+}
+
+// fail turns an error into a reply. Rule errors and user errors are shown;
+// anything else is logged and replaced by a generic message.
+func (c *call) fail(err error) {
+	var ue *userError
+	switch {
+	case errors.As(err, &ue):
+		text := T(c.lang, ue.key, ue.kv...)
+		if ue.usage != nil {
+			text += "\n" + T(c.lang, "parse.usage", "usage", ue.usage.Usage())
+		}
+		c.reply(text)
+	default:
+		if re, ok := game.AsRuleError(err); ok {
+			c.reply(ruleErrorText(c.lang, re))
+			return
+		}
+		c.a.log.Error("bot: request failed", "platform", c.req.Platform, "room", c.req.Room, "user", c.req.User.ID, "text", c.req.Text, "command", c.req.Command, "err", err)
+		c.reply(T(c.lang, "error.internal"))
+	}
+}
+
+// response applies the platform's limits to the messages.
+func (c *call) response() Response {
+	var out []Message
+	for _, m := range c.out {
+		if c.lim.Buttons == 0 {
+			m.Choices = nil
+		} else if len(m.Choices) > c.lim.Buttons {
+			m.Choices = m.Choices[:c.lim.Buttons]
+		}
+		if !c.lim.Threads {
+			m.NewThread = ""
+		}
+		out = append(out, split(m, c.lim.MaxText)...)
+	}
+	return Response{Messages: out}
+}
+
+// split cuts a message whose text is longer than max characters into
+// several, at line ends where possible; images, choices and the thread
+// request go with the last part.
+func split(m Message, max int) []Message {
+	if max <= 0 || len([]rune(m.Text)) <= max {
+		return []Message{m}
+	}
+	var parts []string
+	var cur []rune
+	for _, line := range strings.SplitAfter(m.Text, "\n") {
+		r := []rune(line)
+		if len(cur)+len(r) > max && len(cur) > 0 {
+			parts = append(parts, string(cur))
+			cur = nil
+		}
+		for len(r) > max {
+			parts = append(parts, string(r[:max]))
+			r = r[max:]
+		}
+		cur = append(cur, r...)
+	}
+	if len(cur) > 0 {
+		parts = append(parts, string(cur))
+	}
+	out := make([]Message, len(parts))
+	for i, p := range parts {
+		out[i] = Message{Game: m.Game, Text: strings.TrimRight(p, "\n"), Mentions: m.Mentions, To: m.To, Ephemeral: m.Ephemeral}
+	}
+	last := &out[len(out)-1]
+	last.Images, last.Choices, last.NewThread = m.Images, m.Choices, m.NewThread
+	return out
+}
+
+// recentIDs remembers the last n interaction ids, so a repeated delivery
+// of a command that stores no order (new, join …) is answered once.
+type recentIDs struct {
+	mu   sync.Mutex
+	set  map[string]bool
+	ring []string
+	next int
+}
+
+func newRecentIDs(n int) *recentIDs {
+	return &recentIDs{set: map[string]bool{}, ring: make([]string, n)}
+}
+
+// add reports whether id is new.
+func (r *recentIDs) add(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.set[id] {
+		return false
+	}
+	if old := r.ring[r.next]; old != "" {
+		delete(r.set, old)
+	}
+	r.ring[r.next] = id
+	r.set[id] = true
+	r.next = (r.next + 1) % len(r.ring)
+	return true
+}
+
+// internal wraps an unexpected error for the log.
+func internal(format string, a ...any) error { return fmt.Errorf("bot: "+format, a...) }

@@ -1,0 +1,273 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+)
+
+// ArgKind is the type of a command argument. It decides how text is read,
+// what a Discord option's type is, and what autocomplete offers.
+type ArgKind string
+
+const (
+	ArgUnit     ArgKind = "unit"     // a unit id or counter name ("A3", "I6a")
+	ArgHex      ArgKind = "hex"      // a cell label ("0512")
+	ArgSide     ArgKind = "side"     // A or B (and "random" where allowed)
+	ArgScenario ArgKind = "scenario" // a shipped scenario id ("gs-1")
+	ArgGame     ArgKind = "game"     // a game id ("g7")
+	ArgUser     ArgKind = "user"     // a mention ("@bob")
+	ArgNumber   ArgKind = "number"   // a whole number
+	ArgDuration ArgKind = "duration" // 90m, 48h, 5d
+	ArgText     ArgKind = "text"     // free text; with Rest, the rest of the line
+	ArgChoice   ArgKind = "choice"   // one word of Choices
+	ArgOptions  ArgKind = "options"  // name=value words
+)
+
+// Arg is one argument of a command.
+type Arg struct {
+	Name string
+	Kind ArgKind
+	// Required arguments must be given; the others are optional.
+	Required bool
+	// Keyword, when set, introduces the argument in text ("vs @bob",
+	// "side A"); otherwise arguments are read by position.
+	Keyword string
+	// Rest takes every remaining word (text arguments, unit lists).
+	Rest bool
+	// Choices are the words an ArgChoice or ArgSide accepts.
+	Choices []string
+	Help    Text
+}
+
+// Role is who may use a command.
+type Role string
+
+const (
+	Anyone Role = "anyone" // anyone in the room, spectators included
+	Player Role = "player" // a player seated in the game, for their side
+	Admin  Role = "admin"  // a room administrator (Request.IsAdmin)
+)
+
+// Group sorts commands in help and docs.
+type Group string
+
+const (
+	GroupLobby    Group = "lobby"
+	GroupOrders   Group = "orders"
+	GroupViews    Group = "views"
+	GroupEnd      Group = "end"
+	GroupSettings Group = "settings"
+	GroupAdmin    Group = "admin"
+)
+
+var groupOrder = []Group{GroupLobby, GroupOrders, GroupViews, GroupEnd, GroupSettings, GroupAdmin}
+
+var groupTitle = map[Group]Text{
+	GroupLobby:    {"Lobby", "Salon"},
+	GroupOrders:   {"Orders", "Ordres"},
+	GroupViews:    {"Views", "Vues"},
+	GroupEnd:      {"Ending a game", "Fin de partie"},
+	GroupSettings: {"Settings", "Réglages"},
+	GroupAdmin:    {"Room administrators", "Administrateurs du salon"},
+}
+
+// Command is one entry of the command table: everything the text parser,
+// help, the Discord slash-command description and docs/commands.md know
+// about it.
+type Command struct {
+	Name    string
+	Aliases []string
+	Group   Group
+	Args    []Arg
+	Help    Text
+	Who     Role
+	// Game: the command acts on one game, named by a "gN" prefix, a game
+	// argument, or the sender's only game in the room.
+	Game bool
+	// Order: a game order, handed to the ruleset in the shared notation
+	// (the Args only describe it for typed front ends).
+	Order bool
+	run   func(*call) error
+}
+
+// Usage is the command's synopsis: "new <scenario> [vs <user>] …".
+func (c *Command) Usage() string {
+	parts := []string{c.Name}
+	for _, a := range c.Args {
+		w := a.Name
+		switch {
+		case a.Kind == ArgChoice || a.Kind == ArgSide && len(a.Choices) > 0:
+			w = strings.Join(a.Choices, "|")
+		case a.Kind == ArgOptions:
+			w = a.Name + "=value…"
+		}
+		if a.Kind != ArgChoice && !(a.Kind == ArgSide && len(a.Choices) > 0) && a.Kind != ArgOptions {
+			w = "<" + w + ">"
+		}
+		if a.Rest && a.Kind != ArgOptions {
+			w += "…"
+		}
+		if a.Keyword != "" {
+			w = a.Keyword + " " + w
+		}
+		if !a.Required {
+			w = "[" + w + "]"
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " ")
+}
+
+var (
+	argGame = Arg{Name: "game", Kind: ArgGame, Help: Text{"the game (default: your only game in this room)", "la partie (par défaut : votre seule partie dans ce salon)"}}
+	argUnit = Arg{Name: "unit", Kind: ArgUnit, Required: true, Help: Text{"a unit id or counter name", "un identifiant d'unité ou le nom du pion"}}
+	argHex  = Arg{Name: "hex", Kind: ArgHex, Required: true, Help: Text{"a hex label such as 0512", "une case, par exemple 0512"}}
+)
+
+// commands is the command table. Its order is the order of help and of the
+// docs within each group. It is built in init (its handlers refer back to
+// it, through help).
+var commands []*Command
+
+func commandTable() []*Command {
+	return []*Command{
+		// Lobby.
+		{Name: "new", Aliases: []string{"challenge", "nouvelle"}, Group: GroupLobby, Who: Anyone,
+			Help: Text{"create a game in this room: an open challenge, or one against a named opponent",
+				"créer une partie dans ce salon : un défi ouvert, ou contre un adversaire nommé"},
+			Args: []Arg{
+				{Name: "scenario", Kind: ArgScenario, Required: true, Help: Text{"the scenario id (see `scenarios`)", "l'identifiant du scénario (voir `scenarios`)"}},
+				{Name: "opponent", Kind: ArgUser, Keyword: "vs", Help: Text{"the player you challenge", "le joueur que vous défiez"}},
+				{Name: "side", Kind: ArgSide, Keyword: "side", Choices: []string{"A", "B", "random"}, Help: Text{"your side (default A)", "votre camp (A par défaut)"}},
+				{Name: "options", Kind: ArgOptions, Rest: true, Help: Text{"ruleset options, name=value", "options de règles, nom=valeur"}},
+			}, run: (*call).newGame},
+		{Name: "join", Aliases: []string{"rejoindre"}, Group: GroupLobby, Who: Anyone, Game: true,
+			Help: Text{"take the free seat of an open challenge", "prendre la place libre d'un défi ouvert"},
+			Args: []Arg{argGame}, run: (*call).join},
+		{Name: "accept", Aliases: []string{"accepter"}, Group: GroupLobby, Who: Anyone, Game: true,
+			Help: Text{"accept a challenge addressed to you", "accepter un défi qui vous est adressé"},
+			Args: []Arg{argGame}, run: (*call).accept},
+		{Name: "decline", Aliases: []string{"refuser"}, Group: GroupLobby, Who: Anyone, Game: true,
+			Help: Text{"decline a challenge addressed to you", "refuser un défi qui vous est adressé"},
+			Args: []Arg{argGame}, run: (*call).decline},
+		{Name: "abort", Aliases: []string{"annuler"}, Group: GroupLobby, Who: Anyone, Game: true,
+			Help: Text{"cancel a game before it starts (its creator), or at any time (a room administrator)",
+				"annuler une partie avant son début (son créateur), ou à tout moment (un administrateur du salon)"},
+			Args: []Arg{argGame}, run: (*call).abort},
+		{Name: "games", Aliases: []string{"parties"}, Group: GroupLobby, Who: Anyone,
+			Help: Text{"list the games of this room", "lister les parties de ce salon"}, run: (*call).games},
+		{Name: "scenarios", Group: GroupLobby, Who: Anyone,
+			Help: Text{"list the scenarios you can play", "lister les scénarios jouables"}, run: (*call).scenarioList},
+
+		// Orders.
+		{Name: "move", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"move a unit: move A3 0512 (or a path: move A3 0511 0512; end with off to leave the map)",
+				"déplacer une unité : move A3 0512 (ou un chemin : move A3 0511 0512 ; off en dernier pour quitter la carte)"},
+			Args: []Arg{argUnit, {Name: "to", Kind: ArgHex, Required: true, Rest: true, Help: Text{"the destination hex, or a path of hexes", "la case d'arrivée, ou un chemin de cases"}}}},
+		{Name: "attack", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"declare a combat: attack A3 A4 -> B2 (artillery not adjacent bombards)",
+				"déclarer un combat : attack A3 A4 -> B2 (l'artillerie non adjacente bombarde)"},
+			Args: []Arg{{Name: "combat", Kind: ArgText, Required: true, Rest: true, Help: Text{"attackers -> defenders [at 2:1]", "attaquants -> défenseurs [at 2:1]"}}}},
+		{Name: "bombard", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"artillery fire alone: bombard A20 -> 1010", "tir d'artillerie seul : bombard A20 -> 1010"},
+			Args: []Arg{{Name: "fire", Kind: ArgText, Required: true, Rest: true, Help: Text{"artillery -> target", "artillerie -> cible"}}}},
+		{Name: "retreat", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"choose the hex a unit of yours retreats into", "choisir la case de retraite d'une de vos unités"},
+			Args: []Arg{argUnit, argHex}},
+		{Name: "advance", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"advance after combat into an emptied hex, or: advance none", "avancer après combat dans une case libérée, ou : advance none"},
+			Args: []Arg{{Name: "unit", Kind: ArgUnit, Required: true, Help: Text{"the unit, or none", "l'unité, ou none"}}, {Name: "hex", Kind: ArgHex, Help: argHex.Help}}},
+		{Name: "lose", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"choose the units you lose in an exchange", "choisir les unités perdues dans un échange"},
+			Args: []Arg{{Name: "units", Kind: ArgUnit, Required: true, Rest: true, Help: Text{"the units lost", "les unités perdues"}}}},
+		{Name: "deploy", Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"place units during the secret set-up: deploy A3 0102 [A4 0103 …], or deploy auto",
+				"placer des unités pendant le déploiement secret : deploy A3 0102 [A4 0103 …], ou deploy auto"},
+			Args: []Arg{{Name: "placements", Kind: ArgText, Required: true, Rest: true, Help: Text{"UNIT HEX pairs, or auto", "paires UNITÉ CASE, ou auto"}}}},
+		{Name: "ready", Aliases: []string{"prêt", "pret"}, Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"finish your set-up", "terminer votre déploiement"}},
+		{Name: "end", Aliases: []string{"fin"}, Group: GroupOrders, Who: Player, Game: true, Order: true,
+			Help: Text{"end your phase", "terminer votre phase"}},
+		{Name: "choose", Aliases: []string{"choisir"}, Group: GroupOrders, Who: Player, Game: true,
+			Help: Text{"answer a pending decision by its number (a bare number works too)",
+				"répondre à une décision en attente par son numéro (un nombre seul suffit)"},
+			Args: []Arg{{Name: "number", Kind: ArgNumber, Required: true, Help: Text{"the option's number", "le numéro de l'option"}}}, run: (*call).choose},
+		{Name: "undo", Aliases: []string{"reprendre"}, Group: GroupOrders, Who: Player, Game: true,
+			Help: Text{"take back your last order: free before any die is rolled in the phase, otherwise asks your opponent (undo accept / undo decline)",
+				"reprendre votre dernier ordre : libre tant qu'aucun dé n'a été lancé dans la phase, sinon demande l'accord de l'adversaire (undo accept / undo decline)"},
+			Args: []Arg{{Name: "answer", Kind: ArgChoice, Choices: []string{"accept", "decline"}, Help: Text{"answer your opponent's request", "répondre à la demande de l'adversaire"}}}, run: (*call).undo},
+
+		// Views.
+		{Name: "board", Aliases: []string{"carte", "map"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"the board as your side sees it", "la carte telle que votre camp la voit"}, run: (*call).board},
+		{Name: "zoom", Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"a close-up of the board around a hex", "un gros plan de la carte autour d'une case"},
+			Args: []Arg{argHex, {Name: "radius", Kind: ArgNumber, Help: Text{"hexes around the centre (default 3)", "cases autour du centre (3 par défaut)"}}}, run: (*call).zoom},
+		{Name: "range", Aliases: []string{"portee", "portée"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"where a unit may move this phase", "où une unité peut aller cette phase"},
+			Args: []Arg{argUnit}, run: (*call).rangeView},
+		{Name: "los", Aliases: []string{"vue"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"line of sight (line of fire) between two hexes", "ligne de vue (ligne de tir) entre deux cases"},
+			Args: []Arg{{Name: "from", Kind: ArgHex, Required: true, Help: Text{"first hex", "première case"}}, {Name: "to", Kind: ArgHex, Required: true, Help: Text{"second hex", "seconde case"}}}, run: (*call).los},
+		{Name: "status", Aliases: []string{"etat", "état"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"turn, phase, who must act, score, seats", "tour, phase, qui doit agir, score, joueurs"}, run: (*call).status},
+		{Name: "units", Aliases: []string{"unites", "unités"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"the units as you may see them", "les unités telles que vous pouvez les voir"},
+			Args: []Arg{{Name: "side", Kind: ArgSide, Choices: []string{"A", "B"}, Help: Text{"only this side", "seulement ce camp"}}}, run: (*call).units},
+		{Name: "history", Aliases: []string{"historique"}, Group: GroupViews, Who: Anyone, Game: true,
+			Help: Text{"the last orders of the game, undos included", "les derniers ordres de la partie, reprises comprises"},
+			Args: []Arg{{Name: "count", Kind: ArgNumber, Help: Text{"how many (default 10)", "combien (10 par défaut)"}}}, run: (*call).history},
+		{Name: "rules", Aliases: []string{"regles", "règles"}, Group: GroupViews, Who: Anyone,
+			Help: Text{"the rules reference: a rule id (GS-4.16) or a word (retreat)", "la référence des règles : un numéro (GS-4.16) ou un mot (retraite)"},
+			Args: []Arg{{Name: "topic", Kind: ArgText, Required: true, Rest: true, Help: Text{"a rule id or a word", "un numéro de règle ou un mot"}}}, run: (*call).rules},
+		{Name: "help", Aliases: []string{"aide"}, Group: GroupViews, Who: Anyone,
+			Help: Text{"the commands, or one command in detail", "les commandes, ou une commande en détail"},
+			Args: []Arg{{Name: "command", Kind: ArgText, Help: Text{"a command name", "un nom de commande"}}}, run: (*call).help},
+
+		// End.
+		{Name: "concede", Aliases: []string{"abandon"}, Group: GroupEnd, Who: Player, Game: true,
+			Help: Text{"concede the game", "abandonner la partie"}, run: (*call).concede},
+		{Name: "draw", Aliases: []string{"nulle"}, Group: GroupEnd, Who: Player, Game: true,
+			Help: Text{"offer a draw, or answer your opponent's offer", "proposer la nulle, ou répondre à la proposition adverse"},
+			Args: []Arg{{Name: "action", Kind: ArgChoice, Required: true, Choices: []string{"offer", "accept", "decline"}, Help: Text{"offer, accept or decline", "proposer (offer), accepter (accept) ou refuser (decline)"}}}, run: (*call).draw},
+
+		// Settings.
+		{Name: "lang", Aliases: []string{"langue"}, Group: GroupSettings, Who: Anyone,
+			Help: Text{"your language, or the room's (room: administrators)", "votre langue, ou celle du salon (room : administrateurs)"},
+			Args: []Arg{{Name: "language", Kind: ArgChoice, Required: true, Choices: []string{"en", "fr"}, Help: Text{"en or fr", "en ou fr"}},
+				{Name: "scope", Kind: ArgChoice, Choices: []string{"me", "room"}, Help: Text{"me (default) or room", "me (par défaut) ou room"}}}, run: (*call).setLang},
+
+		// Admin.
+		{Name: "adjudicate", Aliases: []string{"arbitrer"}, Group: GroupAdmin, Who: Admin, Game: true,
+			Help: Text{"apply the default answer of a stuck decision", "appliquer la réponse par défaut d'une décision bloquée"},
+			Args: []Arg{argGame}, run: (*call).adjudicate},
+		{Name: "swap", Aliases: []string{"seat", "remplacer"}, Group: GroupAdmin, Who: Admin, Game: true,
+			Help: Text{"give a side's seat to another user", "donner la place d'un camp à un autre utilisateur"},
+			Args: []Arg{{Name: "side", Kind: ArgSide, Required: true, Choices: []string{"A", "B"}, Help: Text{"the seat", "la place"}},
+				{Name: "user", Kind: ArgUser, Required: true, Help: Text{"the new player", "le nouveau joueur"}}}, run: (*call).swap},
+	}
+}
+
+// Commands returns the command table (for adapters and docs). Callers
+// must not modify it.
+func Commands() []*Command { return commands }
+
+// lookup finds a command by name or alias, case-insensitively.
+func lookup(name string) *Command {
+	name = strings.ToLower(name)
+	for _, c := range commands {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+func init() {
+	commands = commandTable()
+	for _, c := range commands {
+		if c.Order && c.run == nil {
+			c.run = (*call).order
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/storage"
+)
+
+// maxChoices is how many suggestions Complete returns (Discord's limit).
+const maxChoices = 25
+
+// Complete suggests values for one argument of a typed command as the
+// user types it (Discord autocomplete): req carries the command and the
+// arguments typed so far, arg the argument being typed, prefix its text.
+// Units and hexes come from the rules engine's legal orders for the
+// user's side (units that can act; a unit's legal destinations), games
+// from the room, scenarios from the shipped list.
+func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) []Choice {
+	cmd := lookup(req.Command)
+	if cmd == nil {
+		return nil
+	}
+	kind := ArgGame
+	if arg != "game" {
+		i := slices.IndexFunc(cmd.Args, func(x Arg) bool { return x.Name == arg })
+		if i < 0 {
+			return nil
+		}
+		kind = cmd.Args[i].Kind
+	}
+	c := a.newCall(ctx, req)
+	defer c.release()
+	c.p = parsed{cmd: cmd, args: req.Args, game: strings.ToLower(req.Args["game"])}
+	var out []Choice
+	add := func(label, value string) {
+		if len(out) < maxChoices && matches(label, value, prefix) && !slices.ContainsFunc(out, func(x Choice) bool { return x.Command == value }) {
+			out = append(out, Choice{Label: label, Command: value})
+		}
+	}
+	switch kind {
+	case ArgScenario:
+		for _, in := range scenarios.List() {
+			add(fmt.Sprintf("%s — %s", in.ID, in.Title), in.ID)
+		}
+	case ArgGame:
+		ids, _ := a.store.GamesInRoom(c.room)
+		sortGames(ids)
+		for _, id := range ids {
+			if m, err := a.store.Meta(id); err == nil && !m.Status.Ended() {
+				add(fmt.Sprintf("%s — %s", id, m.Scenario), id)
+			}
+		}
+	case ArgUnit, ArgHex, ArgText:
+		lg, err := c.game(pickMine)
+		if err != nil || lg.meta.Status != storage.StatusActive {
+			return nil
+		}
+		side := lg.seatOf(c.ukey)
+		legal := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+		switch {
+		case kind == ArgText && cmd.Order:
+			for _, o := range legal {
+				if w := game.Words(o); len(w) > 1 && w[0] == cmd.Name {
+					rest := strings.Join(w[1:], " ")
+					add(rest, rest)
+				}
+			}
+		case kind == ArgUnit && cmd.Order:
+			for _, o := range legal {
+				if w := game.Words(o); len(w) > 1 && w[0] == cmd.Name {
+					add(w[1], w[1])
+				}
+			}
+		case kind == ArgUnit:
+			for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, side).Pieces() {
+				if p.Hex != "" {
+					add(fmt.Sprintf("%s %s %s", p.ID, p.Name, p.Hex), p.ID)
+				}
+			}
+		case kind == ArgHex && cmd.Order:
+			unit := unitID(lg, side, req.Args["unit"])
+			for _, o := range legal {
+				if w := game.Words(o); len(w) > 2 && w[0] == cmd.Name && strings.EqualFold(w[1], unit) {
+					add(w[len(w)-1], w[len(w)-1])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// matches reports whether a suggestion fits what was typed.
+func matches(label, value, prefix string) bool {
+	p := fold(strings.TrimSpace(prefix))
+	return p == "" || strings.HasPrefix(fold(value), p) || strings.Contains(fold(label), p)
+}
+
+// BindThread binds a game to a thread the adapter opened for it (after a
+// message with NewThread): requests from that thread then address the
+// game without naming it.
+func (a *App) BindThread(platform, room, thread, gameID string) error {
+	_, err := a.store.Bind(gameID, roomKey(platform, room)+"/"+thread)
+	return err
+}

@@ -1,0 +1,47 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+)
+
+// help lists the commands by group, or explains one.
+func (c *call) help() error {
+	l := c.lang
+	if name := c.p.args["command"]; name != "" {
+		cmd := lookup(strings.TrimPrefix(name, "/"))
+		if cmd == nil {
+			return uerr("parse.unknown-command", "command", name)
+		}
+		c.reply(commandHelp(l, cmd))
+		return nil
+	}
+	lines := []string{T(l, "help.title")}
+	for _, g := range groupOrder {
+		lines = append(lines, "", groupTitle[g].In(l)+":")
+		for _, cmd := range commands {
+			if cmd.Group == g {
+				lines = append(lines, fmt.Sprintf("  %s — %s", cmd.Usage(), cmd.Help.In(l)))
+			}
+		}
+	}
+	lines = append(lines, "", T(l, "help.footer"))
+	c.reply(strings.Join(lines, "\n"))
+	return nil
+}
+
+// commandHelp explains one command: usage, aliases, who, arguments.
+func commandHelp(l Lang, cmd *Command) string {
+	lines := []string{cmd.Usage(), cmd.Help.In(l)}
+	if len(cmd.Aliases) > 0 {
+		lines = append(lines, T(l, "help.aliases", "aliases", strings.Join(cmd.Aliases, ", ")))
+	}
+	lines = append(lines, T(l, "help.who", "who", T(l, "role."+string(cmd.Who))))
+	for _, a := range cmd.Args {
+		lines = append(lines, fmt.Sprintf("  %s (%s) — %s", a.Name, T(l, "kind."+string(a.Kind)), a.Help.In(l)))
+	}
+	if cmd.Game {
+		lines = append(lines, T(l, "help.game-prefix", "example", "g2 "+cmd.Name))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,358 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/all"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/storage"
+)
+
+// mentionID reads a mention as typed into the user's platform id.
+func (c *call) mentionID(word string) (string, bool) {
+	if c.lim.Mention != nil {
+		return c.lim.Mention(word)
+	}
+	id := strings.TrimPrefix(word, "@")
+	return id, id != ""
+}
+
+// parseOptions reads "name=value name=value".
+func parseOptions(s string) (game.Options, error) {
+	opts := game.Options{}
+	for _, w := range strings.Fields(s) {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok || k == "" || v == "" {
+			return nil, uerr("new.bad-option", "word", w)
+		}
+		opts[strings.ToLower(k)] = v
+	}
+	return opts, nil
+}
+
+// newGame: new <scenario> [vs @user] [side A|B|random] [name=value…].
+func (c *call) newGame() error {
+	scID := strings.ToLower(c.p.args["scenario"])
+	sc, err := scenarios.Load(scID)
+	if err != nil {
+		var ids []string
+		for _, in := range scenarios.List() {
+			ids = append(ids, in.ID)
+		}
+		return uerr("new.unknown-scenario", "scenario", scID, "list", strings.Join(ids, ", "))
+	}
+	r, err := all.Get(sc.Ruleset)
+	if err != nil {
+		return err
+	}
+	opts, err := parseOptions(c.p.args["options"])
+	if err != nil {
+		return err
+	}
+	if _, err := game.Start(r, sc, opts); err != nil {
+		if _, ok := game.AsRuleError(err); ok {
+			return err
+		}
+		return internal("scenario %s does not start: %w", sc.ID, err)
+	}
+	var opponent string
+	if w := c.p.args["opponent"]; w != "" {
+		id, ok := c.mentionID(w)
+		if !ok {
+			return uerr("new.bad-user", "user", w)
+		}
+		opponent = userKey(c.req.Platform, id)
+		if opponent == c.ukey {
+			return uerr("new.self")
+		}
+	}
+	seed := c.a.cfg.NewSeed()
+	side := game.SideA
+	switch c.p.args["side"] {
+	case "B":
+		side = game.SideB
+	case "random":
+		// The commitment's first digit decides: random, and checkable by
+		// anyone once the game starts.
+		if strings.IndexByte("02468ace", dice.Commitment(seed)[0]) < 0 {
+			side = game.SideB
+		}
+	}
+	meta := storage.GameMeta{
+		Ruleset: r.Name(), RulesetVersion: r.Version(), Scenario: sc.ID, ScenarioHash: sc.Hash,
+		Title: sc.Title, Options: opts, Seats: map[game.Side]string{side: c.ukey},
+		Rooms: []string{c.room}, Status: storage.StatusOpen,
+	}
+	if len(opts) == 0 {
+		meta.Options = nil
+	}
+	meta, err = c.a.store.CreateGame(meta, seed)
+	if err != nil {
+		return err
+	}
+	x := extra{Creator: c.ukey}
+	if opponent != "" {
+		x.Invited = map[game.Side]string{side.Other(): opponent}
+	}
+	lg := &live{id: meta.ID, x: x}
+	if err := c.a.saveExtra(lg); err != nil {
+		return err
+	}
+	l := c.plang
+	title := fmt.Sprintf("%s — %s (%s, %d %s)", r.Title(), sc.Title, sc.ID, sc.Turns, T(l, "word.turns"))
+	m := c.say(meta.ID, "")
+	me := m.mention(c.user)
+	if opponent != "" {
+		them := m.mention(c.a.userOf(opponent))
+		m.Text = T(l, "new.challenge", "game", meta.ID, "creator", me, "opponent", them, "title", title,
+			"side", side, "other", side.Other())
+		m.Choices = []Choice{{Label: T(l, "word.accept"), Command: meta.ID + " accept"}, {Label: T(l, "word.decline"), Command: meta.ID + " decline"}}
+	} else {
+		m.Text = T(l, "new.open", "game", meta.ID, "creator", me, "title", title, "side", side, "other", side.Other())
+		m.Choices = []Choice{{Label: T(l, "word.join"), Command: meta.ID + " join"}}
+	}
+	if len(opts) > 0 {
+		m.Text += "\n" + T(l, "new.options", "options", optionsText(opts))
+	}
+	m.NewThread = fmt.Sprintf("%s · %s", meta.ID, sc.ID)
+	return nil
+}
+
+func optionsText(o game.Options) string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k+"="+o[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// join takes the free seat of an open challenge.
+func (c *call) join() error {
+	lg, err := c.game(pickJoin)
+	if err != nil {
+		return err
+	}
+	if lg.meta.Status != storage.StatusOpen {
+		return uerr("lobby.started", "game", lg.id)
+	}
+	if lg.seatOf(c.ukey).Valid() {
+		return uerr("join.already", "game", lg.id)
+	}
+	if len(lg.x.Invited) > 0 {
+		return uerr("join.invited-only", "game", lg.id)
+	}
+	side := freeSeat(lg.meta)
+	if !side.Valid() {
+		return uerr("join.full", "game", lg.id)
+	}
+	return c.seatAndStart(lg, side)
+}
+
+func freeSeat(m storage.GameMeta) game.Side {
+	for _, s := range game.Sides {
+		if m.Seats[s] == "" {
+			return s
+		}
+	}
+	return game.Nobody
+}
+
+// accept takes the seat a challenge offers the sender.
+func (c *call) accept() error {
+	lg, err := c.game(pickInvited)
+	if err != nil {
+		return err
+	}
+	if lg.meta.Status != storage.StatusOpen {
+		return uerr("lobby.started", "game", lg.id)
+	}
+	for side, u := range lg.x.Invited {
+		if u == c.ukey {
+			delete(lg.x.Invited, side)
+			return c.seatAndStart(lg, side)
+		}
+	}
+	return uerr("accept.not-invited", "game", lg.id)
+}
+
+// seatAndStart seats the sender and starts the game once both seats are
+// taken.
+func (c *call) seatAndStart(lg *live, side game.Side) error {
+	meta, err := c.a.store.SetSeat(lg.id, side, c.ukey)
+	if err != nil {
+		lg.invalidate()
+		return err
+	}
+	lg.meta = meta
+	if err := c.a.saveExtra(lg); err != nil {
+		lg.invalidate()
+		return err
+	}
+	if freeSeat(meta).Valid() {
+		m := c.say(lg.id, "")
+		m.Text = T(c.plang, "join.seated", "game", lg.id, "user", m.mention(c.user), "side", side)
+		return nil
+	}
+	meta, err = c.a.store.SetStatus(lg.id, storage.StatusActive)
+	if err != nil {
+		lg.invalidate()
+		return err
+	}
+	lg.meta = meta
+	l := c.plang
+	m := c.say(lg.id, "")
+	m.Text = T(l, "game.started", "game", lg.id, "a", m.mention(c.a.userOf(meta.Seats[game.SideA])),
+		"b", m.mention(c.a.userOf(meta.Seats[game.SideB])), "commitment", meta.Commitment)
+	c.afterChange(lg, nil)
+	return nil
+}
+
+// decline refuses a challenge: the game is abandoned.
+func (c *call) decline() error {
+	lg, err := c.game(pickInvited)
+	if err != nil {
+		return err
+	}
+	if lg.meta.Status != storage.StatusOpen {
+		return uerr("lobby.started", "game", lg.id)
+	}
+	invited := false
+	for _, u := range lg.x.Invited {
+		invited = invited || u == c.ukey
+	}
+	if !invited {
+		return uerr("accept.not-invited", "game", lg.id)
+	}
+	if err := c.endByHand(lg, handResult{Kind: "decline", Winner: game.Nobody, By: c.ukey}); err != nil {
+		return err
+	}
+	m := c.say(lg.id, "")
+	m.Text = T(c.plang, "decline.done", "game", lg.id, "user", m.mention(c.user), "creator", m.mention(c.a.userOf(lg.x.Creator)))
+	return nil
+}
+
+// abort cancels a game: its creator before it starts, an admin any time.
+func (c *call) abort() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if lg.meta.Status.Ended() {
+		return uerr("game.over", "game", lg.id)
+	}
+	creator := lg.x.Creator == c.ukey
+	switch {
+	case c.req.IsAdmin:
+	case lg.meta.Status == storage.StatusOpen && creator:
+	case lg.meta.Status == storage.StatusOpen:
+		return uerr("abort.not-creator", "game", lg.id)
+	default:
+		return uerr("abort.started", "game", lg.id)
+	}
+	if err := c.endByHand(lg, handResult{Kind: "abort", Winner: game.Nobody, By: c.ukey}); err != nil {
+		return err
+	}
+	m := c.say(lg.id, "")
+	m.Text = T(c.plang, "abort.done", "game", lg.id, "user", m.mention(c.user))
+	if lg.meta.Seed != "" && lg.g.Rolls > 0 {
+		m.Text += "\n" + T(c.plang, "end.seed", "seed", lg.meta.Seed, "commitment", lg.meta.Commitment, "game", lg.id)
+	}
+	return nil
+}
+
+// endByHand ends a game outside the rules and stores why.
+func (c *call) endByHand(lg *live, r handResult) error {
+	lg.x.Result = &r
+	lg.x.DrawOffer, lg.x.UndoAsk = "", nil
+	if err := c.a.saveExtra(lg); err != nil {
+		lg.invalidate()
+		return err
+	}
+	st := storage.StatusOver
+	if r.Kind == "abort" || r.Kind == "decline" {
+		st = storage.StatusAbandoned
+	}
+	meta, err := c.a.store.SetStatus(lg.id, st)
+	if err != nil {
+		lg.invalidate()
+		if errors.Is(err, storage.ErrEnded) {
+			return uerr("game.over", "game", lg.id)
+		}
+		return err
+	}
+	lg.meta = meta
+	return nil
+}
+
+// games lists the room's games.
+func (c *call) games() error {
+	ids, err := c.a.store.GamesInRoom(c.room)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		c.reply(T(c.lang, "game.none"))
+		return nil
+	}
+	sortGames(ids)
+	lines := []string{T(c.lang, "games.title")}
+	for _, id := range ids {
+		lg, err := c.a.lock(id)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, "  "+c.gameLine(lg))
+		lg.mu.Unlock()
+	}
+	c.reply(strings.Join(lines, "\n"))
+	return nil
+}
+
+// gameLine is one game in a list: id, scenario, players, where it stands.
+func (c *call) gameLine(lg *live) string {
+	l := c.lang
+	seat := func(s game.Side) string {
+		if u := lg.meta.Seats[s]; u != "" {
+			return c.a.userOf(u).Display()
+		}
+		if u := lg.x.Invited[s]; u != "" {
+			return c.a.userOf(u).Display() + "?"
+		}
+		return "—"
+	}
+	where := ""
+	switch {
+	case lg.meta.Status == storage.StatusOpen:
+		where = T(l, "status.open")
+	case lg.meta.Status.Ended():
+		where = c.resultText(lg)
+	default:
+		where = c.clockText(lg.g.State.Clock())
+	}
+	return fmt.Sprintf("%s · %s · A %s · B %s · %s", lg.id, lg.meta.Scenario, seat(game.SideA), seat(game.SideB), where)
+}
+
+// scenarioList lists the shipped scenarios.
+func (c *call) scenarioList() error {
+	lines := []string{T(c.lang, "scenarios.title")}
+	for _, in := range scenarios.List() {
+		title := in.Ruleset
+		if r, err := all.Get(in.Ruleset); err == nil {
+			title = r.Title()
+		}
+		lines = append(lines, fmt.Sprintf("  %s · %s — %s (%d %s)", in.ID, title, in.Title, in.Turns, T(c.lang, "word.turns")))
+	}
+	lines = append(lines, T(c.lang, "scenarios.hint"))
+	c.reply(strings.Join(lines, "\n"))
+	return nil
+}

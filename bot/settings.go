@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"encoding/json"
+)
+
+// Keys of the bot's own values in the store (storage.Store.PutValue).
+const (
+	keyUser = "bot/user/" // + user key → userPrefs
+	keyRoom = "bot/room/" // + room key → roomPrefs
+	keyGame = "bot/game/" // + game id → extra
+)
+
+// userPrefs is what the bot remembers of a user.
+type userPrefs struct {
+	Name string `json:"name,omitempty"`
+	Lang Lang   `json:"lang,omitempty"`
+}
+
+// roomPrefs is a room's settings.
+type roomPrefs struct {
+	Lang Lang `json:"lang,omitempty"`
+}
+
+func (a *App) userPrefs(key string) userPrefs {
+	a.mu.Lock()
+	p, ok := a.users[key]
+	a.mu.Unlock()
+	if ok {
+		return p
+	}
+	if raw, err := a.store.Value(keyUser + key); err == nil && raw != nil {
+		if err := json.Unmarshal(raw, &p); err != nil {
+			a.log.Warn("bot: unreadable user settings", "user", key, "err", err)
+		}
+	}
+	a.mu.Lock()
+	a.users[key] = p
+	a.mu.Unlock()
+	return p
+}
+
+func (a *App) putUserPrefs(key string, p userPrefs) error {
+	b, _ := json.Marshal(p)
+	if err := a.store.PutValue(keyUser+key, b); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.users[key] = p
+	a.mu.Unlock()
+	return nil
+}
+
+func (a *App) roomPrefs(key string) roomPrefs {
+	a.mu.Lock()
+	p, ok := a.rooms[key]
+	a.mu.Unlock()
+	if ok {
+		return p
+	}
+	if raw, err := a.store.Value(keyRoom + key); err == nil && raw != nil {
+		if err := json.Unmarshal(raw, &p); err != nil {
+			a.log.Warn("bot: unreadable room settings", "room", key, "err", err)
+		}
+	}
+	a.mu.Lock()
+	a.rooms[key] = p
+	a.mu.Unlock()
+	return p
+}
+
+// noteUser remembers a user's display name (written only when it changes).
+func (a *App) noteUser(key string, u User) {
+	p := a.userPrefs(key)
+	if u.Name == "" || p.Name == u.Name {
+		return
+	}
+	p.Name = u.Name
+	if err := a.putUserPrefs(key, p); err != nil {
+		a.log.Warn("bot: cannot store a user name", "user", key, "err", err)
+	}
+}
+
+// langs returns the asker's language (their setting, the room's, the
+// platform's locale, the default) and the language of public messages
+// (the room's setting, else the asker's).
+func (a *App) langs(user, room, locale string) (Lang, Lang) {
+	rp := a.roomPrefs(room)
+	l := a.cfg.Lang
+	if v, ok := ParseLang(locale); ok {
+		l = v
+	}
+	if rp.Lang != "" {
+		l = rp.Lang
+	}
+	if up := a.userPrefs(user); up.Lang != "" {
+		l = up.Lang
+	}
+	pub := l
+	if rp.Lang != "" {
+		pub = rp.Lang
+	}
+	return l, pub
+}
+
+// langOf is the language of a message to another user.
+func (a *App) langOf(user, room string) Lang {
+	if up := a.userPrefs(user); up.Lang != "" {
+		return up.Lang
+	}
+	if rp := a.roomPrefs(room); rp.Lang != "" {
+		return rp.Lang
+	}
+	return a.cfg.Lang
+}
+
+// setLang: `lang fr`, `lang en room`.
+func (c *call) setLang() error {
+	l, _ := ParseLang(c.p.args["language"])
+	if c.p.args["scope"] == "room" {
+		if !c.req.IsAdmin {
+			return uerr("auth.admin", "command", "lang … room")
+		}
+		b, _ := json.Marshal(roomPrefs{Lang: l})
+		if err := c.a.store.PutValue(keyRoom+c.room, b); err != nil {
+			return err
+		}
+		c.a.mu.Lock()
+		c.a.rooms[c.room] = roomPrefs{Lang: l}
+		c.a.mu.Unlock()
+		c.say("", T(l, "lang.room"))
+		return nil
+	}
+	p := c.a.userPrefs(c.ukey)
+	p.Lang = l
+	if err := c.a.putUserPrefs(c.ukey, p); err != nil {
+		return err
+	}
+	c.reply(T(l, "lang.user", "user", c.user.Display()))
+	return nil
+}

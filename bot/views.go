@@ -1,0 +1,471 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/storage"
+)
+
+// zoomSpec asks boardImage for a close-up.
+type zoomSpec struct {
+	center grid.Coord
+	radius int
+}
+
+// boardImage draws the game as viewer sees it (game.Nobody: the public
+// view). The image's Side is viewer only when that view shows more than
+// the public one, so a player's board without secrets may be posted in
+// the room. It returns nil, nil when no renderer is configured.
+func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board), zoom ...zoomSpec) (*Image, error) {
+	r := c.a.cfg.Renderer
+	if r == nil {
+		return nil, nil
+	}
+	br, ok := lg.g.Rules.(game.Boarder)
+	if !ok {
+		return nil, uerr("view.no-board", "ruleset", lg.g.Rules.Title())
+	}
+	st := lg.g.State
+	b := br.Board(st, viewer)
+	side := viewer
+	if viewer.Valid() && sameBoard(b, br.Board(st, game.Nobody)) {
+		side = game.Nobody
+	}
+	b.Legend.Game = lg.id
+	if decorate != nil {
+		decorate(b)
+	}
+	k := st.Clock()
+	name := fmt.Sprintf("%s-t%02d-%s", lg.id, k.Turn, k.Phase)
+	if k.Active.Valid() {
+		name += "-" + k.Active.String()
+	}
+	var png []byte
+	var err error
+	if len(zoom) > 0 {
+		name += fmt.Sprintf("-zoom-%s", lg.sc().Map.Label(zoom[0].center))
+		png, err = r.Zoom(b, zoom[0].center, zoom[0].radius)
+	} else {
+		png, err = r.PNG(b)
+	}
+	if err != nil {
+		return nil, internal("game %s: render: %w", lg.id, err)
+	}
+	if side.Valid() {
+		name += "-view" + side.String()
+	}
+	return &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg)}, nil
+}
+
+// sameBoard compares two boards as data.
+func sameBoard(a, b *game.Board) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+func (c *call) boardAlt(lg *live) string {
+	return fmt.Sprintf("%s · %s · %s", lg.id, lg.meta.Scenario, c.clockTextIn(c.plang, lg.g.State.Clock()))
+}
+
+// postImage sends an image: in the room when it is the public view,
+// privately to the asker otherwise.
+func (c *call) postImage(lg *live, text string, img *Image) {
+	if img == nil {
+		c.reply(text + "\n" + T(c.lang, "view.no-renderer")).Game = lg.id
+		return
+	}
+	var m *Message
+	if img.Side.Valid() {
+		m = c.private(lg.id, c.user, text)
+	} else {
+		m = c.say(lg.id, text)
+		m.Ephemeral = true
+	}
+	m.Images = append(m.Images, *img)
+}
+
+// viewer is the side whose view the sender gets: their seat, or Nobody.
+func (c *call) viewer(lg *live) game.Side { return lg.seatOf(c.ukey) }
+
+// started refuses views of a game still in the lobby.
+func (c *call) started(lg *live) error {
+	if lg.meta.Status == storage.StatusOpen {
+		return uerr("order.not-started", "game", lg.id)
+	}
+	return nil
+}
+
+func (c *call) board() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if err := c.started(lg); err != nil {
+		return err
+	}
+	img, err := c.boardImage(lg, c.viewer(lg), nil)
+	if err != nil {
+		return err
+	}
+	c.postImage(lg, T(c.lang, "view.board", "game", lg.id, "clock", c.clockText(lg.g.State.Clock())), img)
+	return nil
+}
+
+// zoomRadius bounds the zoom radius a user may ask for.
+const maxZoom = 8
+
+func (c *call) zoom() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if err := c.started(lg); err != nil {
+		return err
+	}
+	at, err := c.cell(lg, c.p.args["hex"])
+	if err != nil {
+		return err
+	}
+	radius := 3
+	if v := c.p.args["radius"]; v != "" {
+		radius, _ = strconv.Atoi(v)
+		if radius < 1 || radius > maxZoom {
+			return uerr("view.radius", "max", maxZoom)
+		}
+	}
+	img, err := c.boardImage(lg, c.viewer(lg), nil, zoomSpec{center: at, radius: radius})
+	if err != nil {
+		return err
+	}
+	c.postImage(lg, T(c.lang, "view.zoom", "game", lg.id, "hex", lg.sc().Map.Label(at), "radius", radius), img)
+	return nil
+}
+
+// cell reads a hex label of the game's map.
+func (c *call) cell(lg *live, w string) (grid.Coord, error) {
+	at, err := lg.sc().Map.Grid.Parse(w)
+	if err != nil {
+		return grid.Coord{}, uerr("view.bad-hex", "hex", w)
+	}
+	return at, nil
+}
+
+// rangeView shows where a unit may move: the ruleset's Ranger, or the
+// unit's legal move destinations when the ruleset has none.
+func (c *call) rangeView() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if err := c.started(lg); err != nil {
+		return err
+	}
+	viewer := c.viewer(lg)
+	unit := c.p.args["unit"]
+	var marks []game.Mark
+	if rg, ok := lg.g.Rules.(game.Ranger); ok {
+		side := viewer
+		if !side.Valid() {
+			side = pieceSide(lg, unit)
+		}
+		marks, err = rg.Range(game.ViewOf(lg.g.Rules, lg.g.State, viewer), side, unit)
+		if err != nil {
+			if re, ok := game.AsRuleError(err); ok {
+				c.reply(ruleErrorText(c.lang, re)).Game = lg.id
+				return nil
+			}
+			return err
+		}
+	} else {
+		marks = legalRange(lg, viewer, unit)
+	}
+	id := unitID(lg, viewer, unit)
+	if len(marks) == 0 {
+		c.reply(T(c.lang, "view.range-none", "game", lg.id, "unit", id)).Game = lg.id
+		return nil
+	}
+	var cells []string
+	for _, m := range marks {
+		s := lg.sc().Map.Label(m.At)
+		if m.Label != "" {
+			s += " (" + m.Label + ")"
+		}
+		cells = append(cells, s)
+	}
+	text := T(c.lang, "view.range", "game", lg.id, "unit", id, "count", len(marks), "cells", strings.Join(cells, ", "))
+	img, err := c.boardImage(lg, viewer, func(b *game.Board) { b.Marks = append(b.Marks, marks...) })
+	if err != nil {
+		return err
+	}
+	c.postImage(lg, text, img)
+	return nil
+}
+
+// pieceSide is the side of the unit a spectator asks about.
+func pieceSide(lg *live, w string) game.Side {
+	for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, game.Nobody).Pieces() {
+		if strings.EqualFold(p.ID, w) {
+			return p.Side
+		}
+	}
+	return game.Nobody
+}
+
+// legalRange is the range view of rulesets without a Ranger: the legal
+// move destinations of the unit.
+func legalRange(lg *live, side game.Side, unit string) []game.Mark {
+	id := unitID(lg, side, unit)
+	var out []game.Mark
+	for _, o := range game.Leaves(lg.g.Rules.Legal(lg.g.State, side)) {
+		w := game.Words(o)
+		if len(w) >= 3 && w[0] == "move" && strings.EqualFold(w[1], id) {
+			if at, err := lg.sc().Map.Grid.Parse(w[len(w)-1]); err == nil {
+				out = append(out, game.Mark{At: at, Kind: "reach"})
+			}
+		}
+	}
+	return out
+}
+
+func (c *call) los() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if err := c.started(lg); err != nil {
+		return err
+	}
+	rg, ok := lg.g.Rules.(game.Ranger)
+	if !ok {
+		return uerr("view.no-los", "ruleset", lg.g.Rules.Title())
+	}
+	from, to := c.p.args["from"], c.p.args["to"]
+	clear, marks, err := rg.LineOfSight(lg.g.State, from, to)
+	if err != nil {
+		if re, ok := game.AsRuleError(err); ok {
+			c.reply(ruleErrorText(c.lang, re)).Game = lg.id
+			return nil
+		}
+		return err
+	}
+	key := "view.los-clear"
+	if !clear {
+		key = "view.los-blocked"
+	}
+	a, _ := c.cell(lg, from)
+	b, _ := c.cell(lg, to)
+	text := T(c.lang, key, "game", lg.id, "from", lg.sc().Map.Label(a), "to", lg.sc().Map.Label(b))
+	img, err := c.boardImage(lg, c.viewer(lg), func(b *game.Board) { b.Marks = append(b.Marks, marks...) })
+	if err != nil {
+		return err
+	}
+	c.postImage(lg, text, img)
+	return nil
+}
+
+// clockText prints where a game stands in the asker's language.
+func (c *call) clockText(k game.Clock) string { return c.clockTextIn(c.lang, k) }
+
+func (c *call) clockTextIn(l Lang, k game.Clock) string {
+	phase := T(l, "phase."+k.Phase)
+	if strings.HasPrefix(phase, "[") {
+		phase = k.Phase
+	}
+	if k.Active.Valid() {
+		return T(l, "clock.side", "turn", k.Turn, "turns", k.Turns, "phase", phase, "side", k.Active)
+	}
+	return T(l, "clock", "turn", k.Turn, "turns", k.Turns, "phase", phase)
+}
+
+func (c *call) status() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	l := c.lang
+	title := lg.meta.Scenario
+	if lg.g != nil {
+		title = fmt.Sprintf("%s — %s (%s)", lg.g.Rules.Title(), lg.sc().Title, lg.meta.Scenario)
+	}
+	lines := []string{fmt.Sprintf("%s · %s", lg.id, title)}
+	seat := func(s game.Side) string {
+		if u := lg.meta.Seats[s]; u != "" {
+			return c.a.userOf(u).Display()
+		}
+		if u := lg.x.Invited[s]; u != "" {
+			return T(l, "status.invited", "user", c.a.userOf(u).Display())
+		}
+		return T(l, "status.free")
+	}
+	lines = append(lines, T(l, "status.seats", "a", seat(game.SideA), "b", seat(game.SideB)))
+	switch {
+	case lg.meta.Status == storage.StatusOpen:
+		lines = append(lines, T(l, "status.open"))
+	case lg.meta.Status.Ended():
+		lines = append(lines, T(l, "status.over", "result", c.resultText(lg)))
+	default:
+		st := lg.g.State
+		lines = append(lines, c.clockText(st.Clock()))
+		for _, side := range game.Waiting(st) {
+			what := T(l, "status.to-play")
+			for _, d := range st.Pending() {
+				if d.Side == side {
+					what = narration(l, d.Prompt)
+					break
+				}
+			}
+			lines = append(lines, T(l, "status.waiting", "side", side, "user", c.a.userOf(lg.meta.Seats[side]).Display(), "what", what))
+		}
+		if lg.x.DrawOffer != "" {
+			lines = append(lines, T(l, "status.draw-offer", "side", lg.x.DrawOffer))
+		}
+		if ask := lg.x.UndoAsk; ask != nil && ask.Seq == lg.g.Seq {
+			lines = append(lines, T(l, "status.undo-ask", "side", ask.Side, "seq", ask.Seq))
+		}
+		lines = append(lines, T(l, "status.deadline"))
+	}
+	if lg.g != nil && lg.meta.Status != storage.StatusOpen {
+		lines = append(lines, c.scoreLines(l, lg.g.State.Outcome())...)
+	}
+	lines = append(lines, T(l, "status.dice", "rolls", lg.meta.Rolls, "commitment", lg.meta.Commitment))
+	if lg.meta.Seed != "" {
+		lines = append(lines, T(l, "status.seed", "seed", lg.meta.Seed))
+	}
+	c.reply(strings.Join(lines, "\n")).Game = lg.id
+	return nil
+}
+
+// scoreLines prints a score with its breakdown.
+func (c *call) scoreLines(l Lang, o game.Outcome) []string {
+	out := []string{T(l, "score", "a", o.Score[game.SideA], "b", o.Score[game.SideB])}
+	for _, ln := range o.Lines {
+		out = append(out, fmt.Sprintf("  %s · %s: %d", ln.Side, narration(l, ln.Item), ln.Points))
+	}
+	if o.Rule != "" {
+		out[0] += " (" + o.Rule + ")"
+	}
+	return out
+}
+
+func (c *call) units() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	if err := c.started(lg); err != nil {
+		return err
+	}
+	viewer := c.viewer(lg)
+	only := game.Nobody
+	if s := c.p.args["side"]; s != "" {
+		only, _ = game.ParseSide(s)
+	}
+	l := c.lang
+	var lines []string
+	if viewer.Valid() {
+		lines = append(lines, T(l, "units.title-side", "game", lg.id, "side", viewer))
+	} else {
+		lines = append(lines, T(l, "units.title", "game", lg.id))
+	}
+	for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, viewer).Pieces() {
+		if only.Valid() && p.Side != only {
+			continue
+		}
+		name := p.ID
+		if p.Name != "" {
+			name += " " + p.Name
+		}
+		where := p.Hex
+		if p.Status != game.StatusActive || where == "" {
+			where = T(l, "unit."+p.Status)
+			if strings.HasPrefix(where, "[") {
+				where = p.Status
+			}
+		}
+		arm := T(l, "arm."+p.Type)
+		if strings.HasPrefix(arm, "[") {
+			arm = p.Type
+		}
+		lines = append(lines, fmt.Sprintf("  %s · %s %s · %s", name, arm, p.Values, where))
+	}
+	c.reply(strings.Join(lines, "\n")).Game = lg.id
+	return nil
+}
+
+// history lists the last orders, with the undos in their place. Orders
+// whose events the asker may not see are shown without their text.
+func (c *call) history() error {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return err
+	}
+	n := 10
+	if v := c.p.args["count"]; v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	if n < 1 {
+		n = 1
+	}
+	l := c.lang
+	viewer := c.viewer(lg)
+	if lg.meta.Status.Ended() {
+		viewer = game.Nobody // everything is public once the game is over …
+	}
+	var lines []string
+	notes := func(after int) {
+		for _, u := range lg.x.Undos {
+			if u.AfterSeq != after {
+				continue
+			}
+			key := "history.undo-free"
+			if u.Consent != "" {
+				key = "history.undo-consent"
+			}
+			lines = append(lines, T(l, key, "seq", u.Seq, "side", u.Side, "order", u.Text,
+				"user", c.a.userOf(u.By).Display(), "consent", c.a.userOf(u.Consent).Display()))
+		}
+	}
+	notes(0)
+	for i, rec := range lg.recs {
+		secret := false
+		var text []string
+		for _, e := range rec.Events {
+			if !game.VisibleTo(e, game.Nobody) {
+				secret = true
+			}
+			if game.VisibleTo(e, viewer) || lg.meta.Status.Ended() {
+				text = append(text, narration(l, explain(e)))
+			}
+		}
+		order := rec.Command.String()
+		if secret && !lg.meta.Status.Ended() && rec.Command.Side != viewer {
+			order = T(l, "order.secret")
+		}
+		who := rec.Command.Side.String()
+		if a := lg.info[i].Actor; a != "" {
+			who += " (" + c.a.userOf(a).Display() + ")"
+		}
+		line := fmt.Sprintf("#%d %s · %s · %s", rec.Seq, c.clockText(rec.Clock), who, order)
+		if len(text) > 0 {
+			line += " — " + strings.Join(text, "; ")
+		}
+		lines = append(lines, line)
+		notes(rec.Seq)
+	}
+	if len(lines) == 0 {
+		c.reply(T(l, "history.empty", "game", lg.id)).Game = lg.id
+		return nil
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	c.reply(T(l, "history.title", "game", lg.id) + "\n" + strings.Join(lines, "\n")).Game = lg.id
+	return nil
+}
