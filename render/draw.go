@@ -10,6 +10,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
 )
 
 // metrics are the sizes of everything drawn in a cell, derived from the
@@ -81,6 +82,8 @@ type drawer struct {
 	m  *game.Map
 	// legend sizes the legend strip; zero means legendMap.
 	legend legendStyle
+	// occupied holds the cells with counters in the scene being drawn.
+	occupied map[grid.Coord]bool
 }
 
 func (d *drawer) face(bold bool, px int) font.Face { return d.fs.face(bold, px) }

@@ -23,9 +23,10 @@ type stack struct {
 
 // scene is what a board draws over the static layer, checked and sorted.
 type scene struct {
-	stacks []stack
-	arrows []game.Arrow
-	marks  []game.Mark
+	stacks   []stack
+	arrows   []game.Arrow
+	marks    []game.Mark
+	occupied map[grid.Coord]bool
 }
 
 // sceneOf checks a board and groups its pieces by cell. Only active
@@ -79,6 +80,10 @@ func sceneOf(b *game.Board) (*scene, error) {
 	}
 	sc.arrows = b.Arrows
 	sc.marks = b.Marks
+	sc.occupied = map[grid.Coord]bool{}
+	for _, st := range sc.stacks {
+		sc.occupied[st.at] = true
+	}
 	return sc, nil
 }
 
@@ -226,12 +231,44 @@ func markUnder(kind string) bool {
 	return false
 }
 
+// drawMarks draws the marks of one layer: under the counters, or over
+// them. A choice has its ring under the counters (the cell may hold the
+// unit to choose) and its number over them.
 func (d *drawer) drawMarks(marks []game.Mark, under bool) {
 	for _, m := range marks {
-		if markUnder(m.Kind) == under {
+		switch {
+		case m.Kind == "choice" && under:
+			d.choiceRing(m)
+		case m.Kind == "choice":
+			d.choiceNumber(m)
+		case markUnder(m.Kind) == under:
 			d.mark(m)
 		}
 	}
+}
+
+func (d *drawer) choiceRing(m game.Mark) {
+	p := d.l.center(m.At)
+	d.poly(scaled(d.l.corners(m.At), p, 0.88))
+	d.dc.SetColor(colChoice)
+	d.dc.SetLineWidth(math.Max(3, 0.14*d.k.u))
+	d.dc.SetLineJoin(gg.LineJoinRound)
+	d.dc.Stroke()
+}
+
+func (d *drawer) choiceNumber(m game.Mark) {
+	if m.Label == "" {
+		return
+	}
+	dc := d.dc
+	c, r, px := d.choiceBadge(m)
+	dc.DrawCircle(c.X, c.Y, r)
+	dc.SetColor(colWhite)
+	dc.FillPreserve()
+	dc.SetColor(colChoice)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	d.text(m.Label, c.X, c.Y, 0.5, d.face(true, px), px, colInk)
 }
 
 func (d *drawer) mark(m game.Mark) {
@@ -283,22 +320,6 @@ func (d *drawer) mark(m game.Mark) {
 		dc.SetLineCap(gg.LineCapButt)
 		if m.Label != "" {
 			d.tagBox(m.Label, pt{p.X, p.Y + 0.55*u}, colWhite, colElim)
-		}
-	case "choice":
-		d.poly(scaled(corners, p, 0.88))
-		dc.SetColor(colChoice)
-		dc.SetLineWidth(math.Max(3, 0.14*u))
-		dc.SetLineJoin(gg.LineJoinRound)
-		dc.Stroke()
-		if m.Label != "" {
-			c, r, px := d.choiceBadge(m)
-			dc.DrawCircle(c.X, c.Y, r)
-			dc.SetColor(colWhite)
-			dc.FillPreserve()
-			dc.SetColor(colChoice)
-			dc.SetLineWidth(2)
-			dc.Stroke()
-			d.text(m.Label, c.X, c.Y, 0.5, d.face(true, px), px, colInk)
 		}
 	case "blocked":
 		r := 0.26 * u
@@ -378,12 +399,19 @@ func (d *drawer) markRect(m game.Mark) image.Rectangle {
 }
 
 // choiceBadge is the centre, radius and font size of a choice's number.
+// In an empty cell the number is large in the middle; beside a counter
+// it is smaller, on the cell's west corner.
 func (d *drawer) choiceBadge(m game.Mark) (pt, float64, int) {
 	u := d.k.u
 	p := d.l.center(m.At)
+	if !d.occupied[m.At] {
+		px := max(d.k.valPx, int(math.Round(0.6*u)))
+		r := math.Max(float64(px)*0.8, textWidth(d.face(true, px), m.Label)/2+5)
+		return pt{p.X, p.Y + d.k.cy}, r, px
+	}
 	px := d.k.smallPx + 1
-	r := math.Max(math.Max(0.3*u, float64(px)*0.72), textWidth(d.face(true, px), m.Label)/2+4)
-	return pt{p.X - 0.6*u, p.Y + 0.05*u}, r, px
+	r := math.Max(math.Max(0.27*u, float64(px)*0.72), textWidth(d.face(true, px), m.Label)/2+4)
+	return pt{p.X - 0.8*u, p.Y}, r, px
 }
 
 // arrowStyle is how an arrow kind is drawn.

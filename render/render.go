@@ -215,6 +215,7 @@ func (r *Renderer) image(b *game.Board) (*image.Paletted, error) {
 
 // regions lists the rectangles the scene and legend draw into.
 func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rectangle {
+	d.occupied = sc.occupied
 	regs := make([]image.Rectangle, 0, len(sc.marks)+len(sc.stacks)+len(sc.arrows)+1)
 	for _, m := range sc.marks {
 		regs = append(regs, d.markRect(m))
@@ -231,6 +232,7 @@ func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rect
 
 // drawScene draws marks, counters and arrows in their order.
 func (d *drawer) drawScene(sc *scene, sprite func(look) *image.RGBA, pad int) {
+	d.occupied = sc.occupied
 	d.drawMarks(sc.marks, true)
 	d.drawStacks(sc.stacks, sprite, pad)
 	d.drawArrows(sc.arrows)
@@ -297,7 +299,7 @@ func (r *Renderer) ZoomImage(b *game.Board, center grid.Coord, radius int) (*ima
 			stacks = append(stacks, st)
 		}
 	}
-	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks}
+	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks, occupied: sc.occupied}
 	d.drawScene(vis, func(lk look) *image.RGBA { return kit.spriteOf(lk, fs) }, kit.spritePad())
 	d.drawLegend(lines, float64(Hm), float64(W))
 	out := image.NewPaletted(img.Bounds(), mc.pal.colors)
