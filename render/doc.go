@@ -86,16 +86,20 @@
 // fastest level concurrently (one valid zlib stream, combined Adler-32);
 // the band count is fixed, so the bytes do not depend on the machine.
 //
-// BenchmarkPhaseImage measures it on the largest map (40×24, 50 pieces, a
-// combat-phase overlay) against a naive full gg redraw of the same picture
-// encoded with image/png's default level, in the same run:
+// BenchmarkPhaseImage measures it on the largest shipped map (40×24 hexes)
+// with 50 pieces and a combat-phase overlay, against a naive full redraw
+// of the same picture (the same drawing code, nothing cached, counters
+// drawn with gg) encoded as RGBA with image/png's default level, in the
+// same run:
 //
 //	go test ./render -run '^$' -bench PhaseImage -benchtime 200x
 //
-// On the project's 2-core machine (idle): about 11–12 ms p50 against
-// 230 ms naive (about 20×), 222 KB, 1589 px wide. Drawing a map's static
-// layer the first time costs about 0.15 s (BenchmarkStaticLayer); a zoom
-// is drawn without the static cache, about 20 ms (BenchmarkZoom).
+// On the project's 2-core machine: p50 about 11 ms when both cores are
+// free and 15 ms when another process holds one, against 230 ms naive
+// (15–20×); 210 KB, 1589 px wide. Encoding is about two thirds of the
+// CPU time. Drawing a map's static layer the first time costs about
+// 0.16 s (BenchmarkStaticLayer); a zoom is drawn without the static
+// cache, about 25 ms (BenchmarkZoom).
 //
 // # Tests
 //
