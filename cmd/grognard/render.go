@@ -21,7 +21,7 @@ var renderer = render.New()
 func init() {
 	register(subcommand{
 		name:  "render",
-		usage: "draw a scenario's opening position as a PNG (--scenario, --side, --zoom CCRR:radius, --out)",
+		usage: "--scenario ID|FILE --out FILE [--side A|B] [--zoom CELL:R] — draw the opening position as a PNG",
 		run:   runRender,
 	})
 	boardPNG = renderer.PNG
