@@ -25,8 +25,8 @@ type extra struct {
 	// Invited holds the user challenged for a seat until they accept.
 	Invited map[game.Side]string `json:"invited,omitempty"`
 	// DrawOffer is the side offering a draw ("" none).
-	DrawOffer string   `json:"draw_offer,omitempty"`
-	UndoAsk   *undoAsk `json:"undo_ask,omitempty"`
+	DrawOffer string     `json:"draw_offer,omitempty"`
+	UndoAsk   *undoAsk   `json:"undo_ask,omitempty"`
 	Undos     []undoNote `json:"undos,omitempty"`
 	// Result is set when the game ended outside the rules: a concession,
 	// an agreed draw, an abort, a declined challenge.

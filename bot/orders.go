@@ -36,6 +36,10 @@ func (c *call) seat(lg *live) (game.Side, error) {
 func (c *call) order() error {
 	lg, err := c.game(pickMine)
 	if err != nil {
+		var ue *userError
+		if c.p.cmd == orderCommand && errors.As(err, &ue) && ue.key == "game.none" {
+			return uerr("parse.unknown-command", "command", strings.Fields(c.p.order)[0])
+		}
 		return err
 	}
 	if err := c.playable(lg); err != nil {
@@ -127,6 +131,9 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	var pub, priv []string
 	for _, e := range rec.Events {
 		line := narration(l, explain(e))
+		if line == "" {
+			continue
+		}
 		if game.VisibleTo(e, game.Nobody) {
 			pub = append(pub, line)
 		} else if game.VisibleTo(e, side) {
@@ -294,7 +301,7 @@ func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 		return err
 	}
 	lines := []string{T(c.lang, "order.refused", "game", lg.id, "order", strings.Join(game.Words(text), " ")), ruleErrorText(c.lang, re)}
-	if alts := alternatives(lg, side, text); len(alts) > 0 {
+	if alts := alternatives(lg, side, text, re.Code); len(alts) > 0 {
 		for i := range alts {
 			alts[i] = "`" + alts[i] + "`"
 		}
@@ -310,8 +317,8 @@ const maxAlternatives = 3
 // alternatives lists the legal orders nearest to a refused one: for a
 // move, the unit's legal destinations nearest the hex asked for; for a
 // combat, the declarations sharing most units with it; otherwise the
-// legal orders with the same verb.
-func alternatives(lg *live, side game.Side, text string) []string {
+// legal orders with the same verb (any legal order for an unknown verb).
+func alternatives(lg *live, side game.Side, text, code string) []string {
 	legal := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
 	if len(legal) == 0 {
 		return nil
@@ -379,7 +386,10 @@ func alternatives(lg *live, side game.Side, text string) []string {
 	if len(same) > 0 {
 		return first(same, maxAlternatives)
 	}
-	return first(legal, maxAlternatives)
+	if code == game.CodeUnknownVerb {
+		return first(legal, maxAlternatives)
+	}
+	return nil
 }
 
 // unitID resolves a unit word (id or counter name) to the unit's id.

@@ -25,7 +25,9 @@ func isGameRef(w string) bool { return gameRef.MatchString(w) }
 
 // orderCommand stands for a verb the table does not know: it is handed to
 // the ruleset as an order (rulesets may have orders of their own).
-var orderCommand = &Command{Name: "order", Group: GroupOrders, Who: Player, Game: true, Order: true, run: (*call).order}
+var orderCommand = &Command{Name: "order", Group: GroupOrders, Who: Player, Game: true, Order: true}
+
+func init() { orderCommand.run = (*call).order }
 
 // parseText reads a typed line.
 func parseText(text string) (parsed, error) {

@@ -92,13 +92,13 @@ var ruleFR = map[string][]pattern{
 		pat(`(\S+) has (\S+) MP left and entering (\S+) costs (\S+)`, `il reste $2 PM à $1 et entrer en $3 en coûte $4`),
 		pat(`(\S+) needs (\S+) MP left to leave the map and has (\S+)`, `$1 doit garder $2 PM pour quitter la carte et en a $3`),
 	},
-	"no-path":     {pat(`(\S+) has no legal path to (\S+) \(terrain, rivers, enemy units or zones of control are in the way\)`, `$1 n'a aucun chemin légal vers $2 (terrain, rivières, unités ennemies ou zones de contrôle l'en empêchent)`)},
-	"zoc-stop":    {pat(`(\S+) must stop in (\S+): it is in an enemy zone of control`, `$1 doit s'arrêter en $2 : elle est en zone de contrôle ennemie`)},
-	"zoc-friend":  {pat(`(\S+) may not pass through (\S+): the friendly unit there is in an enemy zone of control`, `$1 ne peut pas traverser $2 : l'unité amie qui s'y trouve est en zone de contrôle ennemie`)},
-	"river":       {pat(`(\S+) cannot cross the river between (\S+) and (\S+) \(no bridge\)`, `$1 ne peut pas franchir la rivière entre $2 et $3 (pas de pont)`)},
-	"terrain":     {pat(`(\S+) cannot enter (\S+) \((.+)\)`, `$1 ne peut pas entrer en $2 ($3)`)},
-	"not-edge":    {pat(`(\S+) is not on the map edge: a unit leaves the map from an edge hex`, `$1 n'est pas au bord de la carte : on quitte la carte depuis une case du bord`)},
-	"zoc-exit":    {pat(`(\S+) cannot leave the map from (\S+): it is in an enemy zone of control`, `$1 ne peut pas quitter la carte depuis $2 : elle est en zone de contrôle ennemie`)},
+	"no-path":    {pat(`(\S+) has no legal path to (\S+) \(terrain, rivers, enemy units or zones of control are in the way\)`, `$1 n'a aucun chemin légal vers $2 (terrain, rivières, unités ennemies ou zones de contrôle l'en empêchent)`)},
+	"zoc-stop":   {pat(`(\S+) must stop in (\S+): it is in an enemy zone of control`, `$1 doit s'arrêter en $2 : elle est en zone de contrôle ennemie`)},
+	"zoc-friend": {pat(`(\S+) may not pass through (\S+): the friendly unit there is in an enemy zone of control`, `$1 ne peut pas traverser $2 : l'unité amie qui s'y trouve est en zone de contrôle ennemie`)},
+	"river":      {pat(`(\S+) cannot cross the river between (\S+) and (\S+) \(no bridge\)`, `$1 ne peut pas franchir la rivière entre $2 et $3 (pas de pont)`)},
+	"terrain":    {pat(`(\S+) cannot enter (\S+) \((.+)\)`, `$1 ne peut pas entrer en $2 ($3)`)},
+	"not-edge":   {pat(`(\S+) is not on the map edge: a unit leaves the map from an edge hex`, `$1 n'est pas au bord de la carte : on quitte la carte depuis une case du bord`)},
+	"zoc-exit":   {pat(`(\S+) cannot leave the map from (\S+): it is in an enemy zone of control`, `$1 ne peut pas quitter la carte depuis $2 : elle est en zone de contrôle ennemie`)},
 	"not-adjacent": {
 		pat(`(\S+) is not adjacent to (\S+): move hex by hex`, `$1 n'est pas adjacente à $2 : avancez case par case`),
 		pat(`(\S+) is not adjacent to (\S+): in a combat every attacker in contact must touch every defender`, `$1 n'est pas adjacente à $2 : dans un combat, chaque attaquant au contact doit toucher chaque défenseur`),
@@ -233,15 +233,16 @@ func splitTop(s, sep string) []string {
 // English text inside a French frame with the rule id and code.
 func ruleErrorText(l Lang, re *game.RuleError) string {
 	rule := re.Rule
+	key := "rule.refused"
 	if rule == "" {
-		rule = "—"
+		rule, key = "—", "rule.refused-plain"
 	}
 	if l != FR {
-		return T(l, "rule.refused", "rule", rule, "msg", re.Msg)
+		return T(l, key, "rule", rule, "msg", re.Msg)
 	}
 	if re.Code == game.CodePending {
 		if who, prompt, ok := strings.Cut(strings.TrimPrefix(re.Msg, "first "), " must decide: "); ok && strings.HasPrefix(re.Msg, "first ") {
-			return T(l, "rule.refused", "rule", rule, "msg", "d'abord "+who+" doit décider : "+narration(l, prompt))
+			return T(l, key, "rule", rule, "msg", "d'abord "+who+" doit décider : "+narration(l, prompt))
 		}
 	}
 	for _, p := range ruleFR[re.Code] {
@@ -250,7 +251,7 @@ func ruleErrorText(l Lang, re *game.RuleError) string {
 				_, list, _ := strings.Cut(out, " : ")
 				out = strings.Replace(out, list, narrationList(list), 1)
 			}
-			return T(l, "rule.refused", "rule", rule, "msg", out)
+			return T(l, key, "rule", rule, "msg", out)
 		}
 	}
 	return T(l, "rule.untranslated", "rule", rule, "code", re.Code, "msg", re.Msg)

@@ -34,8 +34,10 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	st := lg.g.State
 	b := br.Board(st, viewer)
 	side := viewer
-	if viewer.Valid() && sameBoard(b, br.Board(st, game.Nobody)) {
-		side = game.Nobody
+	if viewer.Valid() {
+		if pub := br.Board(st, game.Nobody); sameBoard(b, pub) {
+			b, side = pub, game.Nobody
+		}
 	}
 	b.Legend.Game = lg.id
 	if decorate != nil {
@@ -63,11 +65,14 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	return &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg)}, nil
 }
 
-// sameBoard compares two boards as data.
+// sameBoard reports whether two boards show the same things (whoever
+// they were drawn for).
 func sameBoard(a, b *game.Board) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+	x, y := *a, *b
+	x.Viewer, y.Viewer = game.Nobody, game.Nobody
+	jx, err1 := json.Marshal(x)
+	jy, err2 := json.Marshal(y)
+	return err1 == nil && err2 == nil && bytes.Equal(jx, jy)
 }
 
 func (c *call) boardAlt(lg *live) string {
@@ -157,6 +162,10 @@ func (c *call) cell(lg *live, w string) (grid.Coord, error) {
 	return at, nil
 }
 
+// maxRangeList is how many hexes the range view lists in text (the image
+// shows them all).
+const maxRangeList = 24
+
 // rangeView shows where a unit may move: the ruleset's Ranger, or the
 // unit's legal move destinations when the ruleset has none.
 func (c *call) rangeView() error {
@@ -192,7 +201,11 @@ func (c *call) rangeView() error {
 		return nil
 	}
 	var cells []string
-	for _, m := range marks {
+	for i, m := range marks {
+		if i == maxRangeList {
+			cells = append(cells, T(c.lang, "view.more", "count", len(marks)-i))
+			break
+		}
 		s := lg.sc().Map.Label(m.At)
 		if m.Label != "" {
 			s += " (" + m.Label + ")"
@@ -384,10 +397,14 @@ func (c *call) units() error {
 		}
 		where := p.Hex
 		if p.Status != game.StatusActive || where == "" {
-			where = T(l, "unit."+p.Status)
-			if strings.HasPrefix(where, "[") {
-				where = p.Status
+			st := T(l, "unit."+p.Status)
+			if strings.HasPrefix(st, "[") {
+				st = p.Status
 			}
+			if where != "" {
+				st = where + " (" + st + ")"
+			}
+			where = st
 		}
 		arm := T(l, "arm."+p.Type)
 		if strings.HasPrefix(arm, "[") {
@@ -440,8 +457,8 @@ func (c *call) history() error {
 			if !game.VisibleTo(e, game.Nobody) {
 				secret = true
 			}
-			if game.VisibleTo(e, viewer) || lg.meta.Status.Ended() {
-				text = append(text, narration(l, explain(e)))
+			if line := narration(l, explain(e)); line != "" && (game.VisibleTo(e, viewer) || lg.meta.Status.Ended()) {
+				text = append(text, line)
 			}
 		}
 		order := rec.Command.String()

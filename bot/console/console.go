@@ -1,0 +1,171 @@
+package console
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/grognard/grognard/bot"
+	"github.com/grognard/grognard/game"
+)
+
+// Platform is the platform name the terminal room gives the bot.
+const Platform = "console"
+
+// Limits are what the terminal shows: any length, no buttons or threads;
+// replies meant for one user are marked as such.
+var Limits = bot.Limits{Ephemeral: true}
+
+// Room is a chat room in a terminal: every line typed is a message from
+// the current user; the bot's replies are printed, and board images are
+// written to ImageDir with their paths printed.
+type Room struct {
+	App *bot.App
+	In  io.Reader
+	Out io.Writer
+	// ImageDir receives the PNG images ("" : images are only described).
+	ImageDir string
+	// User is the current user; /as NAME switches. Admin makes them a
+	// room administrator (/admin on|off).
+	User  string
+	Admin bool
+	// Name is the room's id (default "terminal").
+	Name string
+	// Prompt prints "name> " before reading each line.
+	Prompt bool
+
+	images int
+	ready  bool
+}
+
+// setup declares the terminal's limits to the App once.
+func (r *Room) setup() {
+	if !r.ready {
+		r.App.SetLimits(Platform, Limits)
+		r.ready = true
+	}
+	if r.User == "" {
+		r.User = "player"
+	}
+}
+
+// Run reads lines until the input ends, /quit, or ctx is done.
+func (r *Room) Run(ctx context.Context) error {
+	r.setup()
+	sc := bufio.NewScanner(r.In)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil
+		}
+		if r.Prompt {
+			fmt.Fprintf(r.Out, "%s> ", r.User)
+		}
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		if quit, err := r.Line(ctx, sc.Text()); err != nil || quit {
+			return err
+		}
+	}
+}
+
+// Line handles one typed line: a room command (/as, /admin, /help,
+// /quit) or a message to the bot. It reports whether the user quit.
+func (r *Room) Line(ctx context.Context, line string) (quit bool, err error) {
+	t := strings.TrimSpace(line)
+	if t == "" {
+		return false, nil
+	}
+	if strings.HasPrefix(t, "/") {
+		return r.roomCommand(t)
+	}
+	r.setup()
+	resp := r.App.Handle(ctx, bot.Request{
+		Platform: Platform, Room: r.room(), User: bot.User{ID: r.User, Name: r.User},
+		IsAdmin: r.Admin, Text: t,
+	})
+	return false, r.Print(resp)
+}
+
+func (r *Room) room() string {
+	if r.Name == "" {
+		return "terminal"
+	}
+	return r.Name
+}
+
+func (r *Room) roomCommand(t string) (bool, error) {
+	words := strings.Fields(t)
+	switch words[0] {
+	case "/quit", "/exit":
+		return true, nil
+	case "/as":
+		if len(words) != 2 {
+			fmt.Fprintln(r.Out, "usage: /as NAME")
+			return false, nil
+		}
+		r.User = strings.TrimPrefix(words[1], "@")
+		fmt.Fprintf(r.Out, "(you are now %s)\n", r.User)
+	case "/admin":
+		r.Admin = len(words) < 2 || words[1] != "off"
+		fmt.Fprintf(r.Out, "(%s is admin: %v)\n", r.User, r.Admin)
+	default:
+		fmt.Fprintln(r.Out, "room commands: /as NAME (switch user), /admin on|off, /quit; everything else goes to the bot (try: help)")
+	}
+	return false, nil
+}
+
+// Print writes a response: one block per message, private and
+// asker-only messages marked, images saved and described.
+func (r *Room) Print(resp bot.Response) error {
+	for _, m := range resp.Messages {
+		text := m.Format(func(u bot.User) string { return "@" + u.Display() })
+		switch {
+		case m.To != nil:
+			text = fmt.Sprintf("[private to %s] %s", m.To.Display(), text)
+		case m.Ephemeral:
+			text = fmt.Sprintf("[to %s] %s", r.User, text)
+		}
+		if strings.TrimSpace(text) != "" {
+			fmt.Fprintln(r.Out, text)
+		}
+		for _, img := range m.Images {
+			line, err := r.saveImage(img)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(r.Out, "  "+line)
+		}
+	}
+	return nil
+}
+
+// saveImage writes an image to ImageDir and describes it: name, whose
+// view, a short hash of the bytes, and the path.
+func (r *Room) saveImage(img bot.Image) (string, error) {
+	sum := sha256.Sum256(img.PNG)
+	view := "public"
+	if img.Side != game.Nobody {
+		view = "view " + img.Side.String()
+	}
+	desc := fmt.Sprintf("[image %s · %s · sha256:%s]", img.Name, view, hex.EncodeToString(sum[:6]))
+	if r.ImageDir == "" {
+		return desc, nil
+	}
+	if err := os.MkdirAll(r.ImageDir, 0o755); err != nil {
+		return "", err
+	}
+	r.images++
+	p := filepath.Join(r.ImageDir, fmt.Sprintf("%04d-%s", r.images, img.Name))
+	if err := os.WriteFile(p, img.PNG, 0o644); err != nil {
+		return "", err
+	}
+	return desc + " " + p, nil
+}
