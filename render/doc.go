@@ -122,7 +122,7 @@
 //   - Objective names and Cell.Name (village names) are not drawn: they
 //     would cover neighbouring cells at this scale.
 //   - Cells never get smaller than 16 px (hex) or 28 px (square): a map
-//     of more than 97 hex columns is wider than MaxWidth.
+//     of more than 65 hex columns (56 squares) is wider than MaxWidth.
 //   - A map's cache is keyed by its pointer: a *game.Map must not be
 //     changed after it has been rendered (scenario maps are read-only).
 //   - Memory: about 2 MB per cached map, a scratch RGBA image per
