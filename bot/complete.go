@@ -94,10 +94,19 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) []C
 	return out
 }
 
-// matches reports whether a suggestion fits what was typed.
+// matches reports whether a suggestion fits what was typed: the value, or
+// a word of the label, starts with it.
 func matches(label, value, prefix string) bool {
 	p := fold(strings.TrimSpace(prefix))
-	return p == "" || strings.HasPrefix(fold(value), p) || strings.Contains(fold(label), p)
+	if p == "" || strings.HasPrefix(fold(value), p) {
+		return true
+	}
+	for _, w := range strings.Fields(fold(label)) {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // BindThread binds a game to a thread the adapter opened for it (after a
