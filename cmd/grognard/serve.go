@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/grognard/grognard/bot"
+	"github.com/grognard/grognard/bot/console"
+	"github.com/grognard/grognard/storage"
+)
+
+func init() {
+	register(subcommand{name: "serve", usage: "[--config FILE] [--db FILE] [--images DIR] [--user NAME]: run the bot; without chat credentials, a local room in the terminal (the default command)", run: runServe})
+}
+
+// Config is grognard's configuration file (TOML, kebab-case keys). It is
+// decoded over DefaultConfig; unknown keys are an error. config.example.toml
+// documents every key.
+type Config struct {
+	Store   StoreConfig   `toml:"store"`
+	Console ConsoleConfig `toml:"console"`
+	Bot     BotConfig     `toml:"bot"`
+}
+
+// StoreConfig locates the bbolt store.
+type StoreConfig struct {
+	Path string `toml:"path"`
+}
+
+// ConsoleConfig is the terminal room.
+type ConsoleConfig struct {
+	// Images is the folder board images are written to.
+	Images string `toml:"images"`
+	// User is the name you start as (/as switches).
+	User string `toml:"user"`
+	// Room names the terminal room in the store.
+	Room string `toml:"room"`
+}
+
+// BotConfig is the chat application's behaviour on every platform.
+type BotConfig struct {
+	// Language of users and rooms that chose none: "en" or "fr".
+	Language string `toml:"language"`
+	// RateLimit is the commands a user may send a minute (0: no limit);
+	// RateBurst how many at once.
+	RateLimit float64 `toml:"rate-limit"`
+	RateBurst int     `toml:"rate-burst"`
+}
+
+// DefaultConfig is the configuration without a file.
+func DefaultConfig() Config {
+	user := os.Getenv("USER")
+	if user == "" {
+		user = "player"
+	}
+	return Config{
+		Store:   StoreConfig{Path: defaultDB()},
+		Console: ConsoleConfig{Images: "grognard-images", User: user, Room: "terminal"},
+		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
+	}
+}
+
+// ReadConfig decodes a TOML file over DefaultConfig.
+func ReadConfig(path string) (Config, error) {
+	cfg := DefaultConfig()
+	md, err := toml.DecodeFile(path, &cfg)
+	if err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return cfg, fmt.Errorf("config %s: unknown key(s): %s", path, strings.Join(keys, ", "))
+	}
+	return cfg, cfg.validate(path)
+}
+
+func (c Config) validate(path string) error {
+	var bad []string
+	if c.Store.Path == "" {
+		bad = append(bad, "store.path is empty")
+	}
+	if _, ok := bot.ParseLang(c.Bot.Language); !ok {
+		bad = append(bad, fmt.Sprintf("bot.language %q (want en or fr)", c.Bot.Language))
+	}
+	if c.Bot.RateLimit < 0 {
+		bad = append(bad, "bot.rate-limit is negative")
+	}
+	if c.Bot.RateLimit > 0 && c.Bot.RateBurst < 1 {
+		bad = append(bad, "bot.rate-burst must be at least 1")
+	}
+	if c.Console.User == "" || strings.ContainsAny(c.Console.User, " \t") {
+		bad = append(bad, fmt.Sprintf("console.user %q (one word)", c.Console.User))
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("config %s: %s", path, strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+func runServe(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("serve")
+	cfgPath := fs.String("config", "", "configuration file (TOML; see config.example.toml)")
+	db := fs.String("db", "", "store file (overrides store.path)")
+	images := fs.String("images", "", "folder for board images (overrides console.images)")
+	user := fs.String("user", "", "your name in the terminal room (overrides console.user)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("serve: unexpected argument %q", fs.Arg(0))}
+	}
+	cfg := DefaultConfig()
+	if *cfgPath != "" {
+		var err error
+		if cfg, err = ReadConfig(*cfgPath); err != nil {
+			return err
+		}
+	}
+	if *db != "" {
+		cfg.Store.Path = *db
+	}
+	if *images != "" {
+		cfg.Console.Images = *images
+	}
+	if *user != "" {
+		cfg.Console.User = *user
+	}
+	if err := cfg.validate("(flags)"); err != nil {
+		return usageError{err.Error()}
+	}
+	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	lang, _ := bot.ParseLang(cfg.Bot.Language)
+	hint := "grognard export {game} > {game}.jsonl"
+	if cfg.Store.Path != defaultDB() {
+		hint = "grognard export {game} --db " + cfg.Store.Path + " > {game}.jsonl"
+	}
+	app, err := bot.New(bot.Config{
+		Store: st, Renderer: renderer, Lang: lang, Logger: logger, ExportHint: hint,
+		Rate: bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
+	})
+	if err != nil {
+		return err
+	}
+	// Chat adapters (Discord, Matrix) start here when their sections of
+	// the configuration hold credentials; without any, the terminal room
+	// runs in the foreground.
+	room := &console.Room{App: app, In: m.Stdin, Out: m.Stdout, ImageDir: cfg.Console.Images,
+		User: cfg.Console.User, Name: cfg.Console.Room, Prompt: isTerminal(m.Stdin)}
+	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", cfg.Store.Path, cfg.Console.Images)
+	fmt.Fprintf(m.Stdout, "You are %s. /as NAME switches user, /admin makes you a room administrator, /quit leaves. Type help for the commands.\n", room.User)
+	if err := room.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}
+
+// isTerminal reports whether r is an interactive terminal (then the room
+// prints a prompt).
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
