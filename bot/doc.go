@@ -1,0 +1,108 @@
+// Package bot is grognard's chat application, independent of any chat
+// platform: the command table, the lobby, seats and permissions, orders
+// through the rules engine, narration, pings, views, undo, the end of a
+// game, languages and rate limits. Adapters (bot/console, bot/discord,
+// bot/matrix) only translate: a platform event becomes a Request, the
+// Response's messages become platform messages.
+//
+// # Use
+//
+//	app, err := bot.New(bot.Config{Store: store, Renderer: render.New()})
+//	app.SetLimits("discord", bot.Limits{MaxText: 2000, Threads: true, Buttons: 25, Ephemeral: true})
+//	resp := app.Handle(ctx, bot.Request{Platform: "discord", Room: channelID, User: bot.User{ID: id, Name: name},
+//		IsAdmin: canManage, Text: "g2 move A3 0512", InteractionID: interactionID})
+//	for _, m := range resp.Messages { … m.Format(mentionSyntax), m.Images, m.Choices, m.To … }
+//
+// A request carries either the typed line (Text) or a parsed command
+// (Command and Args by the table's argument names, as Discord slash
+// commands deliver them). Complete answers autocomplete from the rules
+// engine's legal orders; SlashCommands describes the table as plain data
+// for typed front ends; BindThread ties a thread the adapter opened (after
+// a message with NewThread) to its game.
+//
+// # The command table
+//
+// commands.go holds every command once: name, aliases, typed arguments
+// (unit, hex, side, scenario, game, user, number, duration, text, choice,
+// options), English and French help, and who may use it (anyone, a player
+// of the game, a room administrator). The text parser, `help`, the
+// Discord description (SlashCommands) and docs/commands.md (CommandsMarkdown,
+// kept in step by TestCommandsDoc) are all generated from it. Game orders
+// (move, attack …) are in the table for help and typed front ends, but
+// their text goes to the ruleset as typed; a verb the table does not know
+// is handed to the ruleset too, so a new game's orders need no bot change.
+//
+// # Games in rooms
+//
+// Games live in the storage package: created in the lobby with status
+// open (seats fill as players join or accept), active once both seats are
+// confirmed, over or abandoned at the end. Store ids are short ("g7"). A
+// request names its game with a "g7" prefix; otherwise the bot takes the
+// game of the thread, then the sender's only live game in the room, then
+// the room's only live game, then the room's last game. Rooms and users are
+// keyed by platform ("discord:123", "console:alice"), so seats in the store
+// are platform-qualified.
+//
+// What the store does not model — who created a game, who is invited,
+// draw offers, undo requests and notes, a result by concession or
+// agreement — and the users' and rooms' settings (language, display name)
+// are kept as application values in the same bbolt file
+// (storage.Store.PutValue, keys "bot/…"). A new App on the same file
+// continues every game exactly: it replays each game's log on first use.
+//
+// # Orders
+//
+// An order is parsed with game.ParseCommand, a "choose N" or bare number is
+// resolved with game.ResolveChoice, and Game.Apply decides it with the
+// game's dice positioned at its roll count (Config.Dice: seeded by the
+// store's secret seed, forced in tests). The record is appended to the
+// store against the expected sequence number (a conflict reloads and
+// decides again once; a repeated interaction id is applied once). The
+// narration is each event's Explain line; secret events (a hidden set-up)
+// go only to their owner, with the owner's board. A refusal shows the rule
+// id, the reason, and up to three nearest legal orders from Legal (for a
+// move, the unit's destinations nearest the hex asked for).
+//
+// After every change the bot pings exactly the players whose obligation
+// changed — a decision with its numbered options (and Choices for buttons),
+// or their turn — and posts the public board when a phase ends. Decisions
+// whose options the public view does not show go privately.
+//
+// Undo takes back the last record with storage.Store.TruncateLog: free
+// when game.UndoFree allows it (no die rolled in the phase), otherwise as
+// a request the opponent accepts. The dice are rewound with the log, so
+// the next roll repeats the one taken back: an undo never buys a re-roll.
+// Every undo is noted and shown in `history`.
+//
+// # Languages
+//
+// Every string the bot writes comes from the catalogue (messages_en.go,
+// messages_fr.go; TestCatalogue fails on a missing key or placeholder). A
+// user's `lang` setting wins over the room's, which wins over the
+// platform's locale and Config.Lang; public messages use the room's
+// language when it has one.
+//
+// Caveat: rulesets write refusals, narration, prompts and option labels in
+// English. translate.go renders them in French by pattern — refusals by
+// their stable RuleError.Code and message shape, narration by the shape of
+// each clause — which covers the common codes and events of Grands
+// Stratèges. A message no pattern knows is shown in English inside a French
+// frame that names the rule id and the code. A ruleset that fills
+// RuleError.Args, or a future per-language Explain, would make this exact.
+//
+// # Hidden information
+//
+// Every view is built from game.ViewOf for the asker's side. A board is
+// posted in the room only when the asker's view shows nothing more than
+// the public one; otherwise it goes to the asker alone (Message.To).
+// Messages marked Ephemeral are replies for the asker that carry no secret,
+// so a platform without ephemeral messages may post them in the room.
+//
+// # Caveats
+//
+// Deadlines, reminders and leagues are not here yet (the status shows "no
+// deadline"). Interaction ids of commands that store no order (new, join …)
+// are remembered in memory only (the last 4,096), so a retry of such a
+// command after a restart is answered again. The rate limiter's buckets
+// are in memory too.
+package bot
