@@ -309,11 +309,15 @@ func (c *call) gameID(how pick) (string, error) {
 		}
 		live = append(live, id)
 	}
+	example := c.p.cmd.Name
+	if c.p.order != "" {
+		example = c.p.order
+	}
 	switch {
 	case len(mine) == 1:
 		return mine[0], nil
 	case len(mine) > 1:
-		return "", uerr("game.which", "games", strings.Join(mine, ", "), "example", mine[0]+" "+c.p.cmd.Name)
+		return "", uerr("game.which", "games", strings.Join(mine, ", "), "example", mine[0]+" "+example)
 	case how == pickJoin:
 		return "", uerr("join.none")
 	case how == pickInvited:
@@ -321,7 +325,7 @@ func (c *call) gameID(how pick) (string, error) {
 	case len(live) == 1:
 		return live[0], nil
 	case len(live) > 1:
-		return "", uerr("game.which", "games", strings.Join(live, ", "), "example", live[0]+" "+c.p.cmd.Name)
+		return "", uerr("game.which", "games", strings.Join(live, ", "), "example", live[0]+" "+example)
 	case len(ended) > 0:
 		return ended[len(ended)-1], nil
 	}

@@ -324,7 +324,7 @@ func (c *call) status() error {
 	case lg.meta.Status.Ended():
 		lines = append(lines, T(l, "status.over", "result", c.resultText(lg)))
 	default:
-		st := lg.g.State
+		st := game.ViewOf(lg.g.Rules, lg.g.State, c.viewer(lg))
 		lines = append(lines, c.clockText(st.Clock()))
 		for _, side := range game.Waiting(st) {
 			what := T(l, "status.to-play")

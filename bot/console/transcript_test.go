@@ -33,7 +33,8 @@ var update = flag.Bool("update", false, "rewrite the transcripts in testdata/ wi
 //	!wait 90s                       the clock moves on (each input adds 1 min)
 //	!rate 6 2                       rate limit (per minute, burst) from now on
 //	!restart                        a new App (and store handle) on the same file
-//	# comment                       kept as is
+//	# comment                       kept as is ("#" and a space: a bot line
+//	                                such as "#12 …" of a history is output)
 //
 // Images are described by name, view and a hash of their bytes (a fake
 // renderer encodes the board as JSON, so the hash changes when what the
@@ -171,7 +172,7 @@ func runTranscript(t *testing.T, path string) {
 		case strings.HasPrefix(line, "!"):
 			got.WriteString(line + "\n")
 			h.directive(path, n+1, line)
-		case strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "":
+		case line == "#" || strings.HasPrefix(line, "# "):
 			got.WriteString(line + "\n")
 		}
 	}
