@@ -30,6 +30,7 @@ type Store interface {
 	TruncateLog(gameID string, expectSeq, keep int) ([]storage.LogEntry, error)
 	PutValue(key string, val []byte) error
 	Value(key string) ([]byte, error)
+	Values(prefix string) ([]storage.KeyValue, error)
 }
 
 // Renderer draws boards; *render.Renderer implements it.

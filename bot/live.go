@@ -18,16 +18,18 @@ import (
 )
 
 // extra is what the bot keeps about a game beyond the store's meta and log
-// (an application value, keyGame+id): the lobby, offers, undo notes, the
+// (an application value, keyGame+id): the lobby, offers, undo requests, the
 // result of a game ended by hand.
 type extra struct {
 	Creator string `json:"creator,omitempty"`
 	// Invited holds the user challenged for a seat until they accept.
 	Invited map[game.Side]string `json:"invited,omitempty"`
 	// DrawOffer is the side offering a draw ("" none).
-	DrawOffer string     `json:"draw_offer,omitempty"`
-	UndoAsk   *undoAsk   `json:"undo_ask,omitempty"`
-	Undos     []undoNote `json:"undos,omitempty"`
+	DrawOffer string   `json:"draw_offer,omitempty"`
+	UndoAsk   *undoAsk `json:"undo_ask,omitempty"`
+	// Undos counts the undo notes, kept under their own keys (undoKey) so
+	// that this value stays small.
+	Undos int `json:"undos,omitempty"`
 	// Result is set when the game ended outside the rules: a concession,
 	// an agreed draw, an abort, a declined challenge.
 	Result *handResult `json:"result,omitempty"`
@@ -39,6 +41,26 @@ type undoAsk struct {
 	Side game.Side `json:"side"`
 	Seq  int       `json:"seq"`
 	By   string    `json:"by"`
+}
+
+// undoKey is the key of a game's undo note n.
+func undoKey(id string, n int) string { return fmt.Sprintf("%s%s/%08d", keyUndo, id, n) }
+
+// undoNotes reads a game's undo notes, oldest first.
+func (a *App) undoNotes(id string) ([]undoNote, error) {
+	kvs, err := a.store.Values(keyUndo + id + "/")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]undoNote, 0, len(kvs))
+	for _, kv := range kvs {
+		var u undoNote
+		if err := json.Unmarshal(kv.Value, &u); err != nil {
+			return nil, fmt.Errorf("game %s: undo note %s: %w", id, kv.Key, err)
+		}
+		out = append(out, u)
+	}
+	return out, nil
 }
 
 // undoNote records an undo for the history: record Seq (Text) taken back
@@ -283,9 +305,11 @@ func (c *call) gameID(how pick) (string, error) {
 			ended = append(ended, id)
 			continue
 		}
-		x, err := c.a.readExtra(id)
-		if err != nil {
-			return "", err
+		var x extra
+		if meta.Status == storage.StatusOpen { // invitations exist only in the lobby
+			if x, err = c.a.readExtra(id); err != nil {
+				return "", err
+			}
 		}
 		seated := meta.Side(c.ukey).Valid()
 		invited := false

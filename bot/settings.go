@@ -9,6 +9,7 @@ const (
 	keyUser = "bot/user/" // + user key → userPrefs
 	keyRoom = "bot/room/" // + room key → roomPrefs
 	keyGame = "bot/game/" // + game id → extra
+	keyUndo = "bot/undo/" // + game id / number → undoNote
 )
 
 // userPrefs is what the bot remembers of a user.

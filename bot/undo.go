@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/grognard/grognard/game"
@@ -85,12 +86,23 @@ func (c *call) takeBack(lg *live, side game.Side, by, consent string) error {
 		return err
 	}
 	note := undoNote{AfterSeq: last.Seq - 1, Seq: last.Seq, Side: side, Text: last.Command.String(), By: by, Consent: consent, Rolls: len(last.Rolls), Time: c.now}
-	if err := c.a.load(lg); err != nil {
+	// The game without its last record, replayed in memory (the store
+	// has rewound its sequence and dice count the same way).
+	recs := lg.recs[:len(lg.recs)-1]
+	g, err := game.Replay(lg.g.Rules, lg.g.Scenario, lg.g.Options, recs)
+	if err != nil {
 		lg.invalidate()
 		return err
 	}
+	lg.g, lg.recs, lg.info = g, recs, lg.info[:len(recs)]
+	lg.meta.Seq, lg.meta.Rolls = g.Seq, g.Rolls
 	lg.x.UndoAsk = nil
-	lg.x.Undos = append(lg.x.Undos, note)
+	b, _ := json.Marshal(note)
+	if err := c.a.store.PutValue(undoKey(lg.id, lg.x.Undos+1), b); err != nil {
+		lg.invalidate()
+		return err
+	}
+	lg.x.Undos++
 	if err := c.a.saveExtra(lg); err != nil {
 		lg.invalidate()
 		return err

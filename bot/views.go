@@ -435,9 +435,13 @@ func (c *call) history() error {
 	if lg.meta.Status.Ended() {
 		viewer = game.Nobody // everything is public once the game is over …
 	}
+	undos, err := c.a.undoNotes(lg.id)
+	if err != nil {
+		return err
+	}
 	var lines []string
 	notes := func(after int) {
-		for _, u := range lg.x.Undos {
+		for _, u := range undos {
 			if u.AfterSeq != after {
 				continue
 			}
