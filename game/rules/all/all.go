@@ -8,12 +8,14 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/gs"
+	"github.com/grognard/grognard/game/rules/ptg"
 )
 
 var rulesets = map[string]game.Ruleset{}
 
 func init() {
 	add(gs.New())
+	add(ptg.New())
 }
 
 func add(r game.Ruleset) { rulesets[r.Name()] = r }

@@ -1,0 +1,146 @@
+package ptg
+
+import (
+	"fmt"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// index is a snapshot of who stands where, which hexes each side's zones
+// of control cover and where the fire zones are, built once for a search
+// instead of scanning every unit at every step.
+type index struct {
+	mi      *info
+	first   []int32 // first unit in the hex, -1 none
+	next    []int32 // next unit in the same hex
+	combat  [2][]uint8
+	leaders [2][]uint8
+	zoc     [2][]bool
+	fz      [2][]bool
+	red     []int8 // 0 none, 1 completed redoubt, 2 under construction
+}
+
+func (s *State) newIndex() *index {
+	mi := s.info()
+	n := mi.w * mi.h
+	ix := &index{mi: mi, first: make([]int32, n), next: make([]int32, len(s.Units)), red: make([]int8, n)}
+	for i := range ix.first {
+		ix.first[i] = -1
+	}
+	for _, side := range game.Sides {
+		ix.combat[side] = make([]uint8, n)
+		ix.leaders[side] = make([]uint8, n)
+		ix.zoc[side] = make([]bool, n)
+		ix.fz[side] = make([]bool, n)
+	}
+	lake := s.on("zoc-across-lake")
+	for i := range s.Units {
+		u := &s.Units[i]
+		ix.next[i] = -1
+		if !u.OnMap() {
+			continue
+		}
+		h := mi.at(u.At)
+		ix.next[i] = ix.first[h]
+		ix.first[h] = int32(i)
+		if u.Leader() {
+			ix.leaders[u.Side][h]++
+			continue
+		}
+		ix.combat[u.Side][h]++
+		if !s.exertsZOC(u) {
+			continue
+		}
+		for d, o := range mi.nb[h] {
+			if o < 0 || (!lake && mi.edge[h][d]&eLake != 0) {
+				continue
+			}
+			ix.zoc[u.Side][o] = true
+		}
+	}
+	for _, r := range s.Redoubts {
+		ix.red[mi.at(r.At)] = 1
+		if r.Building {
+			ix.red[mi.at(r.At)] = 2
+		}
+	}
+	for _, z := range s.FireZones {
+		ix.fz[z.Side][mi.at(z.To)] = true
+	}
+	return ix
+}
+
+// exertsZOC: every non-routed combat unit but pickets (PTG-4.3, 4.3.2, 7.8).
+func (s *State) exertsZOC(u *Unit) bool {
+	return u.OnMap() && u.Combat() && !u.Routed && u.Class() != ClassPicket
+}
+
+// enemyZOC reports whether c is in a zone of control of side's enemy.
+func (ix *index) enemyZOC(side game.Side, c grid.Coord) bool {
+	return ix.zoc[side.Other()][ix.mi.at(c)]
+}
+
+// enemyCombat reports enemy combat units in c.
+func (ix *index) enemyCombat(side game.Side, c grid.Coord) bool {
+	return ix.combat[side.Other()][ix.mi.at(c)] > 0
+}
+
+// unitsAt lists the units in hex index h.
+func (ix *index) unitsAt(s *State, h int) []*Unit {
+	var out []*Unit
+	for i := ix.first[h]; i >= 0; i = ix.next[i] {
+		out = append(out, &s.Units[i])
+	}
+	return out
+}
+
+// enemyZOC is the index-free form, for single questions.
+func (s *State) enemyZOC(side game.Side, c grid.Coord) bool {
+	for _, o := range s.grid().Neighbors(c) {
+		for _, u := range s.combatAt(o) {
+			if u.Side != side && s.exertsZOC(u) && (s.on("zoc-across-lake") || !s.lakeSide(c, o)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zocOf lists the enemy units (of side's enemy) whose zone of control
+// covers c.
+func (s *State) zocOf(side game.Side, c grid.Coord) []*Unit {
+	var out []*Unit
+	for _, o := range s.grid().Neighbors(c) {
+		for _, u := range s.combatAt(o) {
+			if u.Side != side && s.exertsZOC(u) && (s.on("zoc-across-lake") || !s.lakeSide(c, o)) {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// overStacked explains why the units (plus add, if not nil) break the
+// stacking limits of PTG-5.0, or returns "": at most one infantry or
+// cavalry unit, and at most two counted combat units of which one is
+// artillery, a picket or engineers; leaders and parenthesized units are
+// free.
+func (s *State) overStacked(units []*Unit, add *Unit) string {
+	var counted []*Unit
+	for _, u := range units {
+		if u.Counts() && u != add {
+			counted = append(counted, u)
+		}
+	}
+	if add != nil && add.Counts() {
+		counted = append(counted, add)
+	}
+	switch {
+	case len(counted) > 2:
+		return fmt.Sprintf("%d combat units would share the hex (at most two)", len(counted))
+	case len(counted) == 2 && !counted[0].freeStacker() && !counted[1].freeStacker():
+		return fmt.Sprintf("%s and %s cannot stack: only artillery, pickets and engineers stack with another unit", counted[0].ID, counted[1].ID)
+	}
+	return ""
+}

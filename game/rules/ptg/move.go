@@ -1,0 +1,804 @@
+package ptg
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// mp prints half movement points as "1½".
+func mp(half int) string {
+	s := fmt.Sprint(half / 2)
+	if half%2 != 0 {
+		if half == 1 {
+			return "½"
+		}
+		s += "½"
+	}
+	return s
+}
+
+// leaderValues are a leader's command value, radius and MA on the face
+// showing (PTG-8.3).
+func (s *State) leaderValues(u *Unit) (cmd, radius, ma int) {
+	if u.Replacement {
+		return u.RCmd, u.RRad, u.RMA
+	}
+	return u.Cmd, u.Radius, u.MA
+}
+
+// baseMA is the printed movement allowance as modified for good:
+// dismounted dragoons 5 (PTG-14.12.2), broken horse artillery 0 (14.17.3).
+func (s *State) baseMA(u *Unit) int {
+	switch {
+	case u.Leader():
+		_, _, m := s.leaderValues(u)
+		return m
+	case u.Broken:
+		return 0
+	case u.Dismounted:
+		return 5
+	}
+	return u.MA
+}
+
+// currentMA is this turn's allowance: doubled for the surprised Russians'
+// enemy on turn 1 (PTG-14.1.1), halved rounded up in bad visibility
+// (PTG-14.7.2).
+func (s *State) currentMA(u *Unit) int {
+	m := s.baseMA(u)
+	if s.on("surprise") && s.Turn == 1 && u.Side == Swedes {
+		m *= 2
+	}
+	if s.Visibility == "bad" {
+		m = (m + 1) / 2
+	}
+	return m
+}
+
+// budget is what u may still spend this phase, in half MP.
+func (s *State) budget(u *Unit) int { return 2*s.currentMA(u) - u.Spent }
+
+// fatigued reports combat units on the last two turns under PTG-14.5.
+func (s *State) fatigued(u *Unit) bool {
+	return s.on("fatigue") && s.Turn >= 10 && u.Combat()
+}
+
+// snapshotCommand fixes, at the start of a movement phase, which of the
+// phasing player's combat units are commanded: within the radius of a
+// friendly leader on the map (PTG-6.0, P-CMD: hex distance).
+func (s *State) snapshotCommand() {
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Commanded, u.StartZOC = false, false
+		if u.Side != s.Active || !u.Combat() {
+			continue
+		}
+		if u.OnMap() {
+			u.StartZOC = s.enemyZOC(u.Side, u.At)
+		}
+		for j := range s.Units {
+			l := &s.Units[j]
+			if !l.OnMap() || !l.Leader() || l.Side != u.Side {
+				continue
+			}
+			_, r, _ := s.leaderValues(l)
+			if u.OnMap() && s.dist(u.At, l.At) <= r {
+				u.Commanded = true
+				break
+			}
+			if !u.OnMap() && u.Group == "zone-a" && s.nearZoneA(l.At, r) {
+				u.Commanded = true
+				break
+			}
+		}
+		if !u.OnMap() && u.Group == "zone-a" && s.Turn == 1 {
+			u.Commanded = true // PTG-13.2.4: the cavalry entering on turn 1 is commanded
+		}
+	}
+}
+
+// nearZoneA reports a leader within radius of the hex an entering unit
+// comes from (P-ENTRY: off the map next to zone A).
+func (s *State) nearZoneA(at grid.Coord, r int) bool {
+	for _, c := range s.zone("zone-a") {
+		if s.dist(at, c)+1 <= r {
+			return true
+		}
+	}
+	return false
+}
+
+// mayLeaveCamp reports whether a Russian combat unit inside the camp may
+// leave it now (PTG-12.0.3–12.0.7).
+func (s *State) mayLeaveCamp(u *Unit) bool {
+	if !s.alertRules() || u.Side != Russians || u.Leader() || u.Free {
+		return true
+	}
+	switch {
+	case s.Alerted:
+		return true // PTG-12.0.7
+	case s.Turn >= 6:
+		return true // PTG-12.0.5
+	case s.Turn >= 4 && u.Released:
+		return true // PTG-12.0.4
+	}
+	return false
+}
+
+// canMove explains why u may not move now, or returns nil.
+func (s *State) canMove(side game.Side, u *Unit) error {
+	switch {
+	case u.Side != side:
+		return game.Refuse(game.CodeNotYourUnit, "PTG-4.1.2", "%s is not your unit", u.ID)
+	case u.Status == game.StatusReserve && (u.Group != "zone-a" || u.Leader() && u.Awaiting):
+		return game.Refuse("not-on-map", "PTG-13.2.4", "%s is not on the map", u.ID)
+	case u.Status != game.StatusReserve && !u.OnMap():
+		return game.Refuse("not-on-map", "PTG-4.0", "%s is not on the map", u.ID)
+	case u.Status == game.StatusReserve && u.Side != Swedes:
+		return game.Refuse("not-on-map", "PTG-13.2.4", "%s is not on the map", u.ID)
+	case s.alertRules() && side == Russians && s.Turn == 1:
+		return game.Refuse("alert", "PTG-12.0.1", "no Russian unit may move on turn 1")
+	case u.Done || (u.Moved && s.Mover != u.ID):
+		return game.Refuse("already-moved", "PTG-4.0", "%s has finished moving this phase (units move one at a time)", u.ID)
+	case u.Routed:
+		return game.Refuse("routed", "PTG-7.4.1", "%s is routed: it moves only as a result of combat", u.ID)
+	case u.Immobile:
+		return game.Refuse("garrison", "PTG-7.7.2", "%s started the game in a redoubt and can never move", u.ID)
+	case u.Square:
+		return game.Refuse("square", "PTG-14.11.3", "%s is in square: leave square first (square %s off)", u.ID, u.ID)
+	case s.baseMA(u) == 0:
+		return game.Refuse("ma-0", "PTG-7.1.8", "%s has a movement allowance of 0", u.ID)
+	case s.budget(u) <= 0:
+		return game.Refuse("no-mp", "PTG-4.1", "%s has no movement points left", u.ID)
+	}
+	return nil
+}
+
+// mover is a prepared movement search for one unit.
+type mover struct {
+	s      *State
+	u      *Unit
+	ix     *index
+	col    int // 0 infantry & artillery & leaders, 1 cavalry
+	budget int
+	fat    bool
+	camp   bool // may leave the camp
+}
+
+func (s *State) newMover(u *Unit) *mover {
+	m := &mover{s: s, u: u, ix: s.newIndex(), budget: s.budget(u), fat: s.fatigued(u), camp: s.mayLeaveCamp(u)}
+	if u.MovesAsCavalry() {
+		m.col = 1
+	}
+	return m
+}
+
+// enterCost is the cost of entering hex index h from hex index f across
+// direction d (f < 0: from off the map), in half MP, or -1 if forbidden.
+// hazard counts what a player would rather avoid on the way: enemy fire
+// zones and enemy leaders (stray bullets).
+func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
+	mi, u, ix := m.ix.mi, m.u, m.ix
+	side, other := u.Side, u.Side.Other()
+	var ef uint8
+	if f >= 0 {
+		ef = mi.edge[f][d]
+		if ef&eLake != 0 {
+			return -1, 0 // PTG-4.1.5
+		}
+	}
+	if ix.combat[other][h] > 0 {
+		return -1, 0 // PTG-4.1.1
+	}
+	if ix.leaders[other][h] > 0 {
+		if u.Leader() {
+			return -1, 0 // PTG-8.2.1
+		}
+		hazard++
+	}
+	row := mi.terrain[h]
+	switch ix.red[h] {
+	case 1:
+		row = "redoubt"
+	case 2:
+		row = "redoubt-building"
+	}
+	c, ok := mi.cost[m.col][row]
+	if !ok {
+		c = mi.cost[m.col][Clear]
+	}
+	if c < 0 {
+		return -1, 0 // cavalry and completed redoubts (PTG-4.1.5)
+	}
+	if m.fat && row == Clear {
+		c = 4 // PTG-14.5
+	}
+	if ef&eRoad != 0 && !ix.zoc[other][h] {
+		c = 1 // PTG-4.2.1, 4.2.2
+		if m.fat {
+			c = 2
+		}
+	}
+	switch {
+	case ef&eBridge != 0:
+		c += mi.hexMP[eBridge] // PTG-4.2.3
+	case ef&eRiver != 0:
+		c += mi.hexMP[eRiver]
+	}
+	if ef&eEntrench != 0 {
+		c += mi.hexMP[eEntrench]
+	}
+	if u.Combat() && !u.Commanded && ix.zoc[other][h] {
+		return -1, 0 // PTG-6.0.2, 6.0.3
+	}
+	if f >= 0 && !m.camp && mi.camp[f] && !mi.camp[h] {
+		return -1, 0 // PTG-12.0.3
+	}
+	if u.Combat() && ix.fz[other][h] {
+		hazard++
+	}
+	_ = side
+	return c, hazard
+}
+
+// reach floods from the unit's hex (or, for a unit entering the map, from
+// off the map next to zone A: P-ENTRY) and returns each hex's cheapest
+// cost (half MP) with the fewest hazards, or -1, and back-pointers
+// (-2: entered from off the map).
+func (m *mover) reach() (cost []int, prev []int32) {
+	mi := m.ix.mi
+	n := mi.w * mi.h
+	key := make([]int, n)
+	prev = make([]int32, n)
+	for i := range key {
+		key[i] = -1
+	}
+	h := &heap{}
+	if m.u.OnMap() {
+		st := mi.at(m.u.At)
+		key[st], prev[st] = 0, int32(st)
+		h.push(0, st)
+	} else {
+		for _, c := range m.s.zone("zone-a") {
+			i := mi.at(c)
+			cst, hz := m.enterCost(-1, 0, i)
+			if cst < 0 || cst > m.budget {
+				continue
+			}
+			k := cst<<8 | hz
+			if key[i] < 0 || k < key[i] {
+				key[i], prev[i] = k, -2
+				h.push(k, i)
+			}
+		}
+	}
+	done := make([]bool, n)
+	for h.len() > 0 {
+		k, i := h.pop()
+		if done[i] || k != key[i] {
+			continue
+		}
+		done[i] = true
+		for d, o := range mi.nb[i] {
+			if o < 0 || done[o] {
+				continue
+			}
+			cst, hz := m.enterCost(i, d, int(o))
+			if cst < 0 {
+				continue
+			}
+			total := k>>8 + cst
+			if total > m.budget {
+				continue
+			}
+			nk := total<<8 | min(255, k&255+hz)
+			if key[o] < 0 || nk < key[o] {
+				key[o], prev[o] = nk, int32(i)
+				h.push(nk, int(o))
+			}
+		}
+	}
+	cost = key
+	for i, k := range key {
+		if k >= 0 {
+			cost[i] = k >> 8
+		}
+	}
+	return cost, prev
+}
+
+// pathTo rebuilds the path to hex index t: the start hex first for a unit
+// on the map; for an entering unit the first hex entered first.
+func (m *mover) pathTo(prev []int32, t int) []grid.Coord {
+	mi := m.ix.mi
+	var out []grid.Coord
+	for i := int32(t); ; {
+		out = append(out, mi.coord(int(i)))
+		p := prev[i]
+		if p == -2 || p == i {
+			break
+		}
+		i = p
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// mayStop reports whether u may end its move in c (stacking, PTG-5.0).
+func (s *State) mayStop(u *Unit, c grid.Coord) string {
+	var here []*Unit
+	for _, o := range s.UnitsAt(c) {
+		if o.Side == u.Side && o != u {
+			here = append(here, o)
+		}
+	}
+	return s.overStacked(here, u)
+}
+
+// destinations lists where u may end its move now, with the cost.
+func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
+	m := s.newMover(u)
+	cost, prev := m.reach()
+	var out []grid.Coord
+	var costs []int
+	for i, c := range cost {
+		if c < 0 {
+			continue
+		}
+		at := m.ix.mi.coord(i)
+		if u.OnMap() && at == u.At {
+			continue
+		}
+		if u.Combat() && s.stackBlocked(m.ix, u, i) {
+			continue
+		}
+		out = append(out, at)
+		costs = append(costs, c)
+	}
+	return out, costs, m, prev
+}
+
+// stackBlocked is mayStop with the index.
+func (s *State) stackBlocked(ix *index, u *Unit, h int) bool {
+	if ix.combat[u.Side][h] == 0 {
+		return false
+	}
+	var here []*Unit
+	for _, o := range ix.unitsAt(s, h) {
+		if o.Side == u.Side && o != u {
+			here = append(here, o)
+		}
+	}
+	return s.overStacked(here, u) != ""
+}
+
+// move handles "move UNIT HEX [HEX …] [charge] [off]".
+func (d *decider) move(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) < 2 {
+		return game.Refuse(game.CodeSyntax, "PTG-4.0", "write: move UNIT HEX (or a path: move UNIT HEX HEX …; add charge to charge, off to leave by an exit hex)")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if err := s.canMove(cmd.Side, u); err != nil {
+		return err
+	}
+	words := cmd.Args[1:]
+	charge, exit := false, false
+	for len(words) > 0 {
+		switch last := strings.ToLower(words[len(words)-1]); last {
+		case "charge":
+			charge = true
+		case "off":
+			exit = true
+		default:
+			goto parsed
+		}
+		words = words[:len(words)-1]
+	}
+parsed:
+	var cells []grid.Coord
+	for _, w := range words {
+		c, err := s.cell(w)
+		if err != nil {
+			return err
+		}
+		cells = append(cells, c)
+	}
+	if len(cells) > 0 && u.OnMap() && cells[0] == u.At {
+		cells = cells[1:]
+	}
+	m := s.newMover(u)
+	var path []grid.Coord
+	var cost int
+	switch {
+	case len(cells) == 0 && exit:
+		if !u.OnMap() {
+			return game.Refuse(game.CodeSyntax, "PTG-11.0", "%s is not on the map", u.ID)
+		}
+		path = []grid.Coord{u.At}
+	case len(cells) == 0:
+		return game.Refuse(game.CodeSyntax, "PTG-4.0", "write: move UNIT HEX")
+	case len(cells) == 1:
+		path, cost, err = d.cheapest(m, cells[0])
+	default:
+		path, cost, err = d.walk(m, cells)
+	}
+	if err != nil {
+		return err
+	}
+	if exit {
+		return d.exitMap(u, path, cost)
+	}
+	end := path[len(path)-1]
+	if u.Combat() {
+		if why := s.mayStop(u, end); why != "" {
+			return game.Refuse("stacking", "PTG-5.0", "%s may pass through %s but not stop there: %s", u.ID, s.label(end), why)
+		}
+	}
+	var charged []string
+	if charge {
+		if charged, err = s.checkCharge(u, path); err != nil {
+			return err
+		}
+	}
+	d.runMove(u, path, cost, !u.OnMap(), charged)
+	return nil
+}
+
+// cheapest finds the cheapest path to dest, with the fewest fire zones
+// and enemy leaders on the way.
+func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error) {
+	s, u := d.s, m.u
+	cost, prev := m.reach()
+	i := m.ix.mi.at(dest)
+	if cost[i] >= 0 && !(u.OnMap() && dest == u.At) {
+		return m.pathTo(prev, i), cost[i], nil
+	}
+	if u.OnMap() && dest == u.At {
+		return nil, 0, game.Refuse("no-move", "PTG-4.0", "%s is already in %s", u.ID, s.label(dest))
+	}
+	if m.ix.enemyCombat(u.Side, dest) {
+		return nil, 0, game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+	}
+	// Explain with an unlimited budget.
+	far := *m
+	far.budget = 1 << 20
+	fc, _ := far.reach()
+	if fc[i] >= 0 {
+		return nil, 0, game.Refuse("too-far", "PTG-4.1", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(fc[i]), mp(m.budget))
+	}
+	return nil, 0, game.Refuse("no-path", "PTG-4.1", "%s has no legal path to %s (%s)", u.ID, s.label(dest), s.blockers(u))
+}
+
+// blockers lists what may stand in a unit's way, for refusals.
+func (s *State) blockers(u *Unit) string {
+	var why []string
+	if u.Combat() && !u.Commanded {
+		why = append(why, "it is uncommanded and may not enter enemy zones of control (PTG-6.0.2)")
+	}
+	if !s.mayLeaveCamp(u) && u.OnMap() && s.inCamp(u.At) {
+		why = append(why, "it may not leave the camp yet (PTG-12.0.3)")
+	}
+	if u.MovesAsCavalry() {
+		why = append(why, "cavalry may not enter completed redoubts (PTG-4.1.5)")
+	}
+	why = append(why, "enemy units, lake hexsides")
+	return strings.Join(why, "; ")
+}
+
+// walk checks an explicit path step by step.
+func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) {
+	s, u := d.s, m.u
+	mi := m.ix.mi
+	var path []grid.Coord
+	cost := 0
+	prev := -1
+	if u.OnMap() {
+		path = []grid.Coord{u.At}
+		prev = mi.at(u.At)
+	} else if !s.inZone("zone-a", cells[0]) {
+		return nil, 0, game.Refuse("entry", "PTG-13.2.4", "%s enters the map in zone A (%s)", u.ID, s.labels(s.zone("zone-a")))
+	}
+	for _, c := range cells {
+		h := mi.at(c)
+		dir := 0
+		if prev >= 0 {
+			dir = grid.DirTo(s.grid(), mi.coord(prev), c)
+			if dir < 0 {
+				return nil, 0, game.Refuse("not-adjacent", "PTG-4.0", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(mi.coord(prev)))
+			}
+		}
+		st, _ := m.enterCost(prev, dir, h)
+		if st < 0 {
+			return nil, 0, d.whyNot(m, prev, c)
+		}
+		if cost+st > m.budget {
+			return nil, 0, game.Refuse("too-far", "PTG-4.1", "%s has %s MP left and entering %s costs %s", u.ID, mp(m.budget-cost), s.label(c), mp(st))
+		}
+		cost += st
+		path = append(path, c)
+		prev = h
+	}
+	return path, cost, nil
+}
+
+// whyNot explains a refused step into c.
+func (d *decider) whyNot(m *mover, prev int, c grid.Coord) error {
+	s, u := d.s, m.u
+	mi := m.ix.mi
+	h := mi.at(c)
+	switch {
+	case prev >= 0 && s.lakeSide(mi.coord(prev), c):
+		return game.Refuse("lake", "PTG-4.1.5", "no unit may cross a lake hexside")
+	case m.ix.enemyCombat(u.Side, c):
+		return game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(c))
+	case u.Leader() && m.ix.leaders[u.Side.Other()][h] > 0:
+		return game.Refuse("leader-hex", "PTG-8.2.1", "a leader alone may not enter a hex held by enemy leaders")
+	case m.ix.red[h] == 1 && u.MovesAsCavalry():
+		return game.Refuse("redoubt", "PTG-4.1.5", "cavalry may not enter a redoubt")
+	case u.Combat() && !u.Commanded && m.ix.zoc[u.Side.Other()][h]:
+		return game.Refuse("uncommanded", "PTG-6.0.2", "%s is uncommanded and may not enter %s, in an enemy zone of control", u.ID, s.label(c))
+	case prev >= 0 && !m.camp && mi.camp[prev] && !mi.camp[h]:
+		return game.Refuse("alert", "PTG-12.0.3", "%s may not leave the Russian camp yet", u.ID)
+	}
+	return game.Refuse("terrain", "T-TEC", "%s cannot enter %s", u.ID, s.label(c))
+}
+
+// runMove carries out a move along path hex by hex: the Alert (PTG-12.0.7),
+// stray bullets (8.2) and fire zones (7.6.2) happen as the unit enters
+// each hex; a repulse decision stops it (the rest of the path waits in
+// the step).
+func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, charged []string) {
+	id := u.ID
+	start := 0
+	if !entry {
+		start = 1
+	}
+	seg := []grid.Coord{}
+	if !entry {
+		seg = append(seg, path[0])
+	}
+	segCost := 0
+	m := d.s.newMover(u)
+	mi := m.ix.mi
+	flush := func(final bool) {
+		if len(seg) == 0 || (len(seg) == 1 && !entry) {
+			return
+		}
+		u := d.s.Unit(id)
+		text := fmt.Sprintf("%s %s → %s (%s MP, %s left)", id, d.s.label(seg[0]), d.s.label(seg[len(seg)-1]), mp(segCost), mp(d.s.budget(u)-segCost))
+		if entry {
+			text = fmt.Sprintf("%s enters the map at %s and moves to %s (%s MP; PTG-13.2.4)", id, d.s.label(seg[0]), d.s.label(seg[len(seg)-1]), mp(segCost))
+		}
+		ev := Moved{Unit: id, Path: slices.Clone(seg), Cost: segCost, Entry: entry, Text: text}
+		if final && charged != nil {
+			ev.Charged = charged
+			ev.Text += fmt.Sprintf("; charges %s (PTG-14.9)", strings.Join(charged, ", "))
+		}
+		d.emit(ev)
+		entry = false
+		seg = []grid.Coord{seg[len(seg)-1]}
+		segCost = 0
+	}
+	prev := -1
+	if !entry {
+		prev = mi.at(path[0])
+	}
+	for i := start; i < len(path); i++ {
+		c := path[i]
+		h := mi.at(c)
+		dir := 0
+		if prev >= 0 {
+			dir = grid.DirTo(d.s.grid(), mi.coord(prev), c)
+		}
+		st, _ := m.enterCost(prev, dir, h)
+		seg = append(seg, c)
+		segCost += st
+		prev = h
+		cur := d.s.Unit(id)
+		if !cur.Combat() {
+			continue
+		}
+		events := d.s.alertTrigger(cur, c) || len(d.s.enemyLeadersAt(cur.Side, c)) > 0 || d.s.fireZoneOn(cur.Side, c)
+		if !events {
+			continue
+		}
+		flush(false)
+		if d.s.alertTrigger(cur, c) {
+			d.emit(Alerted{Unit: id, At: c, Text: fmt.Sprintf("%s comes within five hexes of the Russian camp at %s: the camp is alerted (PTG-12.0.7)", id, d.s.label(c))})
+		}
+		d.strayBullets(id, c)
+		if d.s.fireZoneOn(cur.Side, c) {
+			var from *grid.Coord
+			if i > 0 {
+				f := path[i-1]
+				from = &f
+			}
+			if !d.fireZone(id, c, from, path[i+1:]) {
+				return // eliminated, or waiting for the repulse decision
+			}
+		}
+	}
+	flush(true)
+	u = d.s.Unit(id)
+	if u.Type == "horse-artillery" && d.s.on("horse-artillery") && d.s.budget(u) <= 0 && u.OnMap() {
+		roll := d.roll()
+		broken := roll >= 5
+		text := fmt.Sprintf("%s has moved its full allowance: roll %d, ", id, roll)
+		if broken {
+			text += "the gun carriages break: MA 0 for the rest of the game (PTG-14.17.3)"
+		} else {
+			text += "no effect (PTG-14.17.3)"
+		}
+		d.emit(Broke{Unit: id, Roll: roll, Broken: broken, Text: text})
+	}
+	d.settle()
+}
+
+// alertTrigger reports a Swedish combat unit entering a hex within five
+// hexes of the camp before the Alert (PTG-12.0.7, P-ALERT).
+func (s *State) alertTrigger(u *Unit, c grid.Coord) bool {
+	return s.alertRules() && !s.Alerted && u.Side == Swedes && u.Combat() && s.info().near[s.info().at(c)]
+}
+
+// enemyLeadersAt lists the leaders of side's enemy in c.
+func (s *State) enemyLeadersAt(side game.Side, c grid.Coord) []*Unit {
+	var out []*Unit
+	for _, o := range s.UnitsAt(c) {
+		if o.Side != side && o.Leader() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// fireZoneOn reports an enemy fire zone on c.
+func (s *State) fireZoneOn(side game.Side, c grid.Coord) bool {
+	for _, z := range s.FireZones {
+		if z.Side != side && z.To == c {
+			return true
+		}
+	}
+	return false
+}
+
+// exitMap handles "move UNIT [path] off" by a Russian exit hex (PTG-11.0D,
+// P-EXIT): 1 MP from the exit hex in the Russian movement phase.
+func (d *decider) exitMap(u *Unit, path []grid.Coord, cost int) error {
+	s := d.s
+	end := path[len(path)-1]
+	if u.Side != Russians || !u.Combat() {
+		return game.Refuse("no-exit", "PTG-11.0D", "only Russian combat units leave the map, by the exit hexes")
+	}
+	if !s.inZone("exits", end) {
+		return game.Refuse("no-exit", "PTG-11.0D", "units leave the map only from the exit hexes %s", s.labels(s.zone("exits")))
+	}
+	if cost+2 > s.budget(u) {
+		return game.Refuse("too-far", "P-EXIT", "%s needs 1 MP left in %s to leave the map", u.ID, s.label(end))
+	}
+	if len(path) > 1 {
+		d.runMove(u, path, cost, false, nil)
+		if x := d.s.Unit(u.ID); !x.OnMap() || x.At != end || len(d.s.Queue) > 0 {
+			return nil // stopped on the way
+		}
+	}
+	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{end, end}, Cost: 2, Stop: true, Text: fmt.Sprintf("%s pays 1 MP to leave the map", u.ID)})
+	state := "non-routed "
+	d.emit(Removed{Unit: u.ID, At: end, Status: game.StatusExited, Rule: "PTG-11.0D",
+		Text: fmt.Sprintf("%s leaves the map by %s, a %scombat unit exited for the Russian major victory (PTG-11.0D, P-NMA-EXIT: no army morale lost)", u.ID, s.label(end), state)})
+	d.settle()
+	return nil
+}
+
+// checkCharge validates a cavalry charge (PTG-14.9.1, P-CHARGE) and lists
+// the enemy units charged.
+func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
+	if !s.on("charges") {
+		return nil, game.Refuse("option-off", "PTG-14.9", "cavalry charges are an optional rule not in use (option charges)")
+	}
+	if u.Side != Swedes || (u.Type != "cavalry" && u.Type != "dragoons") || u.Dismounted {
+		return nil, game.Refuse("no-charge", "PTG-14.9", "only Swedish regular cavalry and mounted dragoons may charge")
+	}
+	if u.StartZOC || u.Moved {
+		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charging unit starts its movement phase outside every enemy zone of control and charges in one move")
+	}
+	need := 2
+	if s.opt("charge-clear-hexes") == "3" {
+		need = 3
+	}
+	if len(path) < need+1 && u.OnMap() {
+		return nil, game.Refuse("no-charge", "P-CHARGE", "a charge ends with %d clear hexes entered in a row", need)
+	}
+	last := path[len(path)-need:]
+	for i, c := range last {
+		if !s.clearHex(c) {
+			return nil, game.Refuse("no-charge", "P-CHARGE", "%s is not clear terrain: cavalry charges only through clear hexes", s.label(c))
+		}
+		if i > 0 && s.flags(last[i-1], c)&(eRiver|eBridge|eEntrench) != 0 {
+			return nil, game.Refuse("no-charge", "P-CHARGE", "a charge does not cross a river, bridge or entrenchment hexside")
+		}
+	}
+	end := path[len(path)-1]
+	var out []string
+	for _, o := range s.grid().Neighbors(end) {
+		for _, e := range s.combatAt(o) {
+			if e.Side == u.Side {
+				continue
+			}
+			if !s.clearHex(o) {
+				return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent only to enemy units in clear terrain; %s is in %s", e.ID, s.label(o))
+			}
+			out = append(out, e.ID)
+		}
+	}
+	if len(out) == 0 {
+		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent to enemy units")
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// clearHex is clear terrain with no redoubt (a road hex counts as the
+// terrain under it).
+func (s *State) clearHex(c grid.Coord) bool {
+	return s.terrain(c) == Clear && s.RedoubtAt(c) == nil
+}
+
+// heap is a binary min-heap of (key, hex) pairs for the movement search.
+type heap struct{ k, v []int }
+
+func (h *heap) len() int { return len(h.k) }
+
+func (h *heap) push(k, v int) {
+	h.k = append(h.k, k)
+	h.v = append(h.v, v)
+	for i := len(h.k) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h *heap) pop() (int, int) {
+	k, v := h.k[0], h.v[0]
+	last := len(h.k) - 1
+	h.swap(0, last)
+	h.k, h.v = h.k[:last], h.v[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h.k) && h.less(l, m) {
+			m = l
+		}
+		if r < len(h.k) && h.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.swap(i, m)
+		i = m
+	}
+	return k, v
+}
+
+func (h *heap) less(i, j int) bool {
+	if h.k[i] != h.k[j] {
+		return h.k[i] < h.k[j]
+	}
+	return h.v[i] < h.v[j]
+}
+
+func (h *heap) swap(i, j int) {
+	h.k[i], h.k[j] = h.k[j], h.k[i]
+	h.v[i], h.v[j] = h.v[j], h.v[i]
+}

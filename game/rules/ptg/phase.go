@@ -1,0 +1,790 @@
+package ptg
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// endPhase handles "end": the movement phase ends (stacking checked,
+// the enemy's fire zones lifted, the camp event), the combat phase ends
+// (obligations met, fire zones placed), the rally phase ends (routed
+// units removed), and the player turn goes on to the next.
+func (d *decider) endPhase() error {
+	s := d.s
+	switch s.Phase {
+	case PhaseMove:
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.OnMap() && u.Side == s.Active {
+				if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" {
+					return game.Refuse("stacking", "PTG-5.0.1", "%s: %s; fix it before the movement phase ends", s.label(u.At), why)
+				}
+			}
+		}
+		d.endMovement()
+	case PhaseCombat:
+		if open := s.openObligations(); len(open) > 0 {
+			return game.Refuse("obligation", "PTG-7.0.1", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
+		}
+		d.endCombat()
+	case PhaseRally:
+		d.endRally()
+	}
+	d.settle()
+	return nil
+}
+
+// endMovement closes the movement phase and opens the combat phase.
+func (d *decider) endMovement() {
+	s := d.s
+	other := s.Active.Other()
+	if slices.ContainsFunc(s.FireZones, func(z FireZone) bool { return z.Side == other }) {
+		d.emit(FireZonesCleared{Side: other, Text: fmt.Sprintf("the %s fire zones are lifted at the end of the %s movement phase (PTG-7.6.1)", sideName(other), sideName(s.Active))})
+	}
+	if s.Active == Swedes && s.camp() && !s.CampEvent {
+		n := 0
+		for i := range s.Units {
+			if u := &s.Units[i]; u.OnMap() && u.Combat() && u.Side == Swedes && s.inCamp(u.At) {
+				n++
+			}
+		}
+		if n >= 3 {
+			d.emit(MoraleChanged{Side: Russians, Delta: -15, Text: fmt.Sprintf("%d Swedish combat units end their movement phase inside the Russian camp: Russian army morale −15 (PTG-10.0.6)", n) + s.demoralizes(Russians, 15)})
+		}
+	}
+	d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseCombat, Active: s.Active, Text: fmt.Sprintf("turn %d (%s): %s combat phase", s.Turn, Time(s.Turn), sideName(s.Active))})
+	if d.checkCollapse() {
+		return
+	}
+	if len(d.s.legalAttacks(true)) == 0 && len(d.s.zoneRedoubts()) == 0 && len(d.s.openObligations()) == 0 {
+		d.endCombat()
+	}
+}
+
+// endCombat places the phasing player's fire zones (PTG-7.6.1) and opens
+// the rally phase, or ends the player turn when no unit is routed.
+func (d *decider) endCombat() {
+	s := d.s
+	var zones []FireZone
+	var parts []string
+	for _, r := range s.zoneRedoubts() {
+		z := FireZone{Side: s.Active, From: r, To: s.defaultZone(r)}
+		for _, p := range s.Planned {
+			if p.From == r && p.Side == s.Active {
+				z.To = p.To
+			}
+		}
+		zones = append(zones, z)
+		parts = append(parts, s.label(z.From)+" → "+s.label(z.To))
+	}
+	if len(zones) > 0 {
+		d.emit(FireZonesPlaced{Zones: zones, Text: fmt.Sprintf("%s fire zones placed: %s (PTG-7.6.1)", sideName(s.Active), strings.Join(parts, ", "))})
+	}
+	if d.s.routedUnits(s.Active) > 0 {
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseRally, Active: s.Active, Text: fmt.Sprintf("turn %d (%s): %s rally phase", s.Turn, Time(s.Turn), sideName(s.Active))})
+		return
+	}
+	d.endPlayerTurn()
+}
+
+// zoneRedoubts lists the completed redoubts that may project a fire zone
+// for the phasing player: held by a non-routed combat unit other than a
+// picket (PTG-7.6, 7.6.8, P-FZ-ELIG).
+func (s *State) zoneRedoubts() []grid.Coord {
+	var out []grid.Coord
+	for _, r := range s.Redoubts {
+		if r.Building {
+			continue
+		}
+		for _, u := range s.combatAt(r.At) {
+			if u.Side == s.Active && !u.Routed && u.Class() != ClassPicket {
+				out = append(out, r.At)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// defaultZone is where a fire zone goes unless the player chose (§9.2):
+// the adjacent hex nearest an enemy combat unit, ties to the lowest label.
+func (s *State) defaultZone(r grid.Coord) grid.Coord {
+	var best grid.Coord
+	bestD := 1 << 30
+	nb := s.grid().Neighbors(r)
+	sortCoords(nb)
+	for _, c := range nb {
+		dd := 1 << 20
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.OnMap() && u.Combat() && u.Side != s.Active {
+				dd = min(dd, s.dist(c, u.At))
+			}
+		}
+		if dd < bestD {
+			best, bestD = c, dd
+		}
+	}
+	return best
+}
+
+// planZone handles "zone REDOUBT HEX": the hex the redoubt's fire zone
+// will cover from the end of this combat phase (PTG-7.6.1, 7.6.7).
+func (d *decider) planZone(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 2 {
+		return game.Refuse(game.CodeSyntax, "PTG-7.6.1", "write: zone REDOUBT HEX")
+	}
+	r, err := s.cell(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	c, err := s.cell(cmd.Args[1])
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(s.zoneRedoubts(), r) {
+		return game.Refuse("no-redoubt", "PTG-7.6", "%s is not a completed redoubt held by your combat units", s.label(r))
+	}
+	if !s.adjacent(r, c) {
+		return game.Refuse("not-adjacent", "PTG-7.6.7", "a fire zone covers an adjacent hex only")
+	}
+	d.emit(ZonePlanned{Zone: FireZone{Side: s.Active, From: r, To: c}, Text: fmt.Sprintf("the redoubt in %s will cover %s with its fire zone (PTG-7.6.1)", s.label(r), s.label(c))})
+	return nil
+}
+
+func (s *State) routedUnits(side game.Side) int {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.Side == side && u.Routed {
+			n++
+		}
+	}
+	return n
+}
+
+// rally handles "rally UNIT" and "rally all" (PTG-9.0).
+func (d *decider) rally(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 {
+		return game.Refuse(game.CodeSyntax, "PTG-9.0", "write: rally UNIT, or rally all")
+	}
+	var ids []string
+	if strings.EqualFold(cmd.Args[0], "all") {
+		for i := range s.Units {
+			if u := &s.Units[i]; u.OnMap() && u.Side == cmd.Side && u.Routed {
+				ids = append(ids, u.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return game.Refuse("none-routed", "PTG-9.0", "no routed unit to rally")
+		}
+	} else {
+		u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+		if err != nil {
+			return err
+		}
+		if !u.OnMap() || !u.Routed {
+			return game.Refuse("not-routed", "PTG-9.0", "%s is not a routed unit on the map", u.ID)
+		}
+		ids = []string{u.ID}
+	}
+	for _, id := range ids {
+		d.rallyOne(id)
+	}
+	d.settle()
+	return nil
+}
+
+// rallyOne rolls for one routed unit: d6, +1 in an enemy zone of control
+// (PTG-9.0.3), against its morale plus one friendly leader within one hex
+// (9.0.2; the same hex in bad visibility, 14.7.2); under it (10.0.3A)
+// when demoralized. A failure removes it from the map (9.0.1).
+func (d *decider) rallyOne(id string) {
+	s := d.s
+	u := s.Unit(id)
+	need, lead := u.Morale, ""
+	for i := range s.Units {
+		l := &s.Units[i]
+		if !l.OnMap() || !l.Leader() || l.Side != u.Side {
+			continue
+		}
+		r := s.dist(l.At, u.At)
+		if r > 1 || (r == 1 && s.Visibility == "bad") {
+			continue
+		}
+		if c, _, _ := s.leaderValues(l); u.Morale+c > need {
+			need, lead = u.Morale+c, l.ID
+		}
+	}
+	roll := d.roll()
+	mod := 0
+	if s.enemyZOC(u.Side, u.At) {
+		mod = 1
+	}
+	dem := s.demoralized(u.Side)
+	ok := roll+mod <= need
+	cmp := "≤"
+	if dem {
+		ok, cmp = roll+mod < need, "<"
+	}
+	text := fmt.Sprintf("%s tries to rally: roll %d", id, roll)
+	if mod > 0 {
+		text += " +1 in an enemy zone of control (PTG-9.0.3)"
+	}
+	text += fmt.Sprintf(", needs %s %d", cmp, need)
+	if lead != "" {
+		text += fmt.Sprintf(" (morale %d + %s, PTG-9.0.2)", u.Morale, lead)
+	}
+	if ok {
+		text += ": rallied (PTG-9.0.1)"
+	} else {
+		text += ": fails and is removed from the map, not counted as eliminated (PTG-9.0.1)"
+	}
+	d.emit(Rallied{Unit: id, Roll: roll, Need: need, Success: ok, Text: text})
+	if !ok {
+		d.remove(id, "failed to rally", "PTG-9.0.1")
+	}
+}
+
+// endRally removes every phasing unit still routed (PTG-9.0).
+func (d *decider) endRally() {
+	s := d.s
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.Side == s.Active && u.Routed {
+			d.remove(u.ID, "still routed at the end of the rally phase", "PTG-9.0.1")
+		}
+	}
+	d.endPlayerTurn()
+}
+
+// endPlayerTurn removes the aide used this player turn (PTG-14.16.1) and
+// asks for the replacement leaders of the leaders killed (8.3); the next
+// player turn starts when they are placed.
+func (d *decider) endPlayerTurn() {
+	s := d.s
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.Aide() && u.Side == s.Active {
+			d.emit(Removed{Unit: u.ID, At: u.At, Status: StatusRemoved, Rule: "PTG-14.16.1", Text: fmt.Sprintf("aide %s leaves the field at the end of the player turn (PTG-14.16.1)", u.ID)})
+		}
+	}
+	var steps []Step
+	for i := range d.s.Units {
+		if u := &d.s.Units[i]; u.Awaiting {
+			at := grid.Coord{}
+			for _, g := range d.s.Gone {
+				if g.Label == u.ID {
+					at = g.At
+				}
+			}
+			steps = append(steps, Step{Kind: "replace", Side: u.Side, Unit: u.ID, At: at, Rule: "PTG-8.3"})
+		}
+	}
+	if len(steps) > 0 {
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseEnd, Active: s.Active, Text: fmt.Sprintf("end of the %s player turn: replacement leaders take command (PTG-8.3)", sideName(s.Active))})
+		d.queue(false, steps...)
+		return
+	}
+	d.nextPlayerTurn()
+}
+
+// nextPlayerTurn starts the other player's turn, or the next game turn
+// (the interphase, PTG-3.1.3, with the visibility roll of 14.7), or ends
+// the game after the last turn (11.0).
+func (d *decider) nextPlayerTurn() {
+	s := d.s
+	if s.Active == s.First {
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseMove, Active: s.First.Other(), Text: fmt.Sprintf("turn %d (%s): %s movement phase", s.Turn, Time(s.Turn), sideName(s.First.Other()))})
+		return
+	}
+	if s.Turn >= s.Turns {
+		d.emit(GameEnded{Outcome: s.victory()})
+		return
+	}
+	t := s.Turn + 1
+	if s.on("visibility") {
+		d.visibility(t)
+	}
+	d.emit(PhaseChanged{Turn: t, Phase: PhaseMove, Active: s.First, Text: fmt.Sprintf("turn %d (%s): %s movement phase", t, Time(t), sideName(s.First))})
+}
+
+// visibility rolls for a turn from 3 on (PTG-14.7.1): 1-3 good, 4-5 bad,
+// 6 as the turn before (good on turn 3). Turns 1 and 2 are good.
+func (d *decider) visibility(t int) {
+	s := d.s
+	if t < 3 {
+		return
+	}
+	roll := d.roll()
+	bad := roll == 4 || roll == 5
+	if roll == 6 {
+		bad = t > 3 && s.Visibility == "bad"
+	}
+	v := "good"
+	if bad {
+		v = "bad"
+	}
+	text := fmt.Sprintf("turn %d visibility roll %d: %s", t, roll, v)
+	if roll == 6 {
+		text += " (as the turn before)"
+	}
+	if bad {
+		text += ": movement halved, artillery fires at most 3 hexes, leaders rally only their own hex"
+	}
+	d.emit(VisibilityRolled{Turn: t, Roll: roll, Bad: bad, Text: text + " (PTG-14.7)"})
+}
+
+// victory reads T-VICTORY at the end of turn 11 (PTG-11.0).
+func (s *State) victory() game.Outcome {
+	rd, sd := s.demoralized(Russians), s.demoralized(Swedes)
+	held := 0
+	for _, c := range s.zone("objectives") {
+		for _, u := range s.combatAt(c) {
+			if u.Side == Swedes && !u.Routed {
+				held++
+				break
+			}
+		}
+	}
+	exited := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == Russians && u.Status == game.StatusExited {
+			exited++
+		}
+	}
+	o := game.Outcome{Over: true, Score: s.NMA, Rule: "PTG-11.0"}
+	o.Lines = []game.ScoreLine{
+		{Side: Swedes, Item: "army morale", Points: s.NMA[Swedes]},
+		{Side: Russians, Item: "army morale", Points: s.NMA[Russians]},
+		{Side: Swedes, Item: "objective hexes held", Points: held},
+		{Side: Russians, Item: "units exited by the south edge", Points: exited},
+	}
+	state := fmt.Sprintf(" (army morale: Swedes %d, Russians %d; objectives held %d; Russian units exited %d)", s.NMA[Swedes], s.NMA[Russians], held, exited)
+	switch {
+	case rd:
+		o.Winner = Swedes
+		o.Result = "Swedish marginal victory (PTG-11.0A)"
+		if held >= 2 {
+			o.Result = "Swedish major victory (PTG-11.0B)"
+		}
+	case sd:
+		o.Winner = Russians
+		o.Result = "Russian marginal victory (PTG-11.0C)"
+		if exited >= 5 {
+			o.Result = "Russian major victory (PTG-11.0D)"
+		}
+	default:
+		o.Winner = game.Nobody
+		o.Result = "draw: neither army is demoralized (PTG-11.0E)"
+	}
+	o.Result += state
+	return o
+}
+
+// aide handles "aide": an aide joins the senior leader at the start of a
+// friendly movement phase (PTG-14.16.2) and survives a roll (14.16.4).
+func (d *decider) aide(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) > 0 {
+		return game.Refuse(game.CodeSyntax, "PTG-14.16", "write: aide")
+	}
+	a, senior, err := s.aideReady(cmd.Side)
+	if err != nil {
+		return err
+	}
+	roll := d.roll()
+	hit := roll == 6
+	text := fmt.Sprintf("aide %s joins %s in %s: roll %d", a.ID, senior.ID, s.label(senior.At), roll)
+	if hit {
+		text += ", hit by a stray bullet and removed at once (PTG-14.16.4)"
+	} else {
+		text += ", he acts as a leader this player turn (PTG-14.16.1)"
+	}
+	d.emit(AidePlaced{Aide: a.ID, At: senior.At, Roll: roll, Hit: hit, Text: text})
+	return nil
+}
+
+// aideReady finds the next aide and the senior leader, or explains why no
+// aide may come now.
+func (s *State) aideReady(side game.Side) (*Unit, *Unit, error) {
+	if !s.on("aides") {
+		return nil, nil, game.Refuse("option-off", "PTG-14.16", "aides are an optional rule not in use (option aides)")
+	}
+	if s.AideUsed {
+		return nil, nil, game.Refuse("aide-used", "PTG-14.16.5", "one aide per player turn")
+	}
+	if s.Mover != "" {
+		return nil, nil, game.Refuse("too-late", "PTG-14.16.2", "aides come in at the start of the movement phase, before any unit moves")
+	}
+	flag := "senior"
+	if side == Swedes && s.on("charles-unwounded") {
+		flag = "king"
+	}
+	var senior, aide *Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		if u.Leader() && !u.Aide() && u.Has(flag) {
+			senior = u
+		}
+		if u.Aide() && u.Status == game.StatusReserve && aide == nil {
+			aide = u
+		}
+	}
+	switch {
+	case senior == nil || senior.Replacement || !senior.OnMap():
+		return nil, nil, game.Refuse("no-senior", "PTG-14.16.3", "no aide may come once the senior leader has fallen")
+	case aide == nil:
+		return nil, nil, game.Refuse("no-aide", "PTG-14.16", "no aide left")
+	}
+	return aide, senior, nil
+}
+
+// dismount handles "dismount UNIT" and "mount UNIT" (PTG-14.12).
+func (d *decider) dismount(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 {
+		return game.Refuse(game.CodeSyntax, "PTG-14.12", "write: %s UNIT", cmd.Verb)
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if err := s.mayDismount(u, cmd.Verb == "dismount"); err != nil {
+		return err
+	}
+	on := cmd.Verb == "dismount"
+	text := fmt.Sprintf("%s dismounts: infantry with MA 5, 4 MP left this phase (PTG-14.12)", u.ID)
+	if !on {
+		text = fmt.Sprintf("%s remounts for 1 MP (PTG-14.12)", u.ID)
+	}
+	d.emit(Mounted{Unit: u.ID, Dismounted: on, Text: text})
+	return nil
+}
+
+func (s *State) mayDismount(u *Unit, down bool) error {
+	switch {
+	case !s.on("dismount"):
+		return game.Refuse("option-off", "PTG-14.12", "dismounted dragoons are an optional rule not in use (option dismount)")
+	case u.Type != "dragoons" || !u.OnMap():
+		return game.Refuse("not-dragoons", "PTG-14.12", "only dragoons on the map dismount and remount")
+	case u.Dismounted == down:
+		return game.Refuse("already", "PTG-14.12", "%s is already %s", u.ID, map[bool]string{true: "dismounted", false: "mounted"}[down])
+	case u.Routed:
+		return game.Refuse("routed", "PTG-14.12", "routed dragoons cannot dismount or remount")
+	case s.Mover != "" || u.Moved:
+		return game.Refuse("too-late", "PTG-14.12.1", "dragoons dismount or remount only at the start of the movement phase")
+	case s.enemyZOC(u.Side, u.At):
+		return game.Refuse("in-zoc", "PTG-14.12.1", "%s is in an enemy zone of control", u.ID)
+	}
+	return nil
+}
+
+// square handles "square UNIT" (form) and "square UNIT off" (leave), 1 MP
+// each (PTG-14.11).
+func (d *decider) square(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) < 1 || len(cmd.Args) > 2 || (len(cmd.Args) == 2 && !strings.EqualFold(cmd.Args[1], "off")) {
+		return game.Refuse(game.CodeSyntax, "PTG-14.11", "write: square UNIT, or square UNIT off")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	form := len(cmd.Args) == 1
+	if err := s.maySquare(u, form); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s forms square for 1 MP and stops (PTG-14.11)", u.ID)
+	if !form {
+		text = fmt.Sprintf("%s leaves square for 1 MP and may move on (PTG-14.11)", u.ID)
+	}
+	d.emit(SquareChanged{Unit: u.ID, Square: form, Cost: 2, Text: text})
+	return nil
+}
+
+func (s *State) maySquare(u *Unit, form bool) error {
+	switch {
+	case !s.on("squares"):
+		return game.Refuse("option-off", "PTG-14.11", "squares are an optional rule not in use (option squares)")
+	case !u.OnMap() || u.Class() != ClassInfantry || u.Routed:
+		return game.Refuse("not-infantry", "PTG-14.11", "only non-routed infantry on the map forms square")
+	case u.Square == form:
+		return game.Refuse("already", "PTG-14.11", "%s is already %s", u.ID, map[bool]string{true: "in square", false: "out of square"}[form])
+	case u.Done || (u.Moved && s.Mover != u.ID):
+		return game.Refuse("already-moved", "PTG-4.0", "%s has finished moving this phase", u.ID)
+	case s.budget(u) < 2:
+		return game.Refuse("no-mp", "PTG-14.11", "%s has not 1 MP left", u.ID)
+	case form && s.enemyZOC(u.Side, u.At):
+		return game.Refuse("in-zoc", "PTG-14.11.1", "no unit forms square in an enemy zone of control")
+	case s.alertRules() && u.Side == Russians && s.Turn == 1:
+		return game.Refuse("alert", "PTG-12.0.1", "no Russian unit may move on turn 1")
+	}
+	return nil
+}
+
+// release handles "release UNIT": one of the five camp units that may
+// leave the camp from turn 4 (PTG-12.0.4, P-ALERT5: named at the start of
+// the turn-4 Russian movement phase).
+func (d *decider) release(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 {
+		return game.Refuse(game.CodeSyntax, "PTG-12.0.4", "write: release UNIT")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if err := s.mayRelease(u); err != nil {
+		return err
+	}
+	d.emit(Released{Unit: u.ID, Text: fmt.Sprintf("%s is one of the five camp units that may leave the camp (%d of 5, PTG-12.0.4)", u.ID, s.released()+1)})
+	return nil
+}
+
+func (s *State) released() int {
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Released {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *State) mayRelease(u *Unit) error {
+	switch {
+	case !s.alertRules() || u.Side != Russians:
+		return game.Refuse("no-release", "PTG-12.0.4", "only the Russian camp units are named under the Alert rules")
+	case s.Turn != 4 || s.Mover != "":
+		return game.Refuse("no-release", "P-ALERT5", "the five units are named at the start of the Russian movement phase of turn 4")
+	case s.Alerted:
+		return game.Refuse("no-release", "PTG-12.0.7", "the camp is alerted: every unit may leave")
+	case !u.OnMap() || !u.Combat() || !s.inCamp(u.At) || u.Free:
+		return game.Refuse("no-release", "PTG-12.0.4", "%s is not a camp unit held by the Alert", u.ID)
+	case u.Released:
+		return game.Refuse("no-release", "PTG-12.0.4", "%s is already named", u.ID)
+	case s.released() >= 5:
+		return game.Refuse("no-release", "PTG-12.0.4", "five units are already named")
+	}
+	return nil
+}
+
+// legalMoves lists the movement-phase orders.
+func (s *State) legalMoves() []game.Option {
+	side := s.Active
+	var out []game.Option
+	if _, _, err := s.aideReady(side); err == nil {
+		out = append(out, game.Option{Label: "bring in an aide", Command: "aide"})
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		node := game.Option{Label: u.ID}
+		for _, down := range []bool{true, false} {
+			if s.mayDismount(u, down) == nil {
+				v := map[bool]string{true: "dismount", false: "mount"}[down]
+				node.Children = append(node.Children, game.Option{Label: v, Command: v + " " + u.ID})
+			}
+		}
+		for _, form := range []bool{true, false} {
+			if s.maySquare(u, form) == nil {
+				c := "square " + u.ID
+				if !form {
+					c += " off"
+				}
+				node.Children = append(node.Children, game.Option{Label: c, Command: c})
+			}
+		}
+		if s.mayRelease(u) == nil {
+			node.Children = append(node.Children, game.Option{Label: "release", Command: "release " + u.ID})
+		}
+		if s.canMove(side, u) == nil {
+			node.Children = append(node.Children, s.moveOptions(u)...)
+		}
+		if len(node.Children) > 0 {
+			out = append(out, node)
+		}
+	}
+	return append(out, game.Option{Label: "end the movement phase", Command: "end"})
+}
+
+// moveOptions lists u's destinations, charges and exits.
+func (s *State) moveOptions(u *Unit) []game.Option {
+	dests, costs, m, prev := s.destinations(u)
+	var out []game.Option
+	charge := s.on("charges") && u.Side == Swedes && (u.Type == "cavalry" || u.Type == "dragoons") && !u.Dismounted && !u.StartZOC && !u.Moved
+	exits := u.Side == Russians && u.Combat()
+	for i, c := range dests {
+		out = append(out, game.Option{Label: s.label(c) + " (" + mp(costs[i]) + " MP)", Command: "move " + u.ID + " " + s.label(c)})
+		if charge {
+			if _, err := s.checkCharge(u, m.pathTo(prev, m.ix.mi.at(c))); err == nil {
+				out = append(out, game.Option{Label: s.label(c) + " charging", Command: "move " + u.ID + " " + s.label(c) + " charge"})
+			}
+		}
+		if exits && s.inZone("exits", c) && costs[i]+2 <= s.budget(u) {
+			out = append(out, game.Option{Label: "leave the map by " + s.label(c), Command: "move " + u.ID + " " + s.label(c) + " off"})
+		}
+	}
+	if exits && u.OnMap() && s.inZone("exits", u.At) && s.budget(u) >= 2 {
+		out = append(out, game.Option{Label: "leave the map", Command: "move " + u.ID + " off"})
+	}
+	return out
+}
+
+// legalCombat lists combat-phase orders: a representative set of attack
+// and bombardment declarations, the fire-zone choices, and end.
+func (s *State) legalCombat() []game.Option {
+	out := s.legalAttacks(false)
+	for _, r := range s.zoneRedoubts() {
+		node := game.Option{Label: "fire zone from " + s.label(r)}
+		for _, c := range s.grid().Neighbors(r) {
+			cmd := "zone " + s.label(r) + " " + s.label(c)
+			node.Children = append(node.Children, game.Option{Label: s.label(c), Command: cmd})
+		}
+		out = append(out, node)
+	}
+	if len(s.openObligations()) == 0 {
+		out = append(out, game.Option{Label: "end the combat phase", Command: "end"})
+	}
+	return out
+}
+
+// legalAttacks lists valid declarations grouped by target: each adjacent
+// attacker alone, every adjacent attacker together (with the artillery
+// that can support), every subset of up to four adjacent attackers, each
+// attacker against all its neighbours, and bombardments. With first set
+// it stops at the first one found.
+func (s *State) legalAttacks(first bool) []game.Option {
+	var atk []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; s.mayAttack(u) {
+			atk = append(atk, u)
+		}
+	}
+	if len(atk) == 0 {
+		return nil
+	}
+	hexes := map[grid.Coord]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.OnMap() && u.Combat() && u.Side != s.Active && s.mayBeAttacked(u.At) {
+			hexes[u.At] = true
+		}
+	}
+	var targets []grid.Coord
+	for c := range hexes {
+		targets = append(targets, c)
+	}
+	sortCoords(targets)
+	seen := map[string]bool{}
+	groups := map[grid.Coord]*game.Option{}
+	var order []grid.Coord
+	found := false
+	add := func(units []*Unit, hs []grid.Coord, bombard bool) {
+		if found && first {
+			return
+		}
+		verb := "attack"
+		if bombard {
+			verb = "bombard"
+		}
+		var ids []string
+		for _, u := range units {
+			ids = append(ids, u.ID)
+		}
+		text := verb + " " + strings.Join(ids, " ") + " -> " + s.labels(hs)
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		if _, err := s.checkAttack(&attackWords{units: units, hexes: hs, bombard: bombard}); err != nil {
+			return
+		}
+		found = true
+		if groups[hs[0]] == nil {
+			groups[hs[0]] = &game.Option{Label: "→ " + s.label(hs[0])}
+			order = append(order, hs[0])
+		}
+		groups[hs[0]].Children = append(groups[hs[0]].Children, game.Option{Label: text, Command: text})
+	}
+	for _, c := range targets {
+		var adj, arts, bombs []*Unit
+		for _, a := range atk {
+			switch {
+			case s.closes(a, c):
+				adj = append(adj, a)
+			case a.Artillery() && !s.enemyZOC(a.Side, a.At):
+				if att, _ := s.supportStrength(a, c); att != "" && !s.adjacent(a.At, c) {
+					arts = append(arts, a)
+				}
+				if s.bombards(a, c) {
+					bombs = append(bombs, a)
+				}
+			}
+		}
+		for _, a := range adj {
+			add([]*Unit{a}, []grid.Coord{c}, false)
+		}
+		if len(adj) <= 4 {
+			for mask := 3; mask < 1<<len(adj); mask++ {
+				var set []*Unit
+				for i := range adj {
+					if mask&(1<<i) != 0 {
+						set = append(set, adj[i])
+					}
+				}
+				add(set, []grid.Coord{c}, false)
+			}
+		} else {
+			add(adj, []grid.Coord{c}, false)
+		}
+		if len(adj) > 0 && len(arts) > 0 {
+			add(append(slices.Clone(adj), arts...), []grid.Coord{c}, false)
+		}
+		for _, b := range bombs {
+			add([]*Unit{b}, []grid.Coord{c}, true)
+		}
+		if len(bombs) > 1 {
+			add(bombs, []grid.Coord{c}, true)
+		}
+	}
+	for _, a := range atk {
+		var hs []grid.Coord
+		for _, c := range targets {
+			if s.closes(a, c) {
+				hs = append(hs, c)
+			}
+		}
+		if len(hs) > 1 {
+			add([]*Unit{a}, hs, false)
+		}
+	}
+	var out []game.Option
+	for _, c := range order {
+		out = append(out, *groups[c])
+	}
+	return out
+}
+
+// legalRally lists the rally-phase orders.
+func (s *State) legalRally() []game.Option {
+	var out []game.Option
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.Side == s.Active && u.Routed {
+			out = append(out, game.Option{Label: "rally " + u.ID, Command: "rally " + u.ID})
+		}
+	}
+	if len(out) > 1 {
+		out = append(out, game.Option{Label: "try every routed unit", Command: "rally all"})
+	}
+	return append(out, game.Option{Label: "end the rally phase (routed units are removed)", Command: "end"})
+}

@@ -1,0 +1,745 @@
+package ptg
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// decider accumulates the events of one order, folding each into a
+// working copy of the state so that later steps see earlier results.
+type decider struct {
+	s    *State
+	dice game.Dice
+	evs  []game.Event
+}
+
+func (d *decider) emit(e game.Event) {
+	d.evs = append(d.evs, e)
+	d.s = evolve(d.s, e)
+}
+
+// roll rolls the one die of the game (PTG-2.0).
+func (d *decider) roll() int {
+	if d.dice == nil {
+		panic(game.ErrDiceExhausted)
+	}
+	return d.dice.Roll(6)
+}
+
+func (d *decider) queue(front bool, steps ...Step) {
+	d.emit(Queued{Steps: steps, Front: front})
+}
+
+func (d *decider) pop() { d.emit(Popped{}) }
+
+// elimPoints is the army morale a unit costs when eliminated (PTG-10.0.1):
+// one for artillery, its current strength for others.
+func elimPoints(u *Unit) int {
+	if u.Artillery() {
+		return 1
+	}
+	return u.Strength()
+}
+
+// loseStep takes one step from u (PTG-3.3): it flips, or is eliminated.
+func (d *decider) loseStep(id, why, rule string) {
+	u := d.s.Unit(id)
+	if !u.OnMap() {
+		return
+	}
+	at := u.At
+	if u.CanFlip() {
+		pts := u.Str - u.Red
+		d.emit(StepLost{Unit: id, At: at, Points: pts, Rule: rule,
+			Text: fmt.Sprintf("%s loses a step (%s): %d → %d, army morale −%d (%s, PTG-10.0.2)", id, why, u.Str, u.Red, pts, rule) + d.s.demoralizes(u.Side, pts)})
+	} else {
+		pts := elimPoints(u)
+		d.emit(StepLost{Unit: id, At: at, Eliminated: true, Points: pts, Rule: rule,
+			Text: fmt.Sprintf("%s loses its last step (%s) and is eliminated: army morale −%d (%s, PTG-10.0.1)", id, why, pts, rule) + d.s.demoralizes(u.Side, pts)})
+		d.vacate(id, at)
+	}
+}
+
+// eliminate removes a whole unit.
+func (d *decider) eliminate(id, why, rule string) {
+	u := d.s.Unit(id)
+	if !u.OnMap() {
+		return
+	}
+	at := u.At
+	pts := elimPoints(u)
+	d.emit(Eliminated{Unit: id, At: at, Points: pts, Rule: rule,
+		Text: fmt.Sprintf("%s is eliminated in %s: %s; army morale −%d (%s)", id, d.s.label(at), why, pts, rule) + d.s.demoralizes(u.Side, pts)})
+	d.vacate(id, at)
+}
+
+// remove takes a unit off the map without loss (PTG-7.3.6, 9.0).
+func (d *decider) remove(id, why, rule string) {
+	u := d.s.Unit(id)
+	if !u.OnMap() {
+		return
+	}
+	at := u.At
+	d.emit(Removed{Unit: id, At: at, Status: StatusRemoved, Rule: rule,
+		Text: fmt.Sprintf("%s is removed from the map (%s): not counted as eliminated (%s)", id, why, rule)})
+	d.vacate(id, at)
+}
+
+// demoralizes narrates an army reaching its demoralization level with
+// this loss (PTG-10.0.3: it takes effect at once).
+func (s *State) demoralizes(side game.Side, pts int) string {
+	n := max(0, s.NMA[side]-pts)
+	if s.NMA[side] > s.DemAt[side] && n <= s.DemAt[side] {
+		return fmt.Sprintf("; the %s army (%d) is demoralized (PTG-10.0.3)", sideName(side), n)
+	}
+	return ""
+}
+
+// vacate notes a hex emptied by a combatant of the losing side (PTG-7.5).
+func (d *decider) vacate(id string, from grid.Coord) {
+	s := d.s
+	f := s.Fight
+	if f == nil || f.Result == "" {
+		return
+	}
+	u := s.Unit(id)
+	for _, o := range s.combatAt(from) {
+		if o.Side == u.Side {
+			return
+		}
+	}
+	for _, v := range f.Vacated {
+		if v.At == from {
+			return
+		}
+	}
+	if !slices.Contains(f.Attackers, id) && !slices.Contains(f.Defenders, id) {
+		return // pushed units do not open a hex (P-ADV)
+	}
+	if side, ok := s.advanceSide(from, u.Side); ok {
+		d.emit(Vacancy{At: from, Side: side})
+	}
+}
+
+// advanceSide says which side may advance into a hex its enemy left in
+// the current combat: the attacker after Dr, DR, Ex, Ee, De (read per
+// hex), the defender after Ar, AR; nobody after Br, A1, D1 (PTG-7.5.3,
+// CRT legend, P-ADV-D1).
+func (s *State) advanceSide(from grid.Coord, loser game.Side) (game.Side, bool) {
+	f := s.Fight
+	d1 := s.on("advance-after-d1")
+	if f.Result == "surrender" || f.Result == "evade" {
+		return f.Side, loser != f.Side
+	}
+	if loser != f.Side {
+		i := slices.Index(f.Hexes, from)
+		if i < 0 {
+			return 0, false
+		}
+		r := f.HexResult[i]
+		if slices.Contains([]string{"Dr", "DR", "Ex", "Ee", "De", "r", "1"}, r) || (d1 && r == "D1") {
+			return f.Side, true
+		}
+		return 0, false
+	}
+	for _, r := range f.HexResult {
+		if r == "Ar" || r == "AR" || (d1 && r == "A1") {
+			return f.Side.Other(), true
+		}
+	}
+	return 0, false
+}
+
+// settle carries out every step that needs no choice, then closes the
+// combat, checks for a collapsed army and moves the clock on when a
+// player turn has nothing left to do.
+func (d *decider) settle() {
+	for d.s.Result == nil {
+		if len(d.s.Queue) == 0 {
+			break
+		}
+		st := d.s.Queue[0]
+		if !d.auto(st) {
+			return
+		}
+	}
+	if d.s.Result != nil {
+		return
+	}
+	if d.checkCollapse() {
+		return
+	}
+	if d.s.Phase == PhaseEnd && len(d.s.Queue) == 0 {
+		d.nextPlayerTurn()
+	}
+}
+
+// auto carries out the head step if it needs no choice, and reports
+// whether it did.
+func (d *decider) auto(st Step) bool {
+	s := d.s
+	switch st.Kind {
+	case "loss":
+		c := s.lossCandidates(st)
+		switch len(c) {
+		case 0:
+			d.pop()
+		case 1:
+			d.pop()
+			d.loseStep(c[0], st.Reason, st.Rule)
+		default:
+			return false
+		}
+	case "retreat":
+		return d.autoRetreat(st)
+	case "push":
+		c := s.pushCandidates(st)
+		switch len(c) {
+		case 0:
+			d.pop()
+			d.eliminate(st.Unit, "its only retreat is blocked and nothing there can be pushed back", "PTG-7.3.5")
+		case 1:
+			d.pushChosen(st, c[0])
+		default:
+			return false
+		}
+	case "advance":
+		if len(s.advanceOptions()) == 0 {
+			d.pop()
+		} else {
+			return false
+		}
+	case "close":
+		d.pop()
+		d.closeFight()
+	case "firezone":
+		return false
+	case "displace":
+		if len(st.Cells) == 1 {
+			d.pop()
+			d.emit(LeaderDisplaced{Leader: st.Unit, From: s.Unit(st.Unit).At, To: st.Cells[0],
+				Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", st.Unit, s.label(st.Cells[0]))})
+		} else {
+			return false
+		}
+	case "replace":
+		cells := s.replaceCells(st.Unit)
+		switch len(cells) {
+		case 0:
+			d.pop()
+			u := s.Unit(st.Unit)
+			d.emit(Removed{Unit: st.Unit, At: u.At, Status: game.StatusEliminated, Rule: "PTG-8.3",
+				Text: fmt.Sprintf("%s has no friendly combat unit to join: the counter leaves the game", st.Unit)})
+		case 1:
+			d.pop()
+			d.emit(LeaderPlaced{Leader: st.Unit, At: cells[0], Text: fmt.Sprintf("replacement leader %s takes command in %s (PTG-8.3)", st.Unit, s.label(cells[0]))})
+		default:
+			return false
+		}
+	case "eliminate":
+		d.pop()
+		d.eliminate(st.Unit, st.Reason+": every defending unit is eliminated", st.Rule)
+	case "defence":
+		return false
+	default:
+		d.pop()
+	}
+	return true
+}
+
+// checkCollapse ends the game when an army's morale reaches 0 (PTG-10.0.4).
+// It runs once nothing is left to resolve, so the losses of one combat
+// result count together: if both armies collapse, the phasing player wins.
+func (d *decider) checkCollapse() bool {
+	s := d.s
+	if s.Result != nil || s.Phase == PhaseSetup || len(s.Queue) > 0 || s.Fight != nil {
+		return false
+	}
+	a, b := s.NMA[Swedes] == 0, s.NMA[Russians] == 0
+	if !a && !b {
+		return false
+	}
+	o := game.Outcome{Over: true, Score: s.NMA, Rule: "PTG-10.0.4"}
+	switch {
+	case a && b:
+		o.Winner = s.Active
+		o.Result = fmt.Sprintf("both armies collapse at once: decisive %s victory, the phasing player wins (PTG-10.0.4)", sideName(s.Active))
+	case a:
+		o.Winner = Russians
+		o.Result = "the Swedish army collapses: decisive Russian victory (PTG-10.0.4)"
+	default:
+		o.Winner = Swedes
+		o.Result = "the Russian army collapses: decisive Swedish victory (PTG-10.0.4)"
+	}
+	d.emit(GameEnded{Outcome: o})
+	return true
+}
+
+// lossCandidates lists the units that may take a step loss: attackers
+// (adjacent ones: non-adjacent artillery is immune, PTG-7.1.3; artillery
+// only as a last resort on Ex and Ee) or defenders; for a rout, units
+// that will actually rout first (P-ROUT-STEP).
+func (s *State) lossCandidates(st Step) []string {
+	var all []string
+	for _, id := range st.Units {
+		if u := s.Unit(id); u.OnMap() {
+			all = append(all, id)
+		}
+	}
+	prefer := func(ok func(u *Unit) bool) {
+		var keep []string
+		for _, id := range all {
+			if ok(s.Unit(id)) {
+				keep = append(keep, id)
+			}
+		}
+		if len(keep) > 0 {
+			all = keep
+		}
+	}
+	if st.Reason == "Ex" || st.Reason == "Ee" {
+		if st.Attacker {
+			prefer(func(u *Unit) bool { return !u.Artillery() }) // PTG-7.1.3
+		}
+	}
+	if st.Rout && s.on("rout-step-from-router") {
+		prefer(func(u *Unit) bool { return s.willRout(u) })
+	}
+	return all
+}
+
+// willRout reports a unit that would rout rather than be eliminated by
+// the rout itself (P-ROUT-STEP).
+func (s *State) willRout(u *Unit) bool {
+	return !u.Artillery() && !u.Routed && u.Class() != ClassPicket && !u.Immobile && s.baseMA(u) > 0
+}
+
+// defaultLoss is the unit a loss step falls on when its owner does not
+// choose (§9.2): the fewest army morale points, never artillery while a
+// non-artillery unit can take it, ties to the highest current strength.
+func (s *State) defaultLoss(ids []string) int {
+	best := 0
+	score := func(id string) (int, int, int) {
+		u := s.Unit(id)
+		art := 0
+		if u.Artillery() {
+			art = 1
+		}
+		pts := elimPoints(u)
+		if u.CanFlip() {
+			pts = u.Str - u.Red
+		}
+		return art, pts, -u.Strength()
+	}
+	for i := range ids {
+		a1, p1, s1 := score(ids[i])
+		a0, p0, s0 := score(ids[best])
+		if a1 < a0 || (a1 == a0 && (p1 < p0 || (p1 == p0 && s1 < s0))) {
+			best = i
+		}
+	}
+	return best
+}
+
+// decision describes the head step as a Decision.
+func (s *State) decision() game.Decision {
+	st := s.Queue[0]
+	dec := game.Decision{Side: st.Side, Kind: st.Kind, Rule: st.Rule}
+	id := fmt.Sprintf("t%d-%s-%s-c%d-%s", s.Turn, s.Phase, s.Active, s.Combats, st.Kind)
+	dec.ID = id + "-" + st.Unit
+	switch st.Kind {
+	case "defence":
+		dec.Rule = "PTG-7.0.2"
+		dec.Prompt = fmt.Sprintf("combat %d: respond to the attack on %s", s.Fight.ID, s.labels(s.Fight.Hexes))
+		for _, o := range s.defenceOptions() {
+			dec.Options = append(dec.Options, game.Option{Label: o, Command: o})
+		}
+	case "loss":
+		c := s.lossCandidates(st)
+		dec.Prompt = fmt.Sprintf("%s: choose the unit that loses a step", st.Reason)
+		for _, u := range c {
+			dec.Options = append(dec.Options, game.Option{Label: u, Command: "lose " + u})
+			dec.Cells = append(dec.Cells, s.Unit(u).At)
+		}
+		dec.Default = s.defaultLoss(c)
+	case "retreat":
+		u := s.Unit(st.Unit)
+		paths := s.retreatChoices(st)
+		what := "retreat"
+		if st.Rout {
+			what = "rout"
+		}
+		dec.Prompt = fmt.Sprintf("%s must %s %d hex(es) from %s: choose the path", st.Unit, what, st.N, s.label(u.At))
+		for _, p := range paths {
+			cmd := "retreat " + st.Unit + " " + s.pathText(p)
+			dec.Options = append(dec.Options, game.Option{Label: s.pathText(p), Command: cmd})
+			dec.Cells = append(dec.Cells, p.final())
+		}
+	case "push":
+		dec.Prompt = fmt.Sprintf("%s needs room in %s: choose the unit pushed back", st.Unit, s.label(st.At))
+		for _, u := range s.pushCandidates(st) {
+			dec.Options = append(dec.Options, game.Option{Label: u, Command: "push " + u})
+			dec.Cells = append(dec.Cells, st.At)
+		}
+	case "advance":
+		dec.Prompt = "advance after combat into an emptied hex?"
+		for _, a := range s.advanceOptions() {
+			dec.Options = append(dec.Options, game.Option{Label: a.text(s), Command: a.command(s)})
+			dec.Cells = append(dec.Cells, a.to)
+		}
+		dec.Options = append(dec.Options, game.Option{Label: "no advance", Command: "advance none"})
+		dec.Default = len(dec.Options) - 1
+	case "firezone":
+		dec.Prompt = fmt.Sprintf("%s is repulsed by a fire zone (Rp): go back to %s and stop, or lose a step and go on", st.Unit, s.label(st.From))
+		dec.Options = []game.Option{
+			{Label: "back to " + s.label(st.From) + ", stop for the turn", Command: "repulse " + st.Unit},
+			{Label: "lose a step and go on", Command: "lose " + st.Unit},
+		}
+		dec.Cells = []grid.Coord{st.From}
+	case "displace":
+		dec.Prompt = fmt.Sprintf("%s survived the stray bullet: choose the nearest friendly hex he goes to", st.Unit)
+		for _, c := range st.Cells {
+			dec.Options = append(dec.Options, game.Option{Label: s.label(c), Command: "displace " + st.Unit + " " + s.label(c)})
+		}
+		dec.Cells = st.Cells
+		dec.Default = s.defaultDisplace(st.Cells)
+	case "replace":
+		cells := s.replaceCells(st.Unit)
+		dec.Prompt = fmt.Sprintf("place replacement leader %s with a friendly combat unit", st.Unit)
+		for _, c := range cells {
+			dec.Options = append(dec.Options, game.Option{Label: s.label(c), Command: "replace " + st.Unit + " " + s.label(c)})
+		}
+		dec.Cells = cells
+		dec.Default = s.defaultReplace(st, cells)
+	}
+	return dec
+}
+
+// defaultDisplace is the tied hex with the strongest friendly unit, then
+// the lowest label (§9.2).
+func (s *State) defaultDisplace(cells []grid.Coord) int {
+	best, bestStr := 0, -1
+	for i, c := range cells {
+		str := 0
+		for _, u := range s.combatAt(c) {
+			str = max(str, u.Strength())
+		}
+		if str > bestStr {
+			best, bestStr = i, str
+		}
+	}
+	return best
+}
+
+// defaultReplace is the friendly combat unit nearest where the leader
+// fell, ties to the highest strength (§9.2).
+func (s *State) defaultReplace(st Step, cells []grid.Coord) int {
+	best := 0
+	bestD, bestS := 1<<30, -1
+	for i, c := range cells {
+		dd := s.dist(c, st.At)
+		str := 0
+		for _, u := range s.combatAt(c) {
+			str = max(str, u.Strength())
+		}
+		if dd < bestD || (dd == bestD && str > bestS) {
+			best, bestD, bestS = i, dd, str
+		}
+	}
+	return best
+}
+
+// answer handles the orders that answer the pending decision.
+func (d *decider) answer(cmd game.Command) error {
+	s := d.s
+	if s.Phase == PhaseSetup {
+		return game.Refuse(game.CodeWrongPhase, "PTG-13.0", "the armies are still setting up")
+	}
+	if len(s.Queue) == 0 {
+		return game.Refuse("nothing-pending", "PTG-3.1", "there is no decision waiting (%s is not an order of the %s phase)", cmd.Verb, s.Phase)
+	}
+	st := s.Queue[0]
+	dec := s.decision()
+	if dec.Side != cmd.Side {
+		return game.Refuse(game.CodeWrongSide, dec.Rule, "the %s player must decide first: %s", sideName(dec.Side), dec.Prompt)
+	}
+	want := map[string][]string{
+		"defence": {"defend", "surrender", "evade"}, "loss": {"lose"}, "retreat": {"retreat"}, "push": {"push"},
+		"advance": {"advance"}, "firezone": {"repulse", "lose"}, "displace": {"displace"}, "replace": {"replace"},
+	}[st.Kind]
+	if !slices.Contains(want, cmd.Verb) {
+		return game.Refuse(game.CodePending, dec.Rule, "the pending decision is %s: %s (%s)", st.Kind, dec.Prompt, strings.Join(game.Leaves(dec.Options), " | "))
+	}
+	var err error
+	switch st.Kind {
+	case "defence":
+		err = d.defence(cmd)
+	case "loss":
+		err = d.chooseLoss(st, cmd)
+	case "retreat":
+		err = d.chooseRetreat(st, cmd)
+	case "push":
+		err = d.choosePush(st, cmd)
+	case "advance":
+		err = d.chooseAdvance(cmd)
+	case "firezone":
+		err = d.chooseRepulse(st, cmd)
+	case "displace", "replace":
+		err = d.chooseLeaderHex(st, cmd)
+	}
+	if err != nil {
+		return err
+	}
+	d.settle()
+	return nil
+}
+
+func (d *decider) chooseLoss(st Step, cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 {
+		return game.Refuse(game.CodeSyntax, st.Rule, "write: lose UNIT")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	c := s.lossCandidates(st)
+	if !slices.Contains(c, u.ID) {
+		return game.Refuse("bad-loss", st.Rule, "%s cannot take this step; choose one of %s", u.ID, strings.Join(c, ", "))
+	}
+	d.pop()
+	d.loseStep(u.ID, st.Reason, st.Rule)
+	return nil
+}
+
+func (d *decider) chooseLeaderHex(st Step, cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 2 {
+		return game.Refuse(game.CodeSyntax, "PTG-8.2", "write: %s LEADER HEX", cmd.Verb)
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if u.ID != st.Unit {
+		return game.Refuse("not-this-unit", "PTG-8.2", "the decision is about %s, not %s", st.Unit, u.ID)
+	}
+	c, err := s.cell(cmd.Args[1])
+	if err != nil {
+		return err
+	}
+	cells := st.Cells
+	if st.Kind == "replace" {
+		cells = s.replaceCells(st.Unit)
+	}
+	if !slices.Contains(cells, c) {
+		return game.Refuse("bad-hex", "PTG-8.2", "%s may go to %s only", u.ID, s.labels(cells))
+	}
+	d.pop()
+	if st.Kind == "replace" {
+		d.emit(LeaderPlaced{Leader: u.ID, At: c, Text: fmt.Sprintf("replacement leader %s takes command in %s (PTG-8.3)", u.ID, s.label(c))})
+	} else {
+		d.emit(LeaderDisplaced{Leader: u.ID, From: u.At, To: c, Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", u.ID, s.label(c))})
+	}
+	return nil
+}
+
+// replaceCells lists the hexes of a side's combat units, where a
+// replacement leader may be placed (PTG-8.3).
+func (s *State) replaceCells(id string) []grid.Coord {
+	u := s.Unit(id)
+	seen := map[grid.Coord]bool{}
+	var out []grid.Coord
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.OnMap() && o.Combat() && o.Side == u.Side && !seen[o.At] {
+			seen[o.At] = true
+			out = append(out, o.At)
+		}
+	}
+	sortCoords(out)
+	return out
+}
+
+// strayBullets rolls for every enemy leader in the hex a combat unit has
+// just entered (PTG-8.2): 1-2 the leader falls, 3-6 he is carried to the
+// nearest friendly combat unit (his owner chooses among ties, P-SB).
+func (d *decider) strayBullets(unit string, c grid.Coord) {
+	mover := d.s.Unit(unit)
+	for _, l := range d.s.enemyLeadersAt(mover.Side, c) {
+		roll := d.roll()
+		killed := roll <= 2
+		text := fmt.Sprintf("%s enters %s, held by enemy leader %s: stray bullet roll %d", unit, d.s.label(c), l.ID, roll)
+		if killed {
+			text += ", he falls (PTG-8.2)"
+		} else {
+			text += ", he survives (PTG-8.2)"
+		}
+		d.emit(StrayBullet{Leader: l.ID, Unit: unit, At: c, Roll: roll, Killed: killed, Text: text})
+		if killed {
+			d.leaderLost(l.ID)
+			continue
+		}
+		cells := d.s.nearestFriends(l)
+		switch len(cells) {
+		case 0:
+			d.leaderLost(l.ID) // P-SB: no friendly combat unit left on the map
+		case 1:
+			d.emit(LeaderDisplaced{Leader: l.ID, From: c, To: cells[0], Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", l.ID, d.s.label(cells[0]))})
+		default:
+			d.queue(true, Step{Kind: "displace", Side: l.Side, Unit: l.ID, Cells: cells, Rule: "PTG-8.2"})
+		}
+	}
+}
+
+// leaderLost eliminates a leader: army morale loses his command value
+// (PTG-10.0.1C); an original leader's replacement waits for the end of
+// the player turn (8.3).
+func (d *decider) leaderLost(id string) {
+	l := d.s.Unit(id)
+	c, _, _ := d.s.leaderValues(l)
+	text := fmt.Sprintf("%s is killed: army morale −%d (PTG-10.0.1C)", id, c)
+	switch {
+	case l.Aide():
+		text += "; the aide is gone"
+	case !l.Replacement && l.RCmd > 0:
+		text += "; his replacement takes over at the end of the player turn (PTG-8.3)"
+	default:
+		text += "; the counter is removed for good (PTG-8.3.1)"
+	}
+	d.emit(LeaderLost{Leader: id, At: l.At, Points: c, Text: text})
+}
+
+// nearestFriends lists the hexes of the combat units friendly to leader
+// l nearest to him (PTG-8.2).
+func (s *State) nearestFriends(l *Unit) []grid.Coord {
+	best := 1 << 30
+	var out []grid.Coord
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() || !u.Combat() || u.Side != l.Side {
+			continue
+		}
+		dd := s.dist(u.At, l.At)
+		switch {
+		case dd < best:
+			best, out = dd, []grid.Coord{u.At}
+		case dd == best && !slices.Contains(out, u.At):
+			out = append(out, u.At)
+		}
+	}
+	sortCoords(out)
+	return out
+}
+
+// fireZone attacks a unit entering an enemy fire zone (PTG-7.6.2, 7.6.3)
+// and reports whether it may go on moving.
+func (d *decider) fireZone(id string, c grid.Coord, from *grid.Coord, rest []grid.Coord) bool {
+	s := d.s
+	u := s.Unit(id)
+	str, reds := s.fireZoneStrength(u.Side, c)
+	roll := d.roll()
+	res, col := s.info().tables.fzResult(str, roll)
+	back := from != nil && s.mayRepulse(u, *from)
+	text := fmt.Sprintf("fire zone from %s on %s: strength %d, column %s, roll %d → %s (PTG-7.6.2, T-FZ)", s.labels(reds), s.label(c), str, col, roll, res)
+	if res == "Rp" && !back {
+		text += "; there is no going back, so the unit loses a step instead (A-43)"
+	}
+	d.emit(FireZoneAttack{Unit: id, At: c, Redoubts: reds, Strength: str, Column: col, Roll: roll, Result: res, Text: text})
+	switch {
+	case res == "Rp" && back:
+		d.queue(true, Step{Kind: "firezone", Side: u.Side, Unit: id, From: *from, At: c, Rest: slices.Clone(rest), Rule: "PTG-7.6.2"})
+		return false
+	case res == "Rp", res == "1":
+		d.loseStep(id, "fire zone", "PTG-7.6.2")
+		return d.s.Unit(id).OnMap()
+	}
+	return true
+}
+
+// fireZoneStrength totals the current strength of the units in the
+// redoubts projecting a fire zone of side's enemy onto c (P-FZ-STR:
+// printed strengths, rolling-fire exhaustion halving each unit, no
+// redoubt doubling, no leader).
+func (s *State) fireZoneStrength(side game.Side, c grid.Coord) (int, []grid.Coord) {
+	total := 0
+	var reds []grid.Coord
+	for _, z := range s.FireZones {
+		if z.Side == side || z.To != c {
+			continue
+		}
+		reds = append(reds, z.From)
+		for _, u := range s.combatAt(z.From) {
+			if u.Side == z.Side && !u.Routed && u.Class() != ClassPicket {
+				v := u.Strength()
+				if u.Exhausted {
+					v = (v + 1) / 2
+				}
+				total += v
+			}
+		}
+	}
+	return total, reds
+}
+
+// mayRepulse reports whether a repulsed unit can go back to the hex it
+// came from (PTG-7.6.5, A-43): on the map, no ravine (7.3.1B), room or a
+// unit there that can be pushed back.
+func (s *State) mayRepulse(u *Unit, from grid.Coord) bool {
+	if s.terrain(from) == Ravine {
+		return false
+	}
+	for _, o := range s.UnitsAt(from) {
+		if o.Side != u.Side && o.Combat() {
+			return false
+		}
+	}
+	if s.mayStop(u, from) == "" {
+		return true
+	}
+	st := Step{Kind: "push", Unit: u.ID, At: from, Path: []grid.Coord{u.At, from}, N: 1}
+	return len(s.pushCandidates(st)) > 0
+}
+
+// chooseRepulse answers a fire zone's Rp: go back and stop, or take the
+// step loss and go on (PTG-7.6.2, T-FZ).
+func (d *decider) chooseRepulse(st Step, cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 {
+		return game.Refuse(game.CodeSyntax, "PTG-7.6.2", "write: repulse UNIT, or lose UNIT")
+	}
+	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if u.ID != st.Unit {
+		return game.Refuse("not-this-unit", "PTG-7.6.2", "the decision is about %s", st.Unit)
+	}
+	d.pop()
+	if cmd.Verb == "lose" {
+		d.loseStep(u.ID, "fire zone, instead of being repulsed", "PTG-7.6.2")
+		if u = d.s.Unit(u.ID); u.OnMap() && len(st.Rest) > 0 {
+			path := append([]grid.Coord{u.At}, st.Rest...)
+			d.runMove(u, path, 0, false, nil)
+		}
+		return nil
+	}
+	path := []grid.Coord{u.At, st.From}
+	if why := s.mayStop(u, st.From); why != "" {
+		d.queue(true, Step{Kind: "push", Side: u.Side, Unit: u.ID, At: st.From, Path: path, N: 1, Rule: "PTG-7.6.5"})
+		d.emit(Moved{Unit: u.ID, Path: []grid.Coord{u.At, u.At}, Stop: true, Text: fmt.Sprintf("%s is repulsed to %s and stops for the turn (PTG-7.6.2)", u.ID, s.label(st.From))})
+		return nil
+	}
+	d.emit(Retreated{Moves: []Hop{{Unit: u.ID, Path: path}}, Text: fmt.Sprintf("%s is repulsed to %s and stops for the turn (PTG-7.6.2)", u.ID, s.label(st.From))})
+	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{st.From, st.From}, Stop: true, Text: fmt.Sprintf("%s may not move again this turn", u.ID)})
+	return nil
+}
+
+func sortCoords(cs []grid.Coord) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Less(cs[j]) })
+}
