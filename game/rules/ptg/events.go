@@ -207,24 +207,24 @@ type CombatDeclared struct {
 // CombatResolved is a combat's arithmetic, roll and result (PTG-7.0.2,
 // T-CRT, T-RED) or a bombardment's (T-BOMB).
 type CombatResolved struct {
-	ID         int       `json:"id"`
-	Bombard    bool      `json:"bombard,omitempty"`
-	AttackF    []Factor  `json:"attack_factors"`
-	DefenceF   []Factor  `json:"defence_factors,omitempty"`
-	Attack     int       `json:"attack"`
-	Defence    int       `json:"defence"`
-	Diff       int       `json:"diff"`
-	Shifts     []Shift   `json:"shifts,omitempty"`
-	Column     string    `json:"column"`
-	MoraleDiff int       `json:"morale_diff"`
-	Roll       int       `json:"roll"`
-	Row        string    `json:"row,omitempty"`
-	Result     string    `json:"result"`
-	HexResult  []string  `json:"hex_result"`
-	Grenades   []string  `json:"grenades,omitempty"` // grenadier units that used their grenade
-	Rolling    []string  `json:"rolling,omitempty"`  // units that used rolling fire
-	Canister   [2]bool   `json:"canister"`           // canister fired, by side
-	Text       string    `json:"text"`
+	ID         int      `json:"id"`
+	Bombard    bool     `json:"bombard,omitempty"`
+	AttackF    []Factor `json:"attack_factors"`
+	DefenceF   []Factor `json:"defence_factors,omitempty"`
+	Attack     int      `json:"attack"`
+	Defence    int      `json:"defence"`
+	Diff       int      `json:"diff"`
+	Shifts     []Shift  `json:"shifts,omitempty"`
+	Column     string   `json:"column"`
+	MoraleDiff int      `json:"morale_diff"`
+	Roll       int      `json:"roll"`
+	Row        string   `json:"row,omitempty"`
+	Result     string   `json:"result"`
+	HexResult  []string `json:"hex_result"`
+	Grenades   []string `json:"grenades,omitempty"` // grenadier units that used their grenade
+	Rolling    []string `json:"rolling,omitempty"`  // units that used rolling fire
+	Canister   [2]bool  `json:"canister"`           // canister fired, by side
+	Text       string   `json:"text"`
 }
 
 // Vacancy notes a hex emptied by the losing side of the combat, into

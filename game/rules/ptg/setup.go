@@ -186,7 +186,6 @@ func (s *State) hexRule(u *Unit, c grid.Coord) string {
 	return ""
 }
 
-
 // sameType reports another unit of u's type already in c.
 func (s *State) sameType(u *Unit, c grid.Coord) bool {
 	for _, o := range s.UnitsAt(c) {

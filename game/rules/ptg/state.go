@@ -24,7 +24,7 @@ const (
 
 // Sides: the Swedish army is side A, the Russian army side B.
 const (
-	Swedes  = game.SideA
+	Swedes   = game.SideA
 	Russians = game.SideB
 )
 
@@ -96,7 +96,7 @@ type Unit struct {
 	StartZOC  bool       `json:"start_zoc,omitempty"`
 	StartAt   grid.Coord `json:"start_at"`
 	Moved     bool       `json:"moved,omitempty"`
-	Done      bool       `json:"done,omitempty"` // may not move again this phase
+	Done      bool       `json:"done,omitempty"`  // may not move again this phase
 	Spent     int        `json:"spent,omitempty"` // half movement points spent this phase
 	Attacked  bool       `json:"attacked,omitempty"`
 	Defended  bool       `json:"defended,omitempty"`
@@ -192,14 +192,14 @@ type State struct {
 	// phase, placed when it ends (PTG-7.6.1).
 	Planned []FireZone `json:"planned,omitempty"`
 
-	NMA        [2]int `json:"nma"`
-	StartNMA   [2]int `json:"start_nma"`
-	DemAt      [2]int `json:"demoralized_at"`
-	CampEvent  bool   `json:"camp_event,omitempty"` // PTG-10.0.6 has happened
-	Alerted    bool   `json:"alerted,omitempty"`    // PTG-12.0.7
-	Visibility string `json:"visibility,omitempty"` // "bad" under PTG-14.7; "" good
-	Canister   [2]int `json:"canister"`             // rounds left (PTG-14.8)
-	AideUsed   bool   `json:"aide_used,omitempty"`  // an aide came in this player turn
+	NMA        [2]int  `json:"nma"`
+	StartNMA   [2]int  `json:"start_nma"`
+	DemAt      [2]int  `json:"demoralized_at"`
+	CampEvent  bool    `json:"camp_event,omitempty"` // PTG-10.0.6 has happened
+	Alerted    bool    `json:"alerted,omitempty"`    // PTG-12.0.7
+	Visibility string  `json:"visibility,omitempty"` // "bad" under PTG-14.7; "" good
+	Canister   [2]int  `json:"canister"`             // rounds left (PTG-14.8)
+	AideUsed   bool    `json:"aide_used,omitempty"`  // an aide came in this player turn
 	Ready      [2]bool `json:"ready"`
 	// Mover is the unit moving now: it may go on with its remaining MP
 	// until another unit moves (PTG-4.0).
