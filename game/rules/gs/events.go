@@ -213,6 +213,8 @@ var eventKinds = map[string]func() game.Event{
 	"game-ended":         func() game.Event { return &GameEnded{} },
 	"demoralized":        func() game.Event { return &Demoralized{} },
 	"entry":              func() game.Event { return &EntryOpened{} },
+	"withdrawn":          func() game.Event { return &Withdrawn{} },
+	"road-choice":        func() game.Event { return &RoadChoice{} },
 	"reinforcement-roll": func() game.Event { return &ReinforcementRoll{} },
 }
 
@@ -310,7 +312,17 @@ func evolve(s *State, ev game.Event) *State {
 		n.Recent = append(n.Recent, game.Arrow{From: e.From, To: e.To, Kind: "advance", Side: u.Side})
 	case AdvanceEnded:
 		n.Res.pop()
+	case Withdrawn:
+		for _, id := range e.Units {
+			u := n.Unit(id)
+			u.Group, u.Placed = reserveGroup, false
+		}
+	case RoadChoice:
+		n.RoadDue[e.Side] = e.Group
 	case EntryOpened:
+		if n.RoadDue[e.Side] == e.Group {
+			n.RoadDue[e.Side] = ""
+		}
 		for _, id := range e.Units {
 			u := n.Unit(id)
 			u.EntryFrom, u.EntryCells = e.From, slices.Clone(e.Cells)

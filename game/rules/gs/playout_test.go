@@ -54,7 +54,11 @@ func playout(t *testing.T, id string, seed uint64) {
 	var recs []game.Record
 	for step := 0; ; step++ {
 		if step > 20000 {
-			t.Fatalf("seed %d: no end after %d orders", seed, step)
+			var last []string
+			for _, r := range recs[max(0, len(recs)-8):] {
+				last = append(last, r.Command.Side.String()+": "+r.Text)
+			}
+			t.Fatalf("seed %d: no end after %d orders, at %+v; last orders: %s", seed, step, g.State.Clock(), strings.Join(last, " | "))
 		}
 		if g.State.Outcome().Over {
 			break
@@ -127,10 +131,13 @@ func playout(t *testing.T, id string, seed uint64) {
 // pick plays like an aggressive beginner: units march on the nearest enemy
 // and attack whenever they can, so the playouts fight real battles.
 func pick(rng *rand.Rand, s *gs.State, tree []game.Option, leaves []string) string {
+	if len(s.Pending()) > 0 && s.Clock().Phase != gs.PhaseSetup {
+		return leaves[rng.IntN(len(leaves))]
+	}
 	switch s.Clock().Phase {
 	case gs.PhaseSetup:
 		for _, l := range leaves {
-			if (l == "deploy auto" || l == "ready") && rng.IntN(4) > 0 {
+			if (l == "deploy auto" || l == "ready" || l == "withdraw auto") && rng.IntN(4) > 0 {
 				return l
 			}
 		}
@@ -141,7 +148,7 @@ func pick(rng *rand.Rand, s *gs.State, tree []game.Option, leaves []string) stri
 				units = append(units, o)
 			}
 		}
-		if len(units) == 0 || rng.IntN(20) == 0 {
+		if len(units) == 0 || rng.IntN(12) == 0 {
 			return "end"
 		}
 		u := units[rng.IntN(len(units))]
@@ -185,6 +192,14 @@ func pick(rng *rand.Rand, s *gs.State, tree []game.Option, leaves []string) stri
 // checkAllLeaves asks Decide about every listed order (without applying).
 func checkAllLeaves(t *testing.T, rules *gs.Rules, g *game.Game, side game.Side, leaves []string, seed uint64, step int) {
 	t.Helper()
+	if len(leaves) > 400 { // a set-up lists thousands of placements: sample them
+		r := rand.New(rand.NewPCG(seed, uint64(step)))
+		sample := make([]string, 400)
+		for i := range sample {
+			sample[i] = leaves[r.IntN(len(leaves))]
+		}
+		leaves = sample
+	}
 	for _, l := range leaves {
 		cmd, _ := game.ParseCommand(side, l)
 		d := &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}

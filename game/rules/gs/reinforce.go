@@ -253,6 +253,9 @@ func (s *State) reinforceDecision(side game.Side, k int) game.Decision {
 
 // decideReinforce handles "reinforce GROUP [HEX]" (GS-S4 options 2, 3).
 func (s *State) decideReinforce(cmd game.Command) ([]game.Event, error) {
+	if s.RoadDue[cmd.Side] != "" {
+		return s.decideRoad(cmd)
+	}
 	k := s.slotDue(cmd.Side)
 	if k < 0 {
 		return nil, game.Refuse("no-slot", "GS-S4.special", "no reinforcement slot to fill now")
@@ -292,6 +295,7 @@ func (d *decider) phaseStart() {
 		return
 	}
 	side := s.Active
+	d.rollReserve()
 	if s.opt("reinforcements") == "die" && s.Turn >= 2 && s.anyGroupLeft(side) {
 		groups := s.groups(side)
 		left := 0

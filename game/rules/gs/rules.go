@@ -27,6 +27,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "charges", Default: "off", Values: []string{"on", "off"}, Rule: "GS-8", Help: "advanced rule: cavalry charges at double PC (move … charge TARGET)"},
 	{Name: "zoc-exit", Default: "off", Values: []string{"on", "off"}, Rule: "GS-12", Help: "advanced rule: cavalry may leave the zone of control of infantry or artillery, and infantry that of artillery, for half their MP"},
 	{Name: "reinforcements", Default: "fixed", Values: []string{"fixed", "free-order", "free-road", "die"}, Rule: "GS-S4.special", Help: "how reinforcement groups arrive where a scenario schedules them: fixed turns and roads (option 1), the group of your choice in each slot (2), also on the road of your choice (3), or by die roll (4)"},
+	{Name: "count-units", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-33", Help: "scenarios VIII and X: add the number of units on the map to their PC (the literal reading)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
 	{Name: "morale-exclusive", Default: "off", Values: []string{"on", "off"}, Rule: "GS-S8.special", Help: "once one army is demoralized the other can no longer be (scenario VIII option c)"},
@@ -180,6 +181,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideAdvance(cmd)
 	case "reinforce":
 		return s.decideReinforce(cmd)
+	case "withdraw":
+		return s.decideWithdraw(cmd)
 	case "move", "attack", "bombard", "end":
 	default:
 		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, reinforce, deploy, ready, end", cmd.Verb)
@@ -194,9 +197,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	if cmd.Side != s.Active {
 		return nil, game.Refuse(game.CodeWrongSide, "GS-1.1", "it is %s's %s phase", s.Active, s.Phase)
 	}
-	if k := s.slotDue(s.Active); k >= 0 {
-		d := s.reinforceDecision(s.Active, k)
-		return nil, game.Refuse(game.CodePending, d.Rule, "first %s", d.Prompt)
+	if p := s.Pending(); len(p) > 0 {
+		return nil, game.Refuse(game.CodePending, p[0].Rule, "first %s", p[0].Prompt)
 	}
 	switch cmd.Verb {
 	case "move":
@@ -297,7 +299,11 @@ func (s *State) Pending() []game.Decision {
 			}
 			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
 				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
-			if s.hasUnplaced(side) {
+			if w, _ := s.withdrawal(side); w != nil && s.mustWithdraw(side) {
+				d.Kind, d.Rule = "withdraw", "GS-S8.deploy"
+				d.Prompt = fmt.Sprintf("set aside your reserve: %s (withdraw UNIT …), then deploy the rest", describeWithdrawal(w))
+				d.Options = append(d.Options, game.Option{Label: "set aside the weakest units", Command: "withdraw auto"})
+			} else if s.hasUnplaced(side) {
 				d.Options = append(d.Options, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
 			} else {
 				d.Options = append(d.Options, game.Option{Label: "ready", Command: "ready"})
@@ -308,6 +314,9 @@ func (s *State) Pending() []game.Decision {
 	}
 	if s.Res != nil {
 		return []game.Decision{s.pendingDecision()}
+	}
+	if s.Active.Valid() && s.RoadDue[s.Active] != "" {
+		return []game.Decision{s.roadDecision(s.Active)}
 	}
 	if k := s.slotDue(s.Active); k >= 0 {
 		return []game.Decision{s.reinforceDecision(s.Active, k)}

@@ -50,6 +50,10 @@ func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
 	}
 	var evs []game.Event
 	if cmd.Verb == "ready" {
+		if s.mustWithdraw(cmd.Side) {
+			w, _ := s.withdrawal(cmd.Side)
+			return nil, game.Refuse("not-withdrawn", "GS-S8.deploy", "first set aside your reserve: %s (withdraw UNIT …)", describeWithdrawal(w))
+		}
 		if s.hasUnplaced(cmd.Side) {
 			var left []string
 			for i := range s.Units {
@@ -208,9 +212,12 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 		}
 		out = append(out, node)
 	}
+	if s.mustWithdraw(side) {
+		out = append(out, game.Option{Label: "set aside the weakest units as the reserve", Command: "withdraw auto"})
+	}
 	if s.hasUnplaced(side) {
 		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
-	} else {
+	} else if !s.mustWithdraw(side) {
 		out = append(out, game.Option{Label: "ready", Command: "ready"})
 	}
 	return out

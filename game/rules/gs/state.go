@@ -87,10 +87,13 @@ type State struct {
 	Demoralized [2]bool `json:"demoralized,omitempty"`
 	// SlotsUsed lists the reinforcement slots each side has filled
 	// (GS-S4 options 2 and 3).
-	SlotsUsed [2][]int      `json:"slots_used,omitempty"`
-	Result    *game.Outcome `json:"result,omitempty"`
-	Recent    []game.Arrow  `json:"recent,omitempty"`
-	Gone      []game.Mark   `json:"gone,omitempty"`
+	SlotsUsed [2][]int `json:"slots_used,omitempty"`
+	// RoadDue names a group that has arrived and waits for its owner to
+	// choose its road (GS-P-32).
+	RoadDue [2]string     `json:"road_due,omitempty"`
+	Result  *game.Outcome `json:"result,omitempty"`
+	Recent  []game.Arrow  `json:"recent,omitempty"`
+	Gone    []game.Mark   `json:"gone,omitempty"`
 }
 
 // Resolution is a combat whose consequences are still being carried out:

@@ -37,6 +37,18 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 func running(s *State) game.Outcome {
 	o := game.Outcome{Winner: game.Nobody}
 	switch s.sc.Param("victory", "losses") {
+	case "on-map":
+		for _, side := range game.Sides {
+			pc := s.pcOnMap(side)
+			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "PC on the map", Points: pc})
+			o.Score[side] = pc
+			if s.on("count-units") {
+				n := s.unitsOnMap(side)
+				o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "units on the map", Points: n})
+				o.Score[side] += n
+			}
+		}
+		o.Rule = "GS-S8.victory"
 	case "points":
 		for _, side := range game.Sides {
 			pts := 0
@@ -67,6 +79,10 @@ func finalOutcome(s *State) game.Outcome {
 	o := running(s)
 	o.Over = true
 	switch s.sc.Param("victory", "losses") {
+	case "on-map":
+		margin := atoi(s.sc.Param("point-margin", "11"))
+		diff := o.Score[game.SideA] - o.Score[game.SideB]
+		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("%d on the map to %d", o.Score[game.SideA], o.Score[game.SideB]))
 	case "points":
 		margin := atoi(s.sc.Param("point-margin", "10"))
 		diff := o.Score[game.SideA] - o.Score[game.SideB]
@@ -94,6 +110,16 @@ func judge(diff, margin int, detail string) (game.Side, string) {
 func atoi(s string) int {
 	v, _ := strconv.Atoi(s)
 	return v
+}
+
+func (s *State) unitsOnMap(side game.Side) int {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.OnMap() {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *State) pcOnMap(side game.Side) int {

@@ -427,6 +427,25 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 	if err := s.checkBonuses(f, false); err != nil {
 		return nil, err
 	}
+	if c := f.Decl.Cap; c != nil && !f.Bombard {
+		nf := *f
+		nf.Decl.Cap = nil
+		att, def := s.factors(&nf)
+		diff := 0
+		for _, a := range att {
+			diff += a.Final
+		}
+		for _, x := range def {
+			diff -= x.Final
+		}
+		col, _, _ := s.column(&nf, diff)
+		switch {
+		case *c >= col:
+			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the attack reads column %s: the attacker may only choose a lower one", signed(col))
+		case s.opt("lower-column") == "one" && *c < col-1:
+			return nil, game.Refuse("lower-column", "P-VOLSHIFT", "the attack reads column %s: the attacker may read one column lower, %s", signed(col), signed(col-1))
+		}
+	}
 	// P-FORCE: the declaration may not leave a defender obligation unmet
 	// that could still be met.
 	if s.feasible() {
@@ -1066,23 +1085,8 @@ func (d *decider) resolve() {
 	}
 	diff := ev.Attack - ev.Defence
 	ev.Diff = diff
-	col := diff
-	notes := []string{}
-	if s.demoralized(f.Side) {
-		off, _ := strconv.Atoi(s.opt("demoralized-offset"))
-		col -= off
-		notes = append(notes, fmt.Sprintf("demoralized attacker −%d (PTG-10.0.3B, P-CRT-DEM)", off))
-	}
-	col = tb.clampCol(col)
-	ev.Shifts = s.shifts(f)
-	for _, sh := range ev.Shifts {
-		col += sh.Value
-	}
-	col = tb.clampCol(col)
-	if f.Decl.Cap != nil && *f.Decl.Cap < col {
-		col = tb.clampCol(*f.Decl.Cap)
-		notes = append(notes, fmt.Sprintf("the attacker reads %s (PTG-7.0.9)", signed(col)))
-	}
+	col, shifts, notes := s.column(f, diff)
+	ev.Shifts = shifts
 	am, dm := s.moraleUnit(f.Attackers, f.Decl.Morale), s.moraleUnit(f.Defenders, f.Decl.DMorale)
 	ev.MoraleDiff = s.Unit(am).Morale - s.Unit(dm).Morale
 	roll := d.roll()
@@ -1125,6 +1129,31 @@ func (d *decider) resolve() {
 	ev.Text = b.String()
 	d.emit(ev)
 	d.consequences()
+}
+
+// column reads the CRT column for a differential: two columns left for a
+// demoralized attacker (P-CRT-DEM), clamped, shifted, clamped again
+// (P-CLAMP), then the attacker's lower column if he chose one (PTG-7.0.9).
+func (s *State) column(f *Fight, diff int) (int, []Shift, []string) {
+	tb := s.info().tables
+	col := diff
+	var notes []string
+	if s.demoralized(f.Side) {
+		off, _ := strconv.Atoi(s.opt("demoralized-offset"))
+		col -= off
+		notes = append(notes, fmt.Sprintf("demoralized attacker −%d (PTG-10.0.3B, P-CRT-DEM)", off))
+	}
+	col = tb.clampCol(col)
+	shifts := s.shifts(f)
+	for _, sh := range shifts {
+		col += sh.Value
+	}
+	col = tb.clampCol(col)
+	if f.Decl.Cap != nil && *f.Decl.Cap < col {
+		col = tb.clampCol(*f.Decl.Cap)
+		notes = append(notes, fmt.Sprintf("the attacker reads %s (PTG-7.0.9)", signed(col)))
+	}
+	return col, shifts, notes
 }
 
 // readRedoubt converts a result for defenders in a redoubt (PTG-7.7.1,

@@ -713,6 +713,7 @@ func evolve(s *State, ev game.Event) *State {
 		n.Phase = PhaseOver
 		n.Active = game.Nobody
 	}
+	n.ix = nil
 	return n
 }
 

@@ -21,7 +21,16 @@ type index struct {
 	red     []int8 // 0 none, 1 completed redoubt, 2 under construction
 }
 
+// newIndex returns the state's index, built once: states are values that
+// evolve never changes after returning them.
 func (s *State) newIndex() *index {
+	if s.ix == nil {
+		s.ix = s.buildIndex()
+	}
+	return s.ix
+}
+
+func (s *State) buildIndex() *index {
 	mi := s.info()
 	n := mi.w * mi.h
 	ix := &index{mi: mi, first: make([]int32, n), next: make([]int32, len(s.Units)), red: make([]int8, n)}

@@ -38,6 +38,7 @@ const (
 type info struct {
 	w, h    int
 	terrain []string
+	tcode   []uint8 // terrain as a row of costc
 	edge    [][6]uint8
 	nb      [][6]int32 // neighbour index per direction, -1 off the map
 	camp    []bool
@@ -46,6 +47,7 @@ type info struct {
 	// cost[class][terrain] in half MP, -1 forbidden (T-TEC): class 0
 	// infantry & artillery (and leaders), 1 cavalry.
 	cost   [2]map[string]int
+	costc  [2][7]int // by tcode, then 5 redoubt, 6 redoubt under construction
 	hexMP  map[uint8]int // hexside feature → half MP added, -1 forbidden
 	tables *tables
 }
@@ -81,7 +83,7 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 	w, h := m.Grid.Size()
 	n := w * h
 	mi := &info{w: w, h: h, terrain: make([]string, n), edge: make([][6]uint8, n), nb: make([][6]int32, n),
-		camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb}
+		camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb, tcode: make([]uint8, n)}
 	campOn := sc.Param("camp", "on") == "on"
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
@@ -145,6 +147,23 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 			}
 		}
 	}
+	for col := 0; col < 2; col++ {
+		for i, row := range tcodes {
+			v, ok := mi.cost[col][row]
+			if !ok {
+				v = mi.cost[col][Clear]
+			}
+			mi.costc[col][i] = v
+		}
+	}
+	for i, t := range mi.terrain {
+		mi.tcode[i] = 0
+		for j, row := range tcodes[:5] {
+			if t == row {
+				mi.tcode[i] = uint8(j)
+			}
+		}
+	}
 	mi.hexMP = map[uint8]int{}
 	hc := tb.hexsideCost
 	for r, row := range hc.Rows {
@@ -165,6 +184,9 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 	}
 	return mi, nil
 }
+
+// tcodes are the rows of the movement costs by code.
+var tcodes = []string{Clear, Woods, Ravine, Marsh, Building, "redoubt", "redoubt-building"}
 
 // halfMP reads a movement cost ("1", "2", "x") as half MP, -1 forbidden.
 func halfMP(v string) (int, error) {

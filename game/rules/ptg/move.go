@@ -160,20 +160,32 @@ func (s *State) canMove(side game.Side, u *Unit) error {
 
 // mover is a prepared movement search for one unit.
 type mover struct {
-	s      *State
-	u      *Unit
-	ix     *index
-	col    int // 0 infantry & artillery & leaders, 1 cavalry
-	budget int
-	fat    bool
-	camp   bool // may leave the camp
+	s        *State
+	u        *Unit
+	ix       *index
+	col      int // 0 infantry & artillery & leaders, 1 cavalry
+	budget   int
+	fat      bool
+	camp     bool // may leave the camp
+	leader   bool
+	uncmd    bool // an uncommanded combat unit (PTG-6.0.2)
+	side     int
+	hexBrid  int
+	hexRiver int
+	hexEnt   int
 }
 
 func (s *State) newMover(u *Unit) *mover {
-	m := &mover{s: s, u: u, ix: s.newIndex(), budget: s.budget(u), fat: s.fatigued(u), camp: s.mayLeaveCamp(u)}
+	return s.moverWith(u, s.newIndex())
+}
+
+func (s *State) moverWith(u *Unit, ix *index) *mover {
+	m := &mover{s: s, u: u, ix: ix, budget: s.budget(u), fat: s.fatigued(u), camp: s.mayLeaveCamp(u),
+		leader: u.Leader(), uncmd: u.Combat() && !u.Commanded, side: int(u.Side)}
 	if u.MovesAsCavalry() {
 		m.col = 1
 	}
+	m.hexBrid, m.hexRiver, m.hexEnt = ix.mi.hexMP[eBridge], ix.mi.hexMP[eRiver], ix.mi.hexMP[eEntrench]
 	return m
 }
 
@@ -182,8 +194,8 @@ func (s *State) newMover(u *Unit) *mover {
 // hazard counts what a player would rather avoid on the way: enemy fire
 // zones and enemy leaders (stray bullets).
 func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
-	mi, u, ix := m.ix.mi, m.u, m.ix
-	side, other := u.Side, u.Side.Other()
+	mi, ix := m.ix.mi, m.ix
+	other := 1 - m.side
 	var ef uint8
 	if f >= 0 {
 		ef = mi.edge[f][d]
@@ -195,26 +207,23 @@ func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
 		return -1, 0 // PTG-4.1.1
 	}
 	if ix.leaders[other][h] > 0 {
-		if u.Leader() {
+		if m.leader {
 			return -1, 0 // PTG-8.2.1
 		}
 		hazard++
 	}
-	row := mi.terrain[h]
+	row := mi.tcode[h]
 	switch ix.red[h] {
 	case 1:
-		row = "redoubt"
+		row = 5
 	case 2:
-		row = "redoubt-building"
+		row = 6
 	}
-	c, ok := mi.cost[m.col][row]
-	if !ok {
-		c = mi.cost[m.col][Clear]
-	}
+	c := mi.costc[m.col][row]
 	if c < 0 {
 		return -1, 0 // cavalry and completed redoubts (PTG-4.1.5)
 	}
-	if m.fat && row == Clear {
+	if m.fat && row == 0 {
 		c = 4 // PTG-14.5
 	}
 	if ef&eRoad != 0 && !ix.zoc[other][h] {
@@ -225,23 +234,22 @@ func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
 	}
 	switch {
 	case ef&eBridge != 0:
-		c += mi.hexMP[eBridge] // PTG-4.2.3
+		c += m.hexBrid // PTG-4.2.3
 	case ef&eRiver != 0:
-		c += mi.hexMP[eRiver]
+		c += m.hexRiver
 	}
 	if ef&eEntrench != 0 {
-		c += mi.hexMP[eEntrench]
+		c += m.hexEnt
 	}
-	if u.Combat() && !u.Commanded && ix.zoc[other][h] {
+	if m.uncmd && ix.zoc[other][h] {
 		return -1, 0 // PTG-6.0.2, 6.0.3
 	}
 	if f >= 0 && !m.camp && mi.camp[f] && !mi.camp[h] {
 		return -1, 0 // PTG-12.0.3
 	}
-	if u.Combat() && ix.fz[other][h] {
+	if !m.leader && ix.fz[other][h] {
 		hazard++
 	}
-	_ = side
 	return c, hazard
 }
 
@@ -713,10 +721,14 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 	if s.opt("charge-clear-hexes") == "3" {
 		need = 3
 	}
-	if len(path) < need+1 && u.OnMap() {
+	entered := path
+	if u.OnMap() {
+		entered = path[1:]
+	}
+	if len(entered) < need {
 		return nil, game.Refuse("no-charge", "P-CHARGE", "a charge ends with %d clear hexes entered in a row", need)
 	}
-	last := path[len(path)-need:]
+	last := entered[len(entered)-need:]
 	for i, c := range last {
 		if !s.clearHex(c) {
 			return nil, game.Refuse("no-charge", "P-CHARGE", "%s is not clear terrain: cavalry charges only through clear hexes", s.label(c))

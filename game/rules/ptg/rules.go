@@ -177,8 +177,14 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		s.Turn = max(1, sc.Start.Turn)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.OnMap() && s.RedoubtAt(u.At) != nil && !slices.Contains(sc.Units[s.specIndex(u.ID)].Flags, "mobile") {
+			if !u.OnMap() || !u.Combat() {
+				continue
+			}
+			if s.RedoubtAt(u.At) != nil && !slices.Contains(sc.Units[s.specIndex(u.ID)].Flags, "mobile") {
 				u.Immobile = true
+			}
+			if !s.inCamp(u.At) {
+				u.Free = true
 			}
 		}
 		s.startPhase(phase, side)
@@ -201,8 +207,8 @@ func (s *State) specIndex(id string) int {
 // of an optional rule not in use (aides, horse artillery).
 func (s *State) newUnit(us game.UnitSpec) (Unit, bool, error) {
 	u := Unit{ID: us.ID, Name: us.Name, Side: us.Side, Type: us.Type, Group: us.Group}
-	class, ok := unitTypes[u.Type]
-	if !ok {
+	class := classOf(u.Type)
+	if class == "" {
 		return u, false, fmt.Errorf("unit %s has type %q (want one of leader, aide, infantry, grenadiers, garrison, engineers, cavalry, irregular-cavalry, dragoons, horse-grenadiers, picket, light-artillery, medium-artillery, heavy-artillery, mortar, horse-artillery)", u.ID, u.Type)
 	}
 	if u.Type == "aide" && !s.on("aides") || u.Type == "horse-artillery" && !s.on("horse-artillery") {
@@ -254,13 +260,19 @@ func (s *State) newUnit(us game.UnitSpec) (Unit, bool, error) {
 			u.Released, u.Free = true, true
 		case "replacement":
 			u.Replacement = true
-		case "mobile", "no-grenade":
+		case "immobile":
+			u.Immobile = true
+		case "mobile", "no-grenade", "exited":
 		default:
 			u.Flags = append(u.Flags, f)
 		}
 	}
 	if s.on("grenades") && u.Grenadiers() && !slices.Contains(us.Flags, "no-grenade") {
 		u.Grenade = true
+	}
+	if slices.Contains(us.Flags, "exited") {
+		u.Status = game.StatusExited
+		return u, true, nil
 	}
 	if us.At != nil {
 		if !s.grid().Contains(*us.At) {

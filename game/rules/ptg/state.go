@@ -38,14 +38,26 @@ const (
 	ClassPicket    = "picket"
 )
 
-// unitTypes maps every counter type to its class.
-var unitTypes = map[string]string{
-	"leader": ClassLeader, "aide": ClassLeader,
-	"infantry": ClassInfantry, "grenadiers": ClassInfantry, "garrison": ClassInfantry, "engineers": ClassInfantry,
-	"cavalry": ClassCavalry, "irregular-cavalry": ClassCavalry, "dragoons": ClassCavalry, "horse-grenadiers": ClassCavalry,
-	"picket":          ClassPicket,
-	"light-artillery": ClassArtillery, "medium-artillery": ClassArtillery, "heavy-artillery": ClassArtillery,
-	"mortar": ClassArtillery, "horse-artillery": ClassArtillery,
+// unitTypes lists every counter type of the game.
+var unitTypes = []string{"leader", "aide", "infantry", "grenadiers", "garrison", "engineers", "cavalry",
+	"irregular-cavalry", "dragoons", "horse-grenadiers", "picket", "light-artillery", "medium-artillery",
+	"heavy-artillery", "mortar", "horse-artillery"}
+
+// classOf maps a counter type to its class ("" for an unknown type).
+func classOf(typ string) string {
+	switch typ {
+	case "leader", "aide":
+		return ClassLeader
+	case "infantry", "grenadiers", "garrison", "engineers":
+		return ClassInfantry
+	case "cavalry", "irregular-cavalry", "dragoons", "horse-grenadiers":
+		return ClassCavalry
+	case "picket":
+		return ClassPicket
+	case "light-artillery", "medium-artillery", "heavy-artillery", "mortar", "horse-artillery":
+		return ClassArtillery
+	}
+	return ""
 }
 
 // Unit statuses beyond the kernel's: a unit removed from play without
@@ -109,7 +121,7 @@ func (u *Unit) Class() string {
 	if u.Dismounted {
 		return ClassInfantry
 	}
-	return unitTypes[u.Type]
+	return classOf(u.Type)
 }
 
 // Has reports a printed flag.
@@ -119,7 +131,7 @@ func (u *Unit) Has(flag string) bool { return slices.Contains(u.Flags, flag) }
 func (u *Unit) OnMap() bool { return u.Status == game.StatusActive }
 
 // Leader reports a leader or an aide.
-func (u *Unit) Leader() bool { return unitTypes[u.Type] == ClassLeader }
+func (u *Unit) Leader() bool { return u.Type == "leader" || u.Type == "aide" }
 
 // Aide reports an aide (PTG-14.16).
 func (u *Unit) Aide() bool { return u.Type == "aide" }
@@ -178,6 +190,7 @@ type State struct {
 	sc   *game.Scenario
 	opts game.Options
 	mi   *info
+	ix   *index // occupancy index, built on demand; a state is never changed once built
 
 	Turn   int       `json:"turn"`
 	Turns  int       `json:"turns"`
@@ -343,6 +356,7 @@ func (s *State) RedoubtAt(c grid.Coord) *Redoubt {
 
 func (s *State) clone() *State {
 	n := *s
+	n.ix = nil
 	n.Units = slices.Clone(s.Units)
 	for i := range n.Units {
 		n.Units[i].Charged = slices.Clone(s.Units[i].Charged)

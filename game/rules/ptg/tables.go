@@ -95,8 +95,8 @@ func loadTables(sc *game.Scenario) (*tables, error) {
 	if err := cellsIn(t.rng, []string{"N", "½", "."}); err != nil {
 		return nil, err
 	}
-	for typ, class := range unitTypes {
-		if class == ClassArtillery && !slices.Contains(t.rng.Rows, typ) {
+	for _, typ := range unitTypes {
+		if classOf(typ) == ClassArtillery && !slices.Contains(t.rng.Rows, typ) {
 			return nil, fmt.Errorf("ptg: table range has no row %s", typ)
 		}
 	}

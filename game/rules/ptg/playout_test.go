@@ -1,0 +1,289 @@
+package ptg_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/ptg"
+	"github.com/grognard/grognard/scenarios"
+)
+
+var (
+	playoutSeed = flag.Uint64("ptg.seed", 0, "replay one random playout seed")
+	playoutOpts = flag.String("ptg.options", "", "extra options for the playouts, name=value,…")
+)
+
+// allOptional switches every optional rule of PTG-14 on.
+var allOptional = game.Options{
+	"surprise": "on", "charles-unwounded": "on", "assault-equipment": "on", "grenades": "on", "fatigue": "on",
+	"prisoners": "on", "visibility": "on", "canister": "on", "charges": "on", "flank-attacks": "on", "squares": "on",
+	"dismount": "on", "rolling-fire": "on", "cavalry-evasion": "on", "cavalry-vs-routed": "on", "aides": "on",
+	"horse-artillery": "on", "initial-fire-zones": "on",
+}
+
+// TestRandomPlayouts plays every shipped Peter the Great scenario to the
+// end with random legal orders, once as printed and once with every
+// optional rule: every order Legal offers must be accepted, the invariants
+// must hold after every event, the game must never get stuck, and the log
+// must replay, re-decide and survive JSON to the same state.
+func TestRandomPlayouts(t *testing.T) {
+	type run struct {
+		seed uint64
+		opts game.Options
+	}
+	runs := []run{{1, nil}, {2, allOptional}}
+	if *playoutSeed != 0 {
+		runs = []run{{*playoutSeed, nil}}
+	}
+	if *playoutOpts != "" {
+		for i := range runs {
+			runs[i].opts = game.Options{}
+			for _, kv := range strings.Split(*playoutOpts, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				runs[i].opts[k] = v
+			}
+		}
+	}
+	n := 0
+	for _, info := range scenarios.List() {
+		if info.Ruleset != "ptg" {
+			continue
+		}
+		n++
+		for _, r := range runs {
+			name := info.ID + "/plain"
+			if r.opts != nil {
+				name = info.ID + "/options"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				playout(t, info.ID, r.seed, r.opts)
+			})
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d Peter the Great scenarios shipped, want the four of PTG-13", n)
+	}
+}
+
+func playout(t *testing.T, id string, seed uint64, opts game.Options) {
+	t.Helper()
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := ptg.New()
+	g, err := game.Start(rules, sc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	d := &dice.Seeded{Seed: dice.SeedFromInt(int64(seed))}
+	var recs []game.Record
+	phaseOrders := 0
+	last := game.Clock{}
+	for step := 0; ; step++ {
+		if step > 30000 {
+			t.Fatalf("seed %d: no end after %d orders", seed, step)
+		}
+		if g.State.Outcome().Over {
+			break
+		}
+		waiting := game.Waiting(g.State)
+		if len(waiting) == 0 {
+			t.Fatalf("seed %d step %d: nobody to act and the game is not over", seed, step)
+		}
+		side := waiting[rng.IntN(len(waiting))]
+		tree := rules.Legal(g.State, side)
+		leaves := game.Leaves(tree)
+		if len(leaves) == 0 {
+			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v, pending %v)", seed, step, side, g.State.Clock(), g.State.Pending())
+		}
+		if step%40 == 0 {
+			checkAllLeaves(t, rules, g, side, leaves, seed, step)
+		}
+		if c := g.State.Clock(); c != last {
+			last, phaseOrders = c, 0
+		}
+		phaseOrders++
+		order := pick(rng, g.State.(*ptg.State), tree, leaves, phaseOrders)
+		cmd, _ := game.ParseCommand(side, order)
+		d.Next = g.Rolls
+		before := g.State
+		events, rolls, err := g.Decide(cmd, d)
+		if err != nil {
+			t.Fatalf("seed %d step %d: legal order %q by %s refused: %v", seed, step, order, side, err)
+		}
+		st := before
+		for _, e := range events {
+			st = rules.Evolve(st, e)
+			if err := rules.Check(st); err != nil {
+				t.Fatalf("seed %d step %d: after %q, event %s: %v", seed, step, order, e.Kind(), err)
+			}
+		}
+		rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
+		g.Commit(rec)
+		recs = append(recs, roundTrip(t, rules, rec))
+	}
+	o := g.State.Outcome()
+	if o.Result == "" {
+		t.Errorf("seed %d: finished game has no result text", seed)
+	}
+	r, err := game.Replay(rules, sc, opts, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(g.State)
+	b, _ := json.Marshal(r.State)
+	if !bytes.Equal(a, b) {
+		t.Errorf("seed %d: replay differs from the live state", seed)
+	}
+	back, err := rules.DecodeState(sc, opts, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := json.Marshal(back)
+	if !bytes.Equal(a, c) {
+		t.Errorf("seed %d: state JSON round trip differs", seed)
+	}
+	if err := game.Redecide(rules, sc, opts, recs, func(x, y game.Events) bool {
+		p, _ := json.Marshal(x)
+		q, _ := json.Marshal(y)
+		return bytes.Equal(p, q)
+	}); err != nil {
+		t.Errorf("seed %d: %v", seed, err)
+	}
+	t.Logf("seed %d: %d orders, %d dice, turn %d: %s", seed, len(recs), g.Rolls, g.State.Clock().Turn, o.Result)
+}
+
+// pick plays like an aggressive beginner: it moves a dozen units a phase
+// toward the nearest enemy, attacks whenever it can and answers decisions
+// at random.
+func pick(rng *rand.Rand, s *ptg.State, tree []game.Option, leaves []string, n int) string {
+	if len(s.Pending()) > 0 && s.Clock().Phase != ptg.PhaseSetup {
+		return leaves[rng.IntN(len(leaves))]
+	}
+	switch s.Clock().Phase {
+	case ptg.PhaseSetup:
+		for _, l := range leaves {
+			if l == "ready" && rng.IntN(5) > 0 {
+				return l
+			}
+		}
+	case ptg.PhaseMove:
+		var units []game.Option
+		for _, o := range tree {
+			if len(o.Children) > 0 {
+				units = append(units, o)
+			}
+		}
+		if len(units) == 0 || n > 12 || rng.IntN(15) == 0 {
+			return "end"
+		}
+		u := units[rng.IntN(len(units))]
+		if rng.IntN(4) == 0 {
+			return u.Children[rng.IntN(len(u.Children))].Command
+		}
+		me := s.Unit(u.Label)
+		m := s.Scenario().Map
+		best, bestD := u.Children[0].Command, 1<<30
+		for _, c := range u.Children {
+			w := strings.Fields(c.Command)
+			if len(w) < 3 || w[0] != "move" {
+				continue
+			}
+			to, err := m.Grid.Parse(w[2])
+			if err != nil {
+				continue
+			}
+			for i := range s.Units {
+				e := &s.Units[i]
+				if e.Side != me.Side && e.OnMap() && e.Combat() {
+					if d := m.Grid.Distance(to, e.At); d < bestD {
+						best, bestD = c.Command, d
+					}
+				}
+			}
+		}
+		return best
+	case ptg.PhaseCombat:
+		var attacks []string
+		for _, l := range leaves {
+			if strings.HasPrefix(l, "attack") || strings.HasPrefix(l, "bombard") {
+				attacks = append(attacks, l)
+			}
+		}
+		if len(attacks) > 0 && (!contains(leaves, "end") || rng.IntN(5) > 0) {
+			return attacks[rng.IntN(len(attacks))]
+		}
+		if contains(leaves, "end") {
+			return "end"
+		}
+	case ptg.PhaseRally:
+		if rng.IntN(3) > 0 {
+			return leaves[0]
+		}
+		return "end"
+	}
+	return leaves[rng.IntN(len(leaves))]
+}
+
+func contains(ls []string, x string) bool {
+	for _, l := range ls {
+		if l == x {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAllLeaves asks Decide about every listed order (without applying).
+func checkAllLeaves(t *testing.T, rules *ptg.Rules, g *game.Game, side game.Side, leaves []string, seed uint64, step int) {
+	t.Helper()
+	for _, l := range leaves {
+		cmd, _ := game.ParseCommand(side, l)
+		d := &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}
+		if _, _, err := g.Decide(cmd, d); err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, l, err)
+		}
+	}
+}
+
+// roundTrip sends a record through JSON as the store does.
+func roundTrip(t *testing.T, rules *ptg.Rules, rec game.Record) game.Record {
+	t.Helper()
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Events json.RawMessage `json:"events"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := game.UnmarshalEvents(rules, raw.Events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(normal(t, evs), normal(t, rec.Events)) {
+		t.Fatalf("events changed in a JSON round trip: %s", strings.TrimSpace(string(b)))
+	}
+	rec.Events = evs
+	return rec
+}
+
+func normal(t *testing.T, es game.Events) string {
+	b, err := json.Marshal(es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
