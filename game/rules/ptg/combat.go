@@ -289,6 +289,11 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			if err != nil {
 				return nil, err
 			}
+			if a == "+" { // "at +3" arrives as at, +, 3 (game.Words)
+				if a, err = arg(); err != nil {
+					return nil, err
+				}
+			}
 			n, err := strconv.Atoi(strings.TrimPrefix(a, "+"))
 			if err != nil {
 				return nil, game.Refuse(game.CodeSyntax, "PTG-7.0.9", "at takes a column: at -2, at +3")
