@@ -47,7 +47,7 @@ type info struct {
 	// cost[class][terrain] in half MP, -1 forbidden (T-TEC): class 0
 	// infantry & artillery (and leaders), 1 cavalry.
 	cost   [2]map[string]int
-	costc  [2][7]int // by tcode, then 5 redoubt, 6 redoubt under construction
+	costc  [2][7]int     // by tcode, then 5 redoubt, 6 redoubt under construction
 	hexMP  map[uint8]int // hexside feature → half MP added, -1 forbidden
 	tables *tables
 }
