@@ -1280,9 +1280,17 @@ func (d *decider) consequences() {
 		d.queue(false, steps...)
 		return
 	}
+	// Step losses first, then the defenders' retreats and routs (the
+	// defender first on Br), then the attackers'.
 	switch res {
 	case "D1", "Ex", "DR":
 		defStep(res != "D1" && len(defsIn(res)) > 0, res)
+	}
+	switch res {
+	case "A1", "Ex", "Ee":
+		attStep(false, res)
+	case "AR":
+		attStep(true, res)
 	}
 	switch res {
 	case "Ee", "De":
@@ -1293,12 +1301,6 @@ func (d *decider) consequences() {
 		move(defsIn(res), 1, false, false, exempt)
 	case "Ex", "DR":
 		move(defsIn(res), 0, true, false, exempt)
-	}
-	switch res {
-	case "A1", "Ex", "Ee":
-		attStep(false, res)
-	case "AR":
-		attStep(true, res)
 	}
 	switch res {
 	case "Ar", "Br":
