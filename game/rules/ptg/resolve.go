@@ -388,6 +388,9 @@ func (s *State) decision() game.Decision {
 		}
 	case "advance":
 		dec.Prompt = "advance after combat into an emptied hex?"
+		if opts := s.advanceOptions(); len(opts) > 0 {
+			dec.Side = s.Unit(opts[0].unit).Side // the victorious side (PTG-7.5)
+		}
 		for _, a := range s.advanceOptions() {
 			dec.Options = append(dec.Options, game.Option{Label: a.text(s), Command: a.command(s)})
 			dec.Cells = append(dec.Cells, a.to)
