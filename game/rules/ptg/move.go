@@ -419,8 +419,9 @@ parsed:
 		}
 		cells = append(cells, c)
 	}
+	explicit := len(cells) > 1
 	if len(cells) > 0 && u.OnMap() && cells[0] == u.At {
-		cells = cells[1:]
+		cells = cells[1:] // "move U FROM TO": an explicit path
 	}
 	m := s.newMover(u)
 	var path []grid.Coord
@@ -433,7 +434,7 @@ parsed:
 		path = []grid.Coord{u.At}
 	case len(cells) == 0:
 		return game.Refuse(game.CodeSyntax, "PTG-4.0", "write: move UNIT HEX")
-	case len(cells) == 1:
+	case len(cells) == 1 && !explicit:
 		path, cost, err = d.cheapest(m, cells[0])
 	default:
 		path, cost, err = d.walk(m, cells)
@@ -474,6 +475,11 @@ func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error)
 	}
 	if m.ix.enemyCombat(u.Side, dest) {
 		return nil, 0, game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+	}
+	if u.OnMap() && s.adjacent(u.At, dest) {
+		if st, _ := m.enterCost(m.ix.mi.at(u.At), grid.DirTo(s.grid(), u.At, dest), i); st < 0 {
+			return nil, 0, d.whyNot(m, m.ix.mi.at(u.At), dest)
+		}
 	}
 	// Explain with an unlimited budget.
 	far := *m

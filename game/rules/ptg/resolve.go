@@ -159,13 +159,9 @@ func (s *State) advanceSide(from grid.Coord, loser game.Side) (game.Side, bool) 
 // combat, checks for a collapsed army and moves the clock on when a
 // player turn has nothing left to do.
 func (d *decider) settle() {
-	for d.s.Result == nil {
-		if len(d.s.Queue) == 0 {
+	for d.s.Result == nil && len(d.s.Queue) > 0 {
+		if !d.auto(d.s.Queue[0]) {
 			break
-		}
-		st := d.s.Queue[0]
-		if !d.auto(st) {
-			return
 		}
 	}
 	if d.s.Result != nil {
@@ -253,12 +249,19 @@ func (d *decider) auto(st Step) bool {
 }
 
 // checkCollapse ends the game when an army's morale reaches 0 (PTG-10.0.4).
-// It runs once nothing is left to resolve, so the losses of one combat
+// It waits until every loss of the current result has been taken (the
+// step losses, retreats, routs and pushes), so the losses of one combat
 // result count together: if both armies collapse, the phasing player wins.
 func (d *decider) checkCollapse() bool {
 	s := d.s
-	if s.Result != nil || s.Phase == PhaseSetup || len(s.Queue) > 0 || s.Fight != nil {
+	if s.Result != nil || s.Phase == PhaseSetup {
 		return false
+	}
+	for _, st := range s.Queue {
+		switch st.Kind {
+		case "defence", "loss", "retreat", "push", "eliminate":
+			return false
+		}
 	}
 	a, b := s.NMA[Swedes] == 0, s.NMA[Russians] == 0
 	if !a && !b {

@@ -163,7 +163,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		return nil, bad("%v", err)
 	}
 	s.Alerted = sc.Param("alerted", "") == "on"
-	s.CampEvent = sc.Param("camp-event", "") == "done"
+	if s.CampEvent = sc.Param("camp-event", "") == "done"; s.CampEvent {
+		s.StartNMA[Russians] += 15 // the event has already cost what nma-B says
+	}
 	if v := sc.Param("visibility", "good"); v == "bad" {
 		s.Visibility = "bad"
 	} else if v != "good" {
