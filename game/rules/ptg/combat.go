@@ -276,11 +276,15 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			if err != nil {
 				return nil, err
 			}
-			switch k {
-			case "morale":
+			switch {
+			case k == "morale":
 				w.decl.Morale = u.ID
-			case "grenade":
+			case k == "grenade" && w.decl.Grenade != "":
+				return nil, game.Refuse("grenade", "PTG-14.4.2", "at most one grenade shift per side in a combat")
+			case k == "grenade":
 				w.decl.Grenade = u.ID
+			case w.decl.Rolling != "":
+				return nil, game.Refuse("rolling-fire", "PTG-14.13.1", "one unit fires a rolling volley in a combat")
 			default:
 				w.decl.Rolling = u.ID
 			}
