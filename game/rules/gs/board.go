@@ -8,17 +8,34 @@ import (
 
 // View is what viewer may see of s. The only secret of the basic game is
 // the other side's deployment before the screens are lifted (GS-P-20).
+//
+// Other secrets: a face-down unit's identity and values, the other side's
+// withdrawn reserve and its entry, a secret demoralization threshold.
 func (*Rules) View(gs game.State, viewer game.Side) game.State {
 	s := gs.(*State)
-	if s.Phase != PhaseSetup {
-		return s
-	}
 	n := s.clone()
 	for i := range n.Units {
 		u := &n.Units[i]
-		if u.Side != viewer && u.deploys() {
+		if u.Side == viewer {
+			continue
+		}
+		if s.Phase == PhaseSetup && u.deploys() {
 			u.Placed = false
 			u.At = zeroCoord
+		}
+		if u.FaceDown || (s.on("face-down") && s.Phase == PhaseSetup) {
+			masked(u)
+			u.FaceDown = true
+		}
+		if u.Status == game.StatusReserve {
+			u.Group, u.EntryFrom, u.EntryUntil, u.EntryCells = "", 0, 0, nil // where and when it comes is its owner's business
+		}
+	}
+	if s.moraleSecret() {
+		for _, side := range game.Sides {
+			if side != viewer {
+				n.MoralePct[side], n.Demoralized[side] = 0, false
+			}
 		}
 	}
 	return n

@@ -17,6 +17,8 @@ import (
 //	combat [N] key=value…   the last (or Nth) combat: attack defence odds column roll score result mods
 //	moved UNIT mp=N         the last move of UNIT cost N MP (like 1½)
 //	losses A=N B=N          printed PC eliminated per side
+//	facedown UNIT yes|no    whether a unit is face down
+//	result WORDS…           the outcome's text contains these words
 func TestCases(t *testing.T) {
 	casetest.Run(t, gs.New(), "testdata", "GS-", gsAssert)
 }
@@ -66,6 +68,20 @@ func gsAssert(c *casetest.Case, w []string) (bool, error) {
 			}
 		}
 		return true, fmt.Errorf("%s did not move", w[1])
+	case "facedown":
+		u := s.Unit(w[1])
+		if u == nil {
+			return true, fmt.Errorf("no unit %s", w[1])
+		}
+		if got := map[bool]string{true: "yes", false: "no"}[u.FaceDown]; got != w[2] {
+			return true, fmt.Errorf("%s face down: %s", u.ID, got)
+		}
+		return true, nil
+	case "result":
+		if got := s.Outcome().Result; !strings.Contains(got, strings.Join(w[1:], " ")) {
+			return true, fmt.Errorf("result is %q", got)
+		}
+		return true, nil
 	case "losses":
 		vals := map[string]int{"A": s.Losses[game.SideA], "B": s.Losses[game.SideB]}
 		for _, kv := range w[1:] {

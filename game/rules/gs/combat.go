@@ -568,6 +568,17 @@ func (s *State) decideAttack(cmd game.Command, dice game.Dice) ([]game.Event, er
 	ev.ID = s.Combats + 1
 	ev.Side = s.Active
 	d := &decider{s: s}
+	var shown []string
+	for _, b := range dec.bombard {
+		for _, u := range []*Unit{b, dec.targets[b.ID]} {
+			if u.FaceDown && !slices.Contains(shown, u.ID) {
+				shown = append(shown, u.ID)
+			}
+		}
+	}
+	if len(shown) > 0 {
+		d.emit(FaceUp{Units: shown, Why: "bombardment", Text: fmt.Sprintf("turned face up by the bombardment: %s", s.describe(shown))})
+	}
 	pure := len(dec.close) == 0
 	if len(stuck) == len(dec.defs) {
 		// GS-P-13: no die when the only defenders cannot fight.

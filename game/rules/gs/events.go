@@ -214,6 +214,10 @@ var eventKinds = map[string]func() game.Event{
 	"demoralized":        func() game.Event { return &Demoralized{} },
 	"entry":              func() game.Event { return &EntryOpened{} },
 	"withdrawn":          func() game.Event { return &Withdrawn{} },
+	"relabelled":         func() game.Event { return &Relabelled{} },
+	"face-up":            func() game.Event { return &FaceUp{} },
+	"reserve-turn":       func() game.Event { return &ReserveTurn{} },
+	"morale-roll":        func() game.Event { return &MoraleRolled{} },
 	"road-choice":        func() game.Event { return &RoadChoice{} },
 	"reinforcement-roll": func() game.Event { return &ReinforcementRoll{} },
 }
@@ -313,10 +317,34 @@ func evolve(s *State, ev game.Event) *State {
 	case AdvanceEnded:
 		n.Res.pop()
 	case Withdrawn:
+		from, until, zone, free := n.reserveEntry(e.Side)
 		for _, id := range e.Units {
 			u := n.Unit(id)
 			u.Group, u.Placed = reserveGroup, false
+			if free {
+				u.EntryFrom, u.EntryUntil, u.EntryCells = from, until, slices.Clone(n.sc.Zones[zone])
+			}
 		}
+	case ReserveTurn:
+		for i := range n.Units {
+			if u := &n.Units[i]; u.Side == e.Side && u.Group == reserveGroup {
+				u.EntryFrom, u.EntryUntil = e.Turn, e.Turn
+			}
+		}
+	case Relabelled:
+		for i := range n.Units {
+			if u := &n.Units[i]; u.Side == e.Side {
+				if k := slices.Index(e.From, u.ID); k >= 0 {
+					u.ID, u.FaceDown = e.To[k], true
+				}
+			}
+		}
+	case FaceUp:
+		for _, id := range e.Units {
+			n.Unit(id).FaceDown = false
+		}
+	case MoraleRolled:
+		n.MoralePct[e.Side] = e.Pct
 	case RoadChoice:
 		n.RoadDue[e.Side] = e.Group
 	case EntryOpened:

@@ -58,7 +58,7 @@ func parseThresholds(v string) ([2]int, error) {
 // GS-P-18: every unit the scenario gives the army, reinforcements
 // included).
 func (s *State) setupMorale() error {
-	if !s.on("morale") {
+	if !s.on("morale") && !s.on("random-morale") {
 		return nil
 	}
 	pct, err := parseThresholds(s.opt("morale-threshold"))
@@ -93,4 +93,4 @@ func (d *decider) morale() {
 }
 
 // moraleSecret reports thresholds kept from the opponent (GS-S9b, GS-S10).
-func (s *State) moraleSecret() bool { return s.sc.Param("morale-secret", "no") == "yes" }
+func (s *State) moraleSecret() bool { return s.on("random-morale") && s.opt("morale-hidden") == "on" }

@@ -24,6 +24,9 @@ func mp(half int) string {
 // currentMP is the unit's movement allowance this turn in whole MP.
 func (s *State) currentMP(u *Unit) int {
 	m := u.MP
+	if u.FaceDown {
+		m = 3 // face down, as artillery (GS-S9a.special)
+	}
 	if u.Arm == Cavalry && u.Has("guard") {
 		if v := s.opt("guard-cavalry-mp"); v == "6" {
 			m = 6
@@ -274,7 +277,10 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 		ev.Charge = t.ID
 		ev.Text += fmt.Sprintf("; charges %s (GS-8)", t.ID)
 	}
-	return []game.Event{ev}, nil
+	d := &decider{s: s}
+	d.emit(ev)
+	d.autoReveal()
+	return d.evs, nil
 }
 
 // cheapest finds the cheapest legal path to dest.

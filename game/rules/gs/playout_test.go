@@ -32,20 +32,35 @@ func TestRandomPlayouts(t *testing.T) {
 		}
 		for _, seed := range seeds {
 			t.Run(info.ID, func(t *testing.T) {
-				playout(t, info.ID, seed)
+				playout(t, info.ID, seed, nil)
 			})
 		}
 	}
+	// Option variants that change the flow of play.
+	for _, v := range []struct {
+		id   string
+		opts game.Options
+	}{
+		{"gs-4", game.Options{"reinforcements": "die"}},
+		{"gs-4", game.Options{"reinforcements": "free-road"}},
+		{"gs-8", game.Options{"morale": "on", "morale-threshold": "40/60", "morale-exclusive": "on", "charges": "on", "zoc-exit": "on"}},
+		{"gs-10", game.Options{"reserves": "dice", "morale-hidden": "off", "long-range": "on", "lower-odds": "on", "combined-arms": "on"}},
+		{"gs-10", game.Options{"reserves": "on", "face-down": "off"}},
+	} {
+		t.Run(v.id+"-options", func(t *testing.T) {
+			playout(t, v.id, 3, v.opts)
+		})
+	}
 }
 
-func playout(t *testing.T, id string, seed uint64) {
+func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 	t.Helper()
 	sc, err := scenarios.Load(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rules := gs.New()
-	g, err := game.Start(rules, sc, nil)
+	g, err := game.Start(rules, sc, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,6 +105,7 @@ func playout(t *testing.T, id string, seed uint64) {
 				t.Fatalf("seed %d step %d: after %q, event %s: %v", seed, step, order, e.Kind(), err)
 			}
 		}
+		checkViews(t, rules, st, seed, step)
 		rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
 		g.Commit(rec)
 		recs = append(recs, roundTrip(t, rules, rec))
@@ -99,7 +115,7 @@ func playout(t *testing.T, id string, seed uint64) {
 		t.Errorf("seed %d: finished game has no result text", seed)
 	}
 	// Replay from the (JSON round-tripped) log gives the same state.
-	r, err := game.Replay(rules, sc, nil, recs)
+	r, err := game.Replay(rules, sc, opts, recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +125,7 @@ func playout(t *testing.T, id string, seed uint64) {
 		t.Errorf("seed %d: replay differs from the live state", seed)
 	}
 	// The state survives a JSON round trip.
-	back, err := rules.DecodeState(sc, nil, a)
+	back, err := rules.DecodeState(sc, opts, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +134,7 @@ func playout(t *testing.T, id string, seed uint64) {
 		t.Errorf("seed %d: state JSON round trip differs", seed)
 	}
 	// Re-deciding the log with its recorded dice gives the same events.
-	if err := game.Redecide(rules, sc, nil, recs, func(x, y game.Events) bool {
+	if err := game.Redecide(rules, sc, opts, recs, func(x, y game.Events) bool {
 		p, _ := json.Marshal(x)
 		q, _ := json.Marshal(y)
 		return bytes.Equal(p, q)
@@ -187,6 +203,39 @@ func pick(rng *rand.Rand, s *gs.State, tree []game.Option, leaves []string) stri
 		}
 	}
 	return leaves[rng.IntN(len(leaves))]
+}
+
+// checkViews asserts that neither side's view, board or piece list shows
+// what the other side hides: a face-down unit's identity and values, a
+// secret set-up, a secret threshold, a reserve's entry.
+func checkViews(t *testing.T, rules *gs.Rules, full game.State, seed uint64, step int) {
+	t.Helper()
+	s := full.(*gs.State)
+	for _, viewer := range game.Sides {
+		v := rules.View(full, viewer).(*gs.State)
+		for i := range s.Units {
+			u, w := &s.Units[i], &v.Units[i]
+			if u.Side == viewer {
+				continue
+			}
+			if u.FaceDown && (w.Name != "" || w.PC != 0 || w.MP != 0 || w.Arm != "") {
+				t.Fatalf("seed %d step %d: %s sees face-down %s as %s %d-%d", seed, step, viewer, u.ID, w.Name, w.PC, w.MP)
+			}
+			if u.Status == "reserve" && (w.EntryFrom != 0 || len(w.EntryCells) != 0 || (w.Placed && s.Clock().Phase == gs.PhaseSetup)) {
+				t.Fatalf("seed %d step %d: %s sees the hidden reserve or set-up of %s", seed, step, viewer, u.ID)
+			}
+		}
+		b := rules.Board(full, viewer)
+		for _, p := range b.Pieces {
+			u := s.Unit(p.ID)
+			if u.Side != viewer && u.FaceDown && (p.Name != "" || p.Values != "" || p.Type != "") {
+				t.Fatalf("seed %d step %d: %s's board shows face-down %s", seed, step, viewer, p.ID)
+			}
+			if u.Side != viewer && u.Status == "reserve" && p.At != nil {
+				t.Fatalf("seed %d step %d: %s's board shows %s before it is revealed", seed, step, viewer, p.ID)
+			}
+		}
+	}
 }
 
 // checkAllLeaves asks Decide about every listed order (without applying).

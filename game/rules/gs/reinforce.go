@@ -121,6 +121,8 @@ func (s *State) canEnter(u *Unit) error {
 		return game.Refuse("not-on-map", "GS-P-21", "%s is not on the map and has no entry open", u.ID)
 	case s.Turn < u.EntryFrom:
 		return game.Refuse("too-early", "GS-P-21", "%s may enter from turn %d", u.ID, u.EntryFrom)
+	case u.EntryUntil > 0 && s.Turn > u.EntryUntil:
+		return game.Refuse("too-late", "GS-S10.special", "%s could enter only until turn %d", u.ID, u.EntryUntil)
 	case s.night() && s.sc.Param("night-no-entry", "no") == "yes":
 		return game.Refuse("night", "GS-S6.special", "no unit enters at night")
 	}

@@ -35,6 +35,14 @@ func (d *decider) eliminate(id, reason, rule string, step bool) {
 // then checks whether the game is over.
 func (d *decider) settle() {
 	for d.s.Res != nil {
+		if d.s.Res.Steps[0].Kind == "advance" {
+			// The result itself is carried out (exchange losses included);
+			// a side left with no unit then loses at once (GS-P-24), with
+			// no advance to decide.
+			if d.checkEnd(); d.s.Result != nil {
+				return
+			}
+		}
 		st := d.s.Res.Steps[0]
 		switch st.Kind {
 		case "retreat":
@@ -75,6 +83,7 @@ func (d *decider) settle() {
 			return
 		}
 	}
+	d.autoReveal()
 	d.checkEnd()
 }
 

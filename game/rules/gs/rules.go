@@ -27,6 +27,11 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "charges", Default: "off", Values: []string{"on", "off"}, Rule: "GS-8", Help: "advanced rule: cavalry charges at double PC (move … charge TARGET)"},
 	{Name: "zoc-exit", Default: "off", Values: []string{"on", "off"}, Rule: "GS-12", Help: "advanced rule: cavalry may leave the zone of control of infantry or artillery, and infantry that of artillery, for half their MP"},
 	{Name: "reinforcements", Default: "fixed", Values: []string{"fixed", "free-order", "free-road", "die"}, Rule: "GS-S4.special", Help: "how reinforcement groups arrive where a scenario schedules them: fixed turns and roads (option 1), the group of your choice in each slot (2), also on the road of your choice (3), or by die roll (4)"},
+	{Name: "face-down", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-34", Help: "units move face down as 3-MP artillery until revealed (scenarios IX and X)"},
+	{Name: "reserves", Default: "off", Values: []string{"off", "on", "dice"}, Rule: "GS-S10.special", Help: "scenario X: each side withdraws 3 infantry, 1 cavalry and 1 artillery that enter from turn 2 to 9 (on), or as a group on a turn rolled d6+2 (dice)"},
+	{Name: "reserve-turn-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled entry turn of the reserve secret"},
+	{Name: "random-morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-T4", Help: "each side rolls its demoralization threshold secretly before play (scenarios IXb and X)"},
+	{Name: "morale-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled thresholds secret (otherwise they are announced)"},
 	{Name: "count-units", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-33", Help: "scenarios VIII and X: add the number of units on the map to their PC (the literal reading)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
@@ -114,6 +119,11 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			return nil, fmt.Errorf("gs: scenario %s: %w", sc.ID, err)
 		}
 		s.Turn, s.Phase, s.Active = max(1, sc.Start.Turn), phase, side
+		if s.on("face-down") {
+			for i := range s.Units {
+				s.Units[i].FaceDown = true // a test position keeps its own ids
+			}
+		}
 		if phase == PhaseCombat {
 			s.MustAttack, s.StartAt = obligations(s)
 		}
@@ -172,7 +182,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	}
 	switch cmd.Verb {
 	case "deploy", "ready":
-		return s.decideSetup(cmd)
+		return s.decideSetup(cmd, dice)
 	case "retreat":
 		return s.decideRetreat(cmd)
 	case "lose":
@@ -183,6 +193,11 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideReinforce(cmd)
 	case "withdraw":
 		return s.decideWithdraw(cmd)
+	case "reveal":
+		if s.Phase != PhaseMove || cmd.Side != s.Active {
+			return nil, game.Refuse(game.CodeWrongPhase, "GS-S9a.special", "a unit is turned face up in its owner's movement phase")
+		}
+		return s.decideReveal(cmd)
 	case "move", "attack", "bombard", "end":
 	default:
 		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, reinforce, deploy, ready, end", cmd.Verb)

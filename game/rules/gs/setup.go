@@ -41,14 +41,13 @@ func (s *State) placedAt(side game.Side, c grid.Coord) *Unit {
 
 // decideSetup handles "deploy UNIT HEX [UNIT HEX…]", "deploy auto" and
 // "ready" during the simultaneous secret set-up (GS-S1.deploy, GS-P-20).
-func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
+func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	if s.Phase != PhaseSetup {
 		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "deployment is over")
 	}
 	if s.Ready[cmd.Side] {
 		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
 	}
-	var evs []game.Event
 	if cmd.Verb == "ready" {
 		if s.mustWithdraw(cmd.Side) {
 			w, _ := s.withdrawal(cmd.Side)
@@ -63,17 +62,27 @@ func (s *State) decideSetup(cmd game.Command) ([]game.Event, error) {
 			}
 			return nil, game.Refuse("not-deployed", "GS-S1.deploy", "place every unit first (deploy UNIT HEX or deploy auto); not placed: %s", strings.Join(left, " "))
 		}
-		evs = append(evs, Ready{Side: cmd.Side})
+		rolls, err := s.readyRolls(cmd.Side, dice)
+		if err != nil {
+			return nil, err
+		}
+		d := &decider{s: s, dice: dice}
+		d.emit(Ready{Side: cmd.Side})
+		for _, e := range rolls {
+			d.emit(e) // ids may change here (face-down relabelling)
+		}
 		if s.Ready[cmd.Side.Other()] {
 			var all []Placement
-			for i := range s.Units {
-				if u := &s.Units[i]; u.Status == game.StatusReserve && u.Placed {
+			for i := range d.s.Units {
+				if u := &d.s.Units[i]; u.Status == game.StatusReserve && u.Placed {
 					all = append(all, Placement{Unit: u.ID, At: u.At})
 				}
 			}
-			evs = append(evs, Revealed{Placements: all}, PhaseChanged{Turn: 1, Phase: PhaseMove, Active: game.SideA})
+			d.emit(Revealed{Placements: all})
+			d.emit(PhaseChanged{Turn: 1, Phase: PhaseMove, Active: game.SideA})
+			d.phaseStart()
 		}
-		return evs, nil
+		return d.evs, nil
 	}
 	zone := s.zone(cmd.Side)
 	if len(cmd.Args) == 1 && strings.EqualFold(cmd.Args[0], "auto") {

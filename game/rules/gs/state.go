@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -40,6 +41,8 @@ type Unit struct {
 	Moved    bool `json:"moved,omitempty"`
 	Attacked bool `json:"attacked,omitempty"`
 	Defended bool `json:"defended,omitempty"`
+	// FaceDown hides the unit's identity from the opponent (GS-P-34).
+	FaceDown bool `json:"face_down,omitempty"`
 	// Placed is set during set-up once the owner has put the unit down.
 	Placed bool `json:"placed,omitempty"`
 	// Group is the reinforcement group of a unit that starts off the map;
@@ -48,6 +51,7 @@ type Unit struct {
 	Group      string       `json:"group,omitempty"`
 	EntryFrom  int          `json:"entry_from,omitempty"`
 	EntryCells []grid.Coord `json:"entry_cells,omitempty"`
+	EntryUntil int          `json:"entry_until,omitempty"` // last turn it may enter (0: no limit)
 	// Charge is the enemy unit this cavalry charged in the movement phase
 	// just played; it must attack that unit at double PC (GS-8).
 	Charge string `json:"charge,omitempty"`
@@ -228,6 +232,9 @@ func (s *State) Pieces() []game.Piece {
 		u := &s.Units[i]
 		p := game.Piece{ID: u.ID, Side: u.Side, Type: u.Arm, Name: u.Name,
 			Values: fmt.Sprintf("%d-%d", u.PC, u.MP), Status: u.Status}
+		if u.FaceDown && u.PC == 0 { // masked in this view
+			p.Type, p.Values, p.Flags = "", "", []string{"face-down"}
+		}
 		if u.Status == game.StatusActive || u.Placed {
 			at := u.At
 			p.At = &at
@@ -238,7 +245,43 @@ func (s *State) Pieces() []game.Piece {
 		}
 		out = append(out, p)
 	}
+	// Sorted by side and id, never in order-of-battle order: with face-down
+	// units the position in the list would tell what a unit is.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Side != out[j].Side {
+			return out[i].Side < out[j].Side
+		}
+		return naturalLess(out[i].ID, out[j].ID)
+	})
 	return out
+}
+
+// naturalLess orders ids with their numbers compared as numbers (A2 < A10).
+func naturalLess(a, b string) bool {
+	pa, na := splitNum(a)
+	pb, nb := splitNum(b)
+	if pa != pb || na < 0 || nb < 0 {
+		if pa == pb {
+			return a < b
+		}
+		return pa < pb
+	}
+	return na < nb
+}
+
+func splitNum(s string) (string, int) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 9 {
+		return s, -1
+	}
+	n := 0
+	for _, c := range s[i:] {
+		n = n*10 + int(c-'0')
+	}
+	return s[:i], n
 }
 
 // decodeState reads a stored state back and attaches its scenario.

@@ -81,7 +81,16 @@ func (s *State) hexCost(arm string, c grid.Coord) int {
 // forbiddenTerrain reports terrain the arm may enter only by road or path
 // (artillery in forest or marsh, GS-5.12).
 func (s *State) forbiddenTerrain(u *Unit, c grid.Coord) bool {
-	return s.hexCost(u.Arm, c) < 0
+	return s.hexCost(u.moveArm(), c) < 0
+}
+
+// moveArm is the arm whose movement costs u pays: a face-down unit moves
+// as artillery (GS-P-34).
+func (u *Unit) moveArm() string {
+	if u.FaceDown {
+		return Artillery
+	}
+	return u.Arm
 }
 
 // stepCost prices one step of a move for u in half MP, with ok=false
@@ -102,9 +111,9 @@ func (s *State) indexedStepCost(ix *index, u *Unit, from, to grid.Coord) (int, b
 	}
 	var c int
 	if ix != nil {
-		c = ix.hexCost(s, u.Arm, to)
+		c = ix.hexCost(s, u.moveArm(), to)
 	} else {
-		c = s.hexCost(u.Arm, to)
+		c = s.hexCost(u.moveArm(), to)
 	}
 	if c < 0 {
 		return 0, false

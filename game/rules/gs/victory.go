@@ -26,6 +26,9 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 			o := running(s)
 			o.Over, o.Winner = true, side.Other()
 			o.Result = fmt.Sprintf("%s wins: every enemy unit is eliminated", side.Other())
+			if l := s.sc.Param("annihilation-label", ""); l != "" {
+				o.Result = fmt.Sprintf("%s wins a %s: every enemy unit is eliminated", side.Other(), l)
+			}
 			o.Rule = "GS-P-24"
 			return o, true
 		}

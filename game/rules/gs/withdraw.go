@@ -31,7 +31,7 @@ func (e Withdrawn) Owner() game.Side { return e.Side }
 // withdrawal is the composition a side must set aside, by arm, or nil.
 func (s *State) withdrawal(side game.Side) (map[string]int, error) {
 	v := s.sc.Param("withdraw-"+side.String(), "")
-	if v == "" || (s.sc.Param("withdraw-option", "") != "" && !s.on(s.sc.Param("withdraw-option", ""))) {
+	if opt := s.sc.Param("withdraw-option", ""); v == "" || (opt != "" && s.opt(opt) == "off") {
 		return nil, nil
 	}
 	out := map[string]int{}
@@ -128,6 +128,20 @@ func (s *State) autoWithdraw(side game.Side, w map[string]int) []string {
 		}
 	}
 	return out
+}
+
+// reserveEntry opens the entry of a withdrawn reserve that arrives freely
+// (GS-S10: from turn 2 to turn 9 through any hex of its own edge):
+// parameter "reserve-entry-A" = "2-9 edge-A".
+func (s *State) reserveEntry(side game.Side) (from, until int, zone string, ok bool) {
+	f := strings.Fields(s.sc.Param("reserve-entry-"+side.String(), ""))
+	if len(f) != 2 {
+		return 0, 0, "", false
+	}
+	a, b, _ := strings.Cut(f[0], "-")
+	from, err1 := strconv.Atoi(a)
+	until, err2 := strconv.Atoi(b)
+	return from, until, f[1], err1 == nil && err2 == nil
 }
 
 // reserveDie reads "TURN LOW-HIGH" (GS-S8 special rule 1: from turn 3, a

@@ -156,6 +156,18 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			s.Units = append(s.Units, u)
 		}
 	}
+	if s.opt("russian-pickets") == "1" && sc.Param("setup", "") == "historical" {
+		// a single Russian picket, in a P hex of the player's choice.
+		first := true
+		s.Units = slices.DeleteFunc(s.Units, func(u Unit) bool {
+			if u.Side != Russians || u.Class() != ClassPicket {
+				return false
+			}
+			keep := first
+			first = false
+			return !keep
+		})
+	}
 	if err := s.readRedoubts(sc.Param("redoubts", "")); err != nil {
 		return nil, bad("%v", err)
 	}
