@@ -37,6 +37,7 @@ const (
 // read-only and shared, so it is computed once per scenario.
 type info struct {
 	w, h    int
+	labels  []string // printed hex labels, by index
 	terrain []string
 	tcode   []uint8 // terrain as a row of costc
 	edge    [][6]uint8
@@ -83,12 +84,13 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 	w, h := m.Grid.Size()
 	n := w * h
 	mi := &info{w: w, h: h, terrain: make([]string, n), edge: make([][6]uint8, n), nb: make([][6]int32, n),
-		camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb, tcode: make([]uint8, n)}
+		camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb, tcode: make([]uint8, n), labels: make([]string, n)}
 	campOn := sc.Param("camp", "on") == "on"
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
 			c := grid.Coord{X: x, Y: y}
 			i := mi.at(c)
+			mi.labels[i] = m.Grid.Label(c)
 			mi.terrain[i] = m.CellAt(c).Terrain
 			for d := 0; d < 6; d++ {
 				o := m.Grid.Step(c, d)

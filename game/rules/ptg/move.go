@@ -3,6 +3,7 @@ package ptg
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -11,7 +12,7 @@ import (
 
 // mp prints half movement points as "1½".
 func mp(half int) string {
-	s := fmt.Sprint(half / 2)
+	s := strconv.Itoa(half / 2)
 	if half%2 != 0 {
 		if half == 1 {
 			return "½"

@@ -422,7 +422,13 @@ func (s *State) opt(name string) string {
 // on reports an on/off option that is on.
 func (s *State) on(name string) bool { return s.opt(name) == "on" }
 
-func (s *State) label(c grid.Coord) string { return s.sc.Map.Grid.Label(c) }
+func (s *State) label(c grid.Coord) string {
+	mi := s.info()
+	if c.X >= 0 && c.Y >= 0 && c.X < mi.w && c.Y < mi.h {
+		return mi.labels[mi.at(c)]
+	}
+	return s.sc.Map.Grid.Label(c)
+}
 
 func (s *State) labels(cs []grid.Coord) string {
 	if len(cs) == 0 {
