@@ -1,0 +1,405 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"github.com/grognard/grognard/bot"
+)
+
+// process handles one /sync answer: invites first, then each joined
+// room's state and timeline in order, then the rooms the bot left. On the
+// very first sync (no stored position) the timelines are old history:
+// only their state is read.
+func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial bool) {
+	for _, roomID := range sortedKeys(resp.Rooms.Invite) {
+		a.invited(ctx, roomID, resp.Rooms.Invite[roomID])
+	}
+	for _, roomID := range sortedKeys(resp.Rooms.Join) {
+		room := resp.Rooms.Join[roomID]
+		for _, evt := range room.State.Events {
+			evt.RoomID = roomID
+			a.noteState(evt)
+		}
+		timeline := room.Timeline.Events
+		// Events before the bot's own join (history the room shows to
+		// new members) are not addressed to it.
+		for i := len(timeline) - 1; i >= 0; i-- {
+			if a.isOwnJoin(timeline[i]) {
+				for _, evt := range timeline[:i] {
+					evt.RoomID = roomID
+					a.noteState(evt)
+				}
+				timeline = timeline[i:]
+				break
+			}
+		}
+		if a.roomEncrypted(roomID) {
+			a.encryptedNotice(ctx, roomID)
+		}
+		for _, evt := range timeline {
+			evt.RoomID = roomID
+			a.noteState(evt)
+			if initial {
+				continue
+			}
+			a.handle(ctx, evt)
+		}
+	}
+	for _, roomID := range sortedKeys(resp.Rooms.Leave) {
+		a.left(roomID)
+	}
+}
+
+func sortedKeys[V any](m map[id.RoomID]V) []id.RoomID {
+	keys := make([]id.RoomID, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+// isOwnJoin reports whether evt is the bot joining (not a profile change).
+func (a *Adapter) isOwnJoin(evt *event.Event) bool {
+	if evt.Type != event.StateMember || evt.GetStateKey() != string(a.me) {
+		return false
+	}
+	_ = evt.Content.ParseRaw(evt.Type)
+	m := evt.Content.AsMember()
+	if m.Membership != event.MembershipJoin {
+		return false
+	}
+	if evt.Unsigned.PrevContent != nil {
+		_ = evt.Unsigned.PrevContent.ParseRaw(evt.Type)
+		if prev := evt.Unsigned.PrevContent.AsMember(); prev.Membership == event.MembershipJoin {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *Adapter) room(roomID id.RoomID) *roomInfo {
+	r := a.rooms[roomID]
+	if r == nil {
+		r = &roomInfo{names: map[id.UserID]string{}}
+		a.rooms[roomID] = r
+	}
+	return r
+}
+
+// noteState remembers what the bot needs of a state event: power levels,
+// display names, encryption; and it forgets a direct room its user left.
+func (a *Adapter) noteState(evt *event.Event) {
+	if evt.StateKey == nil {
+		return
+	}
+	switch evt.Type {
+	case event.StatePowerLevels, event.StateMember, event.StateEncryption:
+	default:
+		return
+	}
+	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+		return
+	}
+	var forget id.UserID
+	a.mu.Lock()
+	r := a.room(evt.RoomID)
+	switch evt.Type {
+	case event.StatePowerLevels:
+		r.power = evt.Content.AsPowerLevels()
+	case event.StateEncryption:
+		r.encrypted = true
+	case event.StateMember:
+		m := evt.Content.AsMember()
+		uid := id.UserID(*evt.StateKey)
+		if m.Displayname != "" {
+			r.names[uid] = m.Displayname
+		}
+		if (m.Membership == event.MembershipLeave || m.Membership == event.MembershipBan) && a.dmOf[evt.RoomID] == uid {
+			delete(a.dms, uid)
+			delete(a.dmOf, evt.RoomID)
+			forget = uid
+		}
+	}
+	a.mu.Unlock()
+	if forget != "" {
+		a.forgetDM(forget, evt.RoomID)
+	}
+}
+
+func (a *Adapter) roomEncrypted(roomID id.RoomID) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	r := a.rooms[roomID]
+	return r != nil && r.encrypted
+}
+
+// invited answers an invite: join when the inviter is allowed, refuse
+// (leave) otherwise.
+func (a *Adapter) invited(ctx context.Context, roomID id.RoomID, room *mautrix.SyncInvitedRoom) {
+	var inviter id.UserID
+	direct := false
+	for _, evt := range room.State.Events {
+		if evt.Type == event.StateMember && evt.GetStateKey() == string(a.me) {
+			if err := evt.Content.ParseRaw(evt.Type); err == nil && evt.Content.AsMember().Membership == event.MembershipInvite {
+				inviter = evt.Sender
+				direct = evt.Content.AsMember().IsDirect
+			}
+		}
+	}
+	if inviter == "" {
+		return
+	}
+	if !a.cfg.mayInvite(inviter) {
+		a.log.Warn("matrix: invite refused: the inviter is not on allow-invites", "room", roomID, "inviter", inviter)
+		if err := a.retry(ctx, "leave", func() error {
+			_, err := a.cli.LeaveRoom(ctx, roomID, &mautrix.ReqLeave{Reason: "not on this bot's invite allow-list"})
+			return err
+		}); err != nil {
+			a.log.Warn("matrix: refusing the invite failed", "room", roomID, "err", err)
+		}
+		return
+	}
+	if err := a.retry(ctx, "join", func() error { _, err := a.cli.JoinRoomByID(ctx, roomID); return err }); err != nil {
+		a.log.Warn("matrix: joining failed", "room", roomID, "inviter", inviter, "err", err)
+		return
+	}
+	a.log.Info("matrix: joined", "room", roomID, "inviter", inviter)
+	if direct {
+		a.mu.Lock()
+		_, known := a.dms[inviter]
+		a.mu.Unlock()
+		if !known {
+			a.rememberDM(ctx, inviter, roomID)
+		}
+	}
+}
+
+// left forgets a room the bot is no longer in.
+func (a *Adapter) left(roomID id.RoomID) {
+	a.mu.Lock()
+	delete(a.rooms, roomID)
+	uid, dm := a.dmOf[roomID]
+	if dm {
+		delete(a.dms, uid)
+		delete(a.dmOf, roomID)
+	}
+	a.mu.Unlock()
+	if dm {
+		a.forgetDM(uid, roomID)
+	}
+}
+
+// encryptedNotice says once per room, in a plain notice, that the bot
+// cannot read encrypted messages.
+func (a *Adapter) encryptedNotice(ctx context.Context, roomID id.RoomID) {
+	key := a.key + "encrypted-notice/" + string(roomID)
+	if v, err := a.store.Value(key); err != nil || v != nil {
+		return
+	}
+	text := encryptedText[a.cfg.Lang]
+	if text == "" {
+		text = encryptedText[bot.EN]
+	}
+	content := &event.MessageEventContent{MsgType: event.MsgNotice, Body: text}
+	if _, err := a.send(ctx, roomID, event.EventMessage, content); err != nil {
+		a.log.Warn("matrix: encrypted-room notice failed", "room", roomID, "err", err)
+		return
+	}
+	if err := a.store.PutValue(key, []byte("1")); err != nil {
+		a.log.Warn("matrix: store", "err", err)
+	}
+}
+
+var encryptedText = map[bot.Lang]string{
+	bot.EN: "This room is end-to-end encrypted and I cannot read encrypted messages yet, so I will not see your commands here. " +
+		"Please play in an unencrypted room: create a new room with encryption turned off (it cannot be turned off later) and invite me there. " +
+		"Your games and their boards stay on the record either way.",
+	bot.FR: "Ce salon est chiffré de bout en bout et je ne sais pas encore lire les messages chiffrés : je ne verrai pas vos commandes ici. " +
+		"Jouez dans un salon non chiffré : créez un nouveau salon avec le chiffrement désactivé (il ne peut pas l'être ensuite) et invitez-moi. " +
+		"Vos parties et leurs cartes restent enregistrées dans tous les cas.",
+}
+
+// handle turns one timeline event into a request.
+func (a *Adapter) handle(ctx context.Context, evt *event.Event) {
+	if evt.Sender == a.me {
+		return
+	}
+	switch evt.Type {
+	case event.EventEncrypted:
+		a.encryptedNotice(ctx, evt.RoomID)
+	case event.EventMessage:
+		a.message(ctx, evt)
+	case event.EventReaction:
+		a.reaction(ctx, evt)
+	}
+}
+
+func (a *Adapter) message(ctx context.Context, evt *event.Event) {
+	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+		return
+	}
+	c := evt.Content.AsMessage()
+	// Notices are other bots talking; edits are not new commands.
+	if c.MsgType != event.MsgText || c.RelatesTo.GetReplaceID() != "" {
+		return
+	}
+	a.mu.Lock()
+	_, direct := a.dmOf[evt.RoomID]
+	a.mu.Unlock()
+	text, ok := a.addr.command(bodyText(c), direct)
+	if !ok {
+		return
+	}
+	req := bot.Request{
+		Platform: Platform, Room: string(evt.RoomID), Thread: string(c.RelatesTo.GetThreadParent()),
+		User: bot.User{ID: string(evt.Sender), Name: a.displayName(ctx, evt.RoomID, evt.Sender)},
+		Text: text, InteractionID: string(evt.ID),
+	}
+	req.IsAdmin = a.isAdmin(ctx, evt.RoomID, evt.Sender, text)
+	a.answer(ctx, req, origin{room: evt.RoomID, event: evt.ID, thread: c.RelatesTo.GetThreadParent()})
+}
+
+// reaction answers a number reaction under a message that listed
+// options: it is the option's command, sent by the reacting user.
+func (a *Adapter) reaction(ctx context.Context, evt *event.Event) {
+	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+		return
+	}
+	rel := evt.Content.AsReaction().RelatesTo
+	n, ok := reactionNumber(rel.Key)
+	if !ok || rel.Type != event.RelAnnotation {
+		return
+	}
+	opts, err := a.choicesOf(rel.EventID)
+	if err != nil || opts == nil || opts.Room != evt.RoomID || n >= len(opts.Choices) {
+		return
+	}
+	text := opts.Choices[n].Command
+	req := bot.Request{
+		Platform: Platform, Room: string(evt.RoomID), Thread: string(opts.Thread),
+		User: bot.User{ID: string(evt.Sender), Name: a.displayName(ctx, evt.RoomID, evt.Sender)},
+		Text: text, InteractionID: string(evt.ID),
+	}
+	req.IsAdmin = a.isAdmin(ctx, evt.RoomID, evt.Sender, text)
+	a.answer(ctx, req, origin{room: evt.RoomID, event: rel.EventID, thread: opts.Thread})
+}
+
+// displayName is the user's display name in the room (its localpart when
+// the room does not say).
+func (a *Adapter) displayName(ctx context.Context, roomID id.RoomID, user id.UserID) string {
+	a.mu.Lock()
+	name := a.room(roomID).names[user]
+	a.mu.Unlock()
+	if name != "" {
+		return name
+	}
+	var m event.MemberEventContent
+	if err := a.retry(ctx, "member", func() error {
+		return a.cli.StateEvent(ctx, roomID, event.StateMember, string(user), &m)
+	}); err == nil && m.Displayname != "" {
+		name = m.Displayname
+	} else {
+		name = user.Localpart()
+	}
+	a.mu.Lock()
+	a.room(roomID).names[user] = name
+	a.mu.Unlock()
+	return name
+}
+
+var gameWord = regexp.MustCompile(`(?i)^g[0-9]+$`)
+
+// isAdmin reports whether user is a room administrator for the request:
+// their power level, in the room of every game the text names (or else
+// in the room itself), reaches AdminPowerLevel. Nobody is an
+// administrator through the bot's direct rooms.
+func (a *Adapter) isAdmin(ctx context.Context, roomID id.RoomID, user id.UserID, text string) bool {
+	var rooms []id.RoomID
+	for _, w := range strings.Fields(text) {
+		if !gameWord.MatchString(w) {
+			continue
+		}
+		if home, ok := a.gameRoom(strings.ToLower(w)); ok && !slices.Contains(rooms, home) {
+			rooms = append(rooms, home)
+		}
+	}
+	if len(rooms) == 0 {
+		rooms = []id.RoomID{roomID}
+	}
+	for _, r := range rooms {
+		a.mu.Lock()
+		_, direct := a.dmOf[r]
+		a.mu.Unlock()
+		if direct || a.powerLevel(ctx, r, user) < a.cfg.AdminPowerLevel {
+			return false
+		}
+	}
+	return true
+}
+
+// powerLevel is user's power level in the room (from the sync, or asked
+// of the homeserver the first time).
+func (a *Adapter) powerLevel(ctx context.Context, roomID id.RoomID, user id.UserID) int {
+	a.mu.Lock()
+	pl := a.room(roomID).power
+	a.mu.Unlock()
+	if pl == nil {
+		var got event.PowerLevelsEventContent
+		if err := a.retry(ctx, "power levels", func() error {
+			return a.cli.StateEvent(ctx, roomID, event.StatePowerLevels, "", &got)
+		}); err != nil {
+			a.log.Warn("matrix: power levels", "room", roomID, "err", err)
+			return 0
+		}
+		pl = &got
+		a.mu.Lock()
+		a.room(roomID).power = pl
+		a.mu.Unlock()
+	}
+	return pl.GetUserLevel(user)
+}
+
+// gameRoom is the Matrix room a game was created in.
+func (a *Adapter) gameRoom(gameID string) (id.RoomID, bool) {
+	meta, err := a.store.Meta(gameID)
+	if err != nil {
+		return "", false
+	}
+	for _, r := range meta.Rooms {
+		rest, ok := strings.CutPrefix(r, Platform+":")
+		if ok && !strings.Contains(rest, "/") {
+			return id.RoomID(rest), true
+		}
+	}
+	return "", false
+}
+
+// storedChoices are the options of a message the bot posted, kept for
+// the number reactions that answer them.
+type storedChoices struct {
+	Room    id.RoomID    `json:"room"`
+	Thread  id.EventID   `json:"thread,omitempty"`
+	Choices []bot.Choice `json:"choices"`
+}
+
+func (a *Adapter) choicesOf(evt id.EventID) (*storedChoices, error) {
+	raw, err := a.store.Value(a.key + "choices/" + string(evt))
+	if err != nil || raw == nil {
+		return nil, err
+	}
+	var s storedChoices
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}

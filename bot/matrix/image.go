@@ -1,0 +1,99 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"strings"
+
+	"golang.org/x/image/draw"
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"github.com/grognard/grognard/bot"
+)
+
+// Thumbnails fit in ThumbWidth × ThumbHeight (what clients show inline).
+const (
+	ThumbWidth  = 800
+	ThumbHeight = 600
+)
+
+// postImage uploads a board to the media repository, with a thumbnail,
+// and posts it as m.image (width, height, size, mimetype, thumbnail).
+func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.EventID, error) {
+	name := img.Name
+	if name == "" {
+		name = "board.png"
+	}
+	url, err := a.upload(ctx, img.PNG, name)
+	if err != nil {
+		return "", err
+	}
+	info := &event.FileInfo{MimeType: "image/png", Size: len(img.PNG)}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(img.PNG)); err == nil {
+		info.Width, info.Height = cfg.Width, cfg.Height
+		thumb, tw, th, err := thumbnail(img.PNG, cfg)
+		switch {
+		case err != nil:
+			a.log.Warn("matrix: thumbnail", "image", name, "err", err)
+		case thumb == nil: // small enough: the image is its own thumbnail
+			info.ThumbnailURL = url
+			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/png", Size: len(img.PNG), Width: cfg.Width, Height: cfg.Height}
+		default:
+			turl, err := a.upload(ctx, thumb, "thumbnail-"+name)
+			if err != nil {
+				return "", err
+			}
+			info.ThumbnailURL = turl
+			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/png", Size: len(thumb), Width: tw, Height: th}
+		}
+	}
+	body := name
+	if img.Alt != "" {
+		body = img.Alt
+	}
+	content := &event.MessageEventContent{
+		MsgType: event.MsgImage, Body: body, FileName: name, URL: url, Info: info,
+		Mentions: &event.Mentions{}, RelatesTo: p.relation(),
+	}
+	return a.send(ctx, p.room, event.EventMessage, content)
+}
+
+func (a *Adapter) upload(ctx context.Context, data []byte, name string) (id.ContentURIString, error) {
+	var resp *mautrix.RespMediaUpload
+	err := a.retry(ctx, "upload", func() (err error) {
+		resp, err = a.cli.UploadBytesWithName(ctx, data, "image/png", strings.ReplaceAll(name, "/", "_"))
+		return
+	})
+	if err != nil {
+		return "", err
+	}
+	return resp.ContentURI.CUString(), nil
+}
+
+// thumbnail scales a PNG down to fit ThumbWidth × ThumbHeight; nil when
+// it already fits.
+func thumbnail(data []byte, cfg image.Config) ([]byte, int, int, error) {
+	if cfg.Width <= ThumbWidth && cfg.Height <= ThumbHeight {
+		return nil, 0, 0, nil
+	}
+	src, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	w, h := ThumbWidth, cfg.Height*ThumbWidth/cfg.Width
+	if h > ThumbHeight {
+		w, h = cfg.Width*ThumbHeight/cfg.Height, ThumbHeight
+	}
+	w, h = max(w, 1), max(h, 1)
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+		return nil, 0, 0, err
+	}
+	return buf.Bytes(), w, h, nil
+}

@@ -1,0 +1,300 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"github.com/grognard/grognard/bot"
+)
+
+// Platform is the platform name the adapter gives the bot: rooms and users
+// are stored as "matrix:!room:server" and "matrix:@user:server".
+const Platform = "matrix"
+
+// Limits are what a Matrix message carries: long texts, threads, no
+// buttons but number reactions for up to ten options, no ephemeral
+// replies (they are posted as replies in the room).
+var Limits = bot.Limits{MaxText: 16000, Threads: true, Buttons: len(numberKeys)}
+
+// Adapter connects one bot account to the App: it syncs, turns messages
+// and reactions into requests, and posts the responses.
+type Adapter struct {
+	cfg   Config
+	app   *bot.App
+	store Store
+	log   *slog.Logger
+	cli   *mautrix.Client
+	me    id.UserID
+	key   string // "matrix/<me>/": the prefix of the adapter's stored values
+	addr  addressing
+
+	mu    sync.Mutex
+	rooms map[id.RoomID]*roomInfo
+	dms   map[id.UserID]id.RoomID // the bot's direct room with each user
+	dmOf  map[id.RoomID]id.UserID
+
+	txn       atomic.Int64
+	txnPrefix string
+	limited   atomic.Int64
+	synced    chan struct{}
+	syncOnce  sync.Once
+}
+
+// roomInfo is what the adapter remembers of a room from the sync.
+type roomInfo struct {
+	power     *event.PowerLevelsEventContent
+	names     map[id.UserID]string
+	encrypted bool
+}
+
+// New returns an adapter for the App on the store. It does not connect:
+// Run logs in and syncs.
+func New(cfg Config, app *bot.App, store Store) (*Adapter, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if app == nil || store == nil {
+		return nil, errors.New("matrix: New needs an App and a Store")
+	}
+	cli, err := mautrix.NewClient(cfg.Homeserver, id.UserID(cfg.UserID), "")
+	if err != nil {
+		return nil, fmt.Errorf("matrix: homeserver: %w", err)
+	}
+	if cfg.HTTPClient != nil {
+		cli.Client = cfg.HTTPClient
+	}
+	cli.Log = zerolog.Nop()
+	cli.IgnoreRateLimit = true // M_LIMIT_EXCEEDED is honoured by retry, with retry_after_ms
+	cli.DefaultHTTPRetries = 0
+	me := id.UserID(cfg.UserID)
+	a := &Adapter{
+		cfg: cfg, app: app, store: store, log: cfg.Logger, cli: cli, me: me,
+		key:   "matrix/" + string(me) + "/",
+		addr:  addressing{prefix: cfg.Prefix, me: me, names: []string{me.Localpart()}},
+		rooms: map[id.RoomID]*roomInfo{}, dms: map[id.UserID]id.RoomID{}, dmOf: map[id.RoomID]id.UserID{},
+		txnPrefix: fmt.Sprintf("grognard.%d.", time.Now().UnixNano()),
+		synced:    make(chan struct{}),
+	}
+	lim := Limits
+	lim.Mention = mentionID(me.Homeserver())
+	app.SetLimits(Platform, lim)
+	return a, nil
+}
+
+// UserID is the bot's Matrix id.
+func (a *Adapter) UserID() id.UserID { return a.me }
+
+// Synced is closed once the first sync has been handled: from then on
+// the bot answers.
+func (a *Adapter) Synced() <-chan struct{} { return a.synced }
+
+// RateLimited counts the M_LIMIT_EXCEEDED answers the adapter waited out.
+func (a *Adapter) RateLimited() int64 { return a.limited.Load() }
+
+// session is a login stored in the bbolt file.
+type session struct {
+	AccessToken string `json:"access_token"`
+	DeviceID    string `json:"device_id,omitempty"`
+}
+
+// login sets the client's access token: the configured one, the stored
+// one, or a new one from a password login (then stored).
+func (a *Adapter) login(ctx context.Context) error {
+	var stored session
+	if raw, err := a.store.Value(a.key + "session"); err != nil {
+		return err
+	} else if raw != nil {
+		if err := json.Unmarshal(raw, &stored); err != nil {
+			return fmt.Errorf("matrix: stored session: %w", err)
+		}
+	}
+	tryToken := func(tok string, dev id.DeviceID) error {
+		a.cli.AccessToken, a.cli.DeviceID = tok, dev
+		var who *mautrix.RespWhoami
+		err := a.retry(ctx, "whoami", func() (err error) { who, err = a.cli.Whoami(ctx); return })
+		if err != nil {
+			return err
+		}
+		if who.UserID != a.me {
+			return fmt.Errorf("matrix: the access token belongs to %s, not to user-id %s", who.UserID, a.me)
+		}
+		if who.DeviceID != "" {
+			a.cli.DeviceID = who.DeviceID
+		}
+		return nil
+	}
+	switch {
+	case a.cfg.AccessToken != "":
+		if err := tryToken(a.cfg.AccessToken, ""); err != nil {
+			return fmt.Errorf("matrix: access-token: %w", err)
+		}
+		return nil
+	case stored.AccessToken != "":
+		err := tryToken(stored.AccessToken, id.DeviceID(stored.DeviceID))
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, mautrix.MUnknownToken) || a.cfg.Password == "" {
+			return fmt.Errorf("matrix: stored access token: %w", err)
+		}
+		a.log.Warn("matrix: the stored access token is no longer valid; logging in with the password again")
+	case a.cfg.Password == "":
+		return errors.New("matrix: no credentials: set access-token, or password to log in once (the token is then kept in the store)")
+	}
+	var resp *mautrix.RespLogin
+	err := a.retry(ctx, "login", func() (err error) {
+		resp, err = a.cli.Login(ctx, &mautrix.ReqLogin{
+			Type:                     mautrix.AuthTypePassword,
+			Identifier:               mautrix.UserIdentifier{Type: mautrix.IdentifierTypeUser, User: string(a.me)},
+			Password:                 a.cfg.Password,
+			InitialDeviceDisplayName: a.cfg.DeviceName,
+			StoreCredentials:         true,
+		})
+		return
+	})
+	if err != nil {
+		return fmt.Errorf("matrix: password login as %s: %w", a.me, err)
+	}
+	raw, _ := json.Marshal(session{AccessToken: resp.AccessToken, DeviceID: string(resp.DeviceID)})
+	if err := a.store.PutValue(a.key+"session", raw); err != nil {
+		return err
+	}
+	a.log.Info("matrix: logged in with the password; the access token is stored", "user", a.me, "device", resp.DeviceID)
+	return nil
+}
+
+// Run logs in and syncs until ctx is done; then it finishes the batch of
+// events in hand, stores the sync position and returns nil. It returns an
+// error when the login fails or the token is revoked.
+func (a *Adapter) Run(ctx context.Context) error {
+	if err := a.login(ctx); err != nil {
+		return err
+	}
+	if err := a.loadDMs(); err != nil {
+		return err
+	}
+	if name, err := a.cli.GetOwnDisplayName(ctx); err == nil && name.DisplayName != "" && !strings.EqualFold(name.DisplayName, a.me.Localpart()) {
+		a.addr.names = append(a.addr.names, name.DisplayName)
+	}
+	filter := &mautrix.Filter{
+		Presence:    &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
+		AccountData: &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
+		Room: &mautrix.RoomFilter{
+			Timeline:  &mautrix.FilterPart{Limit: 100},
+			Ephemeral: &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
+		},
+	}
+	var filterID string
+	if err := a.retry(ctx, "filter", func() error {
+		resp, err := a.cli.CreateFilter(ctx, filter)
+		if err == nil {
+			filterID = resp.FilterID
+		}
+		return err
+	}); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("matrix: create filter: %w", err)
+	}
+	raw, err := a.store.Value(a.key + "next-batch")
+	if err != nil {
+		return err
+	}
+	since := string(raw)
+	a.log.Info("matrix: syncing", "user", a.me, "resume", since != "")
+	backoff := time.Second
+	for ctx.Err() == nil {
+		var resp *mautrix.RespSync
+		err := a.retry(ctx, "sync", func() (err error) {
+			resp, err = a.cli.FullSyncRequest(ctx, mautrix.ReqSync{
+				Timeout: int(a.cfg.SyncTimeout / time.Millisecond), Since: since, FilterID: filterID,
+			})
+			return
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			if errors.Is(err, mautrix.MUnknownToken) {
+				return fmt.Errorf("matrix: the access token was revoked: %w", err)
+			}
+			a.log.Warn("matrix: sync failed", "err", err, "retry_in", backoff)
+			select {
+			case <-time.After(backoff):
+			case <-ctx.Done():
+			}
+			backoff = min(backoff*2, time.Minute)
+			continue
+		}
+		backoff = time.Second
+		// The batch in hand is finished even when ctx ends meanwhile, so
+		// that the stored position never skips or repeats it.
+		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
+		a.process(work, resp, since == "")
+		cancel()
+		since = resp.NextBatch
+		if err := a.store.PutValue(a.key+"next-batch", []byte(since)); err != nil {
+			return fmt.Errorf("matrix: store the sync position: %w", err)
+		}
+		a.syncOnce.Do(func() { close(a.synced) })
+	}
+	return nil
+}
+
+// retry runs f until it does not answer M_LIMIT_EXCEEDED, waiting the
+// retry_after_ms the homeserver asks for (or its Retry-After header, or
+// one second) between attempts; at most 10 attempts.
+func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
+	for attempt := 1; ; attempt++ {
+		err := f()
+		wait, limited := retryAfter(err)
+		if !limited || attempt >= 10 {
+			return err
+		}
+		a.limited.Add(1)
+		a.log.Warn("matrix: rate limited by the homeserver", "call", what, "retry_after", wait, "attempt", attempt)
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// retryAfter reads an M_LIMIT_EXCEEDED error: how long to wait.
+func retryAfter(err error) (time.Duration, bool) {
+	var he mautrix.HTTPError
+	if err == nil || !errors.As(err, &he) || he.RespError == nil || he.RespError.ErrCode != mautrix.MLimitExceeded.ErrCode {
+		return 0, false
+	}
+	wait := time.Second
+	if ms, ok := he.RespError.ExtraData["retry_after_ms"].(float64); ok && ms >= 0 {
+		wait = time.Duration(ms) * time.Millisecond
+	} else if he.Response != nil {
+		var s int
+		if _, err := fmt.Sscanf(he.Response.Header.Get("Retry-After"), "%d", &s); err == nil && s >= 0 {
+			wait = time.Duration(s) * time.Second
+		}
+	}
+	return min(wait, 5*time.Minute), true
+}
+
+// nextTxn is a transaction id unique to this process, kept across the
+// retries of one send so the homeserver stores the event once.
+func (a *Adapter) nextTxn() string {
+	return a.txnPrefix + fmt.Sprint(a.txn.Add(1))
+}
