@@ -50,10 +50,10 @@ type homeserver struct {
 }
 
 var (
-	hsOnce  sync.Once
+	hsOnce   sync.Once
 	hsShared *homeserver
-	hsErr   error
-	hsSkip  bool // the binary could not be built outside CI
+	hsErr    error
+	hsSkip   bool // the binary could not be built outside CI
 )
 
 func TestMain(m *testing.M) {
