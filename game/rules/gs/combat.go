@@ -52,8 +52,9 @@ func obligations(s *State) (map[string][]string, map[string]grid.Coord) {
 	return must, start
 }
 
-// combatCompulsory is false only where a scenario suspends GS-4.2.
-func (s *State) combatCompulsory() bool { return true }
+// combatCompulsory is false at night (GS-S6.special: zones of control
+// remain, but combat is not compulsory).
+func (s *State) combatCompulsory() bool { return !s.night() }
 
 // inPlace reports a unit still on the hex it held when the combat phase
 // began.
@@ -212,6 +213,9 @@ func (s *State) fire(a *Unit, t grid.Coord) (Factor, error) {
 	}
 	if s.stuckOnForestRoad(a) {
 		return f, game.Refuse("artillery-stuck", "GS-5.13", "%s is on a road in %s and cannot fight", a.ID, s.terrain(a.At))
+	}
+	if s.night() {
+		return f, game.Refuse("night", "GS-S6.special", "artillery cannot bombard at night")
 	}
 	if s.enemyControlled(a.Side, a.At) {
 		return f, game.Refuse("bombard-in-zoc", "GS-5.6", "%s is in an enemy zone of control: it must fight there in close combat and cannot bombard", a.ID)

@@ -64,7 +64,10 @@ func (e Moved) Explain() string { return e.Text }
 type Exited struct {
 	Unit string     `json:"unit"`
 	From grid.Coord `json:"from"`
-	Text string     `json:"text"`
+	// Scored is set for a unit leaving through the edge its scenario scores
+	// (GS-S6): it is not eliminated.
+	Scored bool   `json:"scored,omitempty"`
+	Text   string `json:"text"`
 }
 
 func (Exited) Kind() string      { return "exited" }
@@ -250,7 +253,12 @@ func evolve(s *State, ev game.Event) *State {
 		n.Recent = append(n.Recent, game.Arrow{From: e.Path[0], To: u.At, Kind: kind, Side: u.Side})
 	case Exited:
 		u := n.Unit(e.Unit)
-		u.Status, u.Moved = game.StatusEliminated, true
+		u.Moved = true
+		if e.Scored {
+			u.Status = game.StatusExited
+			break
+		}
+		u.Status = game.StatusEliminated
 		n.Losses[u.Side] += u.PC
 		n.Gone = append(n.Gone, game.Mark{At: e.From, Kind: "eliminated", Label: u.ID})
 	case PhaseChanged:

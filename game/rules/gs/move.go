@@ -383,6 +383,9 @@ func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, 
 	if !s.onEdge(end) {
 		return nil, game.Refuse("not-edge", "GS-P-15", "%s is not on the map edge: a unit leaves the map from an edge hex", s.label(end))
 	}
+	if s.night() {
+		return nil, game.Refuse("night", "GS-S6.special", "no unit leaves the map during a night turn")
+	}
 	if s.enemyControlled(u.Side, end) {
 		return nil, game.Refuse("zoc-exit", "GS-P-15", "%s cannot leave the map from %s: it is in an enemy zone of control", u.ID, s.label(end))
 	}
@@ -394,11 +397,15 @@ func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, 
 		return nil, game.Refuse("too-far", "GS-P-15", "%s needs %s MP left to leave the map and has %s", u.ID, mp(need), mp(s.budget(u)-cost))
 	}
 	text := fmt.Sprintf("%s leaves the map from %s and is eliminated (GS-6.1)", u.ID, s.label(end))
+	scored := s.scoresExit(u.Side, end)
+	if scored {
+		text = fmt.Sprintf("%s leaves the map from %s and scores its %d PC (GS-S6.victory)", u.ID, s.label(end), u.PC)
+	}
 	d := &decider{s: s}
 	if len(path) > 1 {
 		d.emit(Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
 	}
-	d.emit(Exited{Unit: u.ID, From: end, Text: text})
+	d.emit(Exited{Unit: u.ID, From: end, Scored: scored, Text: text})
 	d.morale()
 	d.checkEnd()
 	return d.evs, nil

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,8 +165,11 @@ func pick(rng *rand.Rand, s *gs.State, tree []game.Option, leaves []string) stri
 				units = append(units, o)
 			}
 		}
-		if len(units) == 0 || rng.IntN(12) == 0 {
+		if (len(units) == 0 || rng.IntN(12) == 0) && slices.Contains(leaves, "end") {
 			return "end"
+		}
+		if len(units) == 0 {
+			return leaves[rng.IntN(len(leaves))]
 		}
 		u := units[rng.IntN(len(units))]
 		if rng.IntN(4) == 0 {

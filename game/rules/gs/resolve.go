@@ -94,6 +94,10 @@ func (d *decider) checkEnd() {
 	}
 	if o, over := suddenDeath(d.s); over {
 		d.emit(GameEnded{Outcome: o})
+		return
+	}
+	if d.s.exitOver() {
+		d.emit(GameEnded{Outcome: finalOutcome(d.s)})
 	}
 }
 

@@ -112,6 +112,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	if err := s.openScheduled(); err != nil {
 		return nil, fmt.Errorf("gs: scenario %s: %w", sc.ID, err)
 	}
+	if err := s.groupEntries(); err != nil {
+		return nil, fmt.Errorf("gs: scenario %s: %w", sc.ID, err)
+	}
 	switch {
 	case sc.Start != nil:
 		side, phase, err := parseStartPhase(sc.Start.Phase)
@@ -237,6 +240,11 @@ func (s *State) decideEnd(cmd game.Command, dice game.Dice) ([]game.Event, error
 		return nil, game.Refuse(game.CodeSyntax, "GS-1.1", "end takes no words")
 	}
 	d := &decider{s: s, dice: dice}
+	if s.Phase == PhaseMove {
+		if must := s.mustEnter(s.Active); len(must) > 0 {
+			return nil, game.Refuse("must-enter", "GS-P-29", "%d more unit(s) must enter this turn if they can (%s)", s.quota(s.Active)-s.enteredThisTurn(s.Active), strings.Join(must, " "))
+		}
+	}
 	if s.Phase == PhaseCombat {
 		if open := s.openObligations(); len(open) > 0 {
 			return nil, game.Refuse("obligation", "GS-4.2", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
@@ -318,9 +326,9 @@ func (s *State) Pending() []game.Decision {
 				d.Kind, d.Rule = "withdraw", "GS-S8.deploy"
 				d.Prompt = fmt.Sprintf("set aside your reserve: %s (withdraw UNIT …), then deploy the rest", describeWithdrawal(w))
 				d.Options = append(d.Options, game.Option{Label: "set aside the weakest units", Command: "withdraw auto"})
-			} else if s.hasUnplaced(side) {
+			} else if s.canAutoDeploy(side) {
 				d.Options = append(d.Options, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
-			} else {
+			} else if s.mayBeReady(side) {
 				d.Options = append(d.Options, game.Option{Label: "ready", Command: "ready"})
 			}
 			out = append(out, d)
@@ -377,7 +385,10 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 				out = append(out, node)
 			}
 		}
-		return append(out, game.Option{Label: "end the movement phase", Command: "end"})
+		if len(s.mustEnter(side)) == 0 {
+			out = append(out, game.Option{Label: "end the movement phase", Command: "end"})
+		}
+		return out
 	}
 	out = s.legalCombats()
 	if len(s.openObligations()) == 0 {

@@ -53,7 +53,14 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 			w, _ := s.withdrawal(cmd.Side)
 			return nil, game.Refuse("not-withdrawn", "GS-S8.deploy", "first set aside your reserve: %s (withdraw UNIT …)", describeWithdrawal(w))
 		}
-		if s.hasUnplaced(cmd.Side) {
+		zones, counts := s.deployCounts(cmd.Side)
+		if len(zones) > 0 {
+			for k, z := range zones {
+				if n := s.placedIn(cmd.Side, z); n != counts[k] {
+					return nil, game.Refuse("deploy-count", "GS-S6.deploy", "set up exactly %d units in %s (now %d)", counts[k], z, n)
+				}
+			}
+		} else if s.hasUnplaced(cmd.Side) {
 			var left []string
 			for i := range s.Units {
 				if u := &s.Units[i]; u.Side == cmd.Side && !u.Placed {
@@ -67,6 +74,15 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 			return nil, err
 		}
 		d := &decider{s: s, dice: dice}
+		if len(zones) > 0 && s.hasUnplaced(cmd.Side) {
+			var rest []string
+			for i := range s.Units {
+				if u := &s.Units[i]; u.Side == cmd.Side && u.deploys() && !u.Placed {
+					rest = append(rest, u.ID)
+				}
+			}
+			d.emit(Withdrawn{Side: cmd.Side, Units: rest, Text: fmt.Sprintf("%s keeps %s off the map as its reserve (GS-S6.deploy)", cmd.Side, strings.Join(rest, " "))})
+		}
 		d.emit(Ready{Side: cmd.Side})
 		for _, e := range rolls {
 			d.emit(e) // ids may change here (face-down relabelling)
@@ -93,17 +109,32 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 			}
 		}
 		var ps []Placement
-		free := spread(zone, taken)
+		type part struct {
+			free []grid.Coord
+			left int
+		}
+		parts := []part{{free: spread(zone, taken), left: -1}}
+		if zones, counts := s.deployCounts(cmd.Side); len(zones) > 0 {
+			parts = nil
+			for k, z := range zones {
+				parts = append(parts, part{free: spread(s.sc.Zones[z], taken), left: counts[k] - s.placedIn(cmd.Side, z)})
+			}
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Side != cmd.Side || u.Placed || !u.deploys() {
 				continue
 			}
-			if len(free) == 0 {
-				return nil, game.Refuse("zone-full", "GS-S1.deploy", "no free hex left in deploy-%s", cmd.Side)
+			k := slices.IndexFunc(parts, func(p part) bool { return p.left != 0 && len(p.free) > 0 })
+			if k < 0 {
+				if len(parts) == 1 {
+					return nil, game.Refuse("zone-full", "GS-S1.deploy", "no free hex left in deploy-%s", cmd.Side)
+				}
+				break // the rest stays off the map as the reserve
 			}
-			ps = append(ps, Placement{Unit: u.ID, At: free[0]})
-			free = free[1:]
+			ps = append(ps, Placement{Unit: u.ID, At: parts[k].free[0]})
+			parts[k].free = parts[k].free[1:]
+			parts[k].left--
 		}
 		if len(ps) == 0 {
 			return nil, game.Refuse("nothing-to-deploy", "GS-S1.deploy", "every unit is already placed: type ready")
@@ -148,6 +179,45 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 		ps = append(ps, Placement{Unit: u.ID, At: c})
 	}
 	return []game.Event{Deployed{Side: cmd.Side, Placements: ps}}, nil
+}
+
+// canAutoDeploy reports whether "deploy auto" would place anything.
+func (s *State) canAutoDeploy(side game.Side) bool {
+	if !s.hasUnplaced(side) {
+		return false
+	}
+	zones, counts := s.deployCounts(side)
+	for k, z := range zones {
+		if s.placedIn(side, z) < counts[k] {
+			return true
+		}
+	}
+	return len(zones) == 0
+}
+
+// mayBeReady reports whether "ready" would be accepted.
+func (s *State) mayBeReady(side game.Side) bool {
+	if s.mustWithdraw(side) {
+		return false
+	}
+	zones, counts := s.deployCounts(side)
+	for k, z := range zones {
+		if s.placedIn(side, z) != counts[k] {
+			return false
+		}
+	}
+	return len(zones) > 0 || !s.hasUnplaced(side)
+}
+
+// placedIn counts side's units set up in a zone.
+func (s *State) placedIn(side game.Side, zone string) int {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.Placed && u.deploys() && slices.Contains(s.sc.Zones[zone], u.At) {
+			n++
+		}
+	}
+	return n
 }
 
 func usedUnit(ps []Placement, id string) (Placement, bool) {
@@ -224,9 +294,10 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 	if s.mustWithdraw(side) {
 		out = append(out, game.Option{Label: "set aside the weakest units as the reserve", Command: "withdraw auto"})
 	}
-	if s.hasUnplaced(side) {
+	if s.canAutoDeploy(side) {
 		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
-	} else if !s.mustWithdraw(side) {
+	}
+	if s.mayBeReady(side) {
 		out = append(out, game.Option{Label: "ready", Command: "ready"})
 	}
 	return out

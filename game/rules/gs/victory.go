@@ -40,6 +40,11 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 func running(s *State) game.Outcome {
 	o := game.Outcome{Winner: game.Nobody}
 	switch s.sc.Param("victory", "losses") {
+	case "exit":
+		pc := s.exitedPC(game.SideA)
+		o.Lines = append(o.Lines, game.ScoreLine{Side: game.SideA, Item: "PC off the map westward", Points: pc})
+		o.Score[game.SideA] = pc
+		o.Rule = "GS-S6.victory"
 	case "on-map":
 		for _, side := range game.Sides {
 			pc := s.pcOnMap(side)
@@ -82,6 +87,8 @@ func finalOutcome(s *State) game.Outcome {
 	o := running(s)
 	o.Over = true
 	switch s.sc.Param("victory", "losses") {
+	case "exit":
+		s.exitResult(&o)
 	case "on-map":
 		margin := atoi(s.sc.Param("point-margin", "11"))
 		diff := o.Score[game.SideA] - o.Score[game.SideB]
