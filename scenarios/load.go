@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -120,8 +121,38 @@ func List() []Info {
 		}
 		out = append(out, in)
 	}
-	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b Info) int { return CompareIDs(a.ID, b.ID) })
 	return out
+}
+
+// CompareIDs orders scenario ids with their numbers compared as numbers,
+// so that gs-2 comes before gs-10 (and gs-9a before gs-9b).
+func CompareIDs(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.Atoi(a[:da])
+			nb, _ := strconv.Atoi(b[:db])
+			if na != nb {
+				return na - nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return int(a[0]) - int(b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // shippedScenarios lists data/<ruleset>/<id>.toml.
