@@ -353,8 +353,7 @@ func (s *State) defaultLoss(ids []string) int {
 func (s *State) decision() game.Decision {
 	st := s.Queue[0]
 	dec := game.Decision{Side: st.Side, Kind: st.Kind, Rule: st.Rule}
-	id := fmt.Sprintf("t%d-%s-%s-c%d-%s", s.Turn, s.Phase, s.Active, s.Combats, st.Kind)
-	dec.ID = id + "-" + st.Unit
+	dec.ID = fmt.Sprintf("t%d-%s-%s-c%d-%s-%s-%s%s-%d", s.Turn, s.Phase, s.Active, s.Combats, st.Kind, st.Side, st.Unit, strings.Join(st.Units, "+"), len(st.Chain))
 	switch st.Kind {
 	case "defence":
 		dec.Rule = "PTG-7.0.2"

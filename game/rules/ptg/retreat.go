@@ -175,7 +175,7 @@ func (s *State) retreatChoices(st Step) []rpath {
 	}
 	normal, exits, push := s.retreatPaths(u, st.N, st.Exempt, chainHexes(st.Chain))
 	if len(normal)+len(exits) > 0 {
-		return append(best(exits), best(normal)...)
+		return s.sortPaths(append(best(exits), best(normal)...))
 	}
 	var ok []rpath
 	for _, p := range push {
@@ -187,7 +187,14 @@ func (s *State) retreatChoices(st Step) []rpath {
 			ok = append(ok, p)
 		}
 	}
-	return best(ok)
+	return s.sortPaths(best(ok))
+}
+
+// sortPaths orders tied paths by their hexes, so that the first (the
+// default) is the engine's first path in hex order (§9.2).
+func (s *State) sortPaths(ps []rpath) []rpath {
+	slices.SortStableFunc(ps, func(a, b rpath) int { return strings.Compare(s.pathText(a), s.pathText(b)) })
+	return ps
 }
 
 // pushable lists the units in c that can be pushed back one hex to make
