@@ -1232,8 +1232,10 @@ func (d *decider) consequences() {
 			adj = append(adj, id)
 		}
 	}
-	exempt := true // PTG-7.3.1B: attacked only from ravines or by distant artillery
-	for _, id := range adj {
+	// PTG-7.3.1B: defenders attacked only by units in ravines, or only by
+	// artillery at a distance, may retreat from and into ravines.
+	exempt := true
+	for _, id := range f.Attackers {
 		if s.terrain(s.Unit(id).At) != Ravine {
 			exempt = false
 		}
