@@ -1,0 +1,297 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// gateway is the fake's websocket gateway: one bot session at a time,
+// with every dispatched event kept so that a RESUME replays what the
+// client missed.
+type gateway struct {
+	mu    sync.Mutex
+	sess  *gwSession
+	conns map[*gwConn]bool
+	noAck bool
+}
+
+type gwSession struct {
+	id        string
+	seq       int64
+	events    []gwEvent
+	conn      *gwConn
+	resumable bool
+}
+
+type gwEvent struct {
+	seq    int64
+	t      string
+	d      json.RawMessage
+	onSend func()
+}
+
+type gwConn struct {
+	ws  *websocket.Conn
+	wmu sync.Mutex
+}
+
+func (c *gwConn) write(v any) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	return c.ws.WriteJSON(v)
+}
+
+func (c *gwConn) send(e gwEvent) error {
+	err := c.write(map[string]any{"op": 0, "s": e.seq, "t": e.t, "d": e.d})
+	if err == nil && e.onSend != nil {
+		e.onSend()
+	}
+	return err
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+func (s *Server) stat(f func(*Stats)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f(&s.stats)
+}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	if q := r.URL.Query(); q.Get("encoding") != "json" || (q.Get("v") != "9" && q.Get("v") != "10") {
+		s.fail("gateway URL %s: want ?v=9|10&encoding=json", r.URL)
+	}
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.fail("gateway upgrade: %v", err)
+		return
+	}
+	c := &gwConn{ws: ws}
+	g := &s.gw
+	g.mu.Lock()
+	if g.conns == nil {
+		g.conns = map[*gwConn]bool{}
+	}
+	g.conns[c] = true
+	g.mu.Unlock()
+	s.stat(func(st *Stats) { st.Connections++ })
+	defer func() {
+		g.mu.Lock()
+		delete(g.conns, c)
+		if g.sess != nil && g.sess.conn == c {
+			g.sess.conn = nil
+		}
+		g.mu.Unlock()
+		ws.Close()
+	}()
+	c.write(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}})
+	for {
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) {
+				s.stat(func(st *Stats) { st.CloseCodes = append(st.CloseCodes, ce.Code) })
+				if ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway {
+					g.mu.Lock()
+					if g.sess != nil && g.sess.conn == c {
+						g.sess.resumable = false
+					}
+					g.mu.Unlock()
+				}
+			}
+			return
+		}
+		var msg struct {
+			Op int             `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if err := json.Unmarshal(data, &msg); err != nil {
+			s.fail("gateway: bad frame %q", data)
+			ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4002, "Decode error"), time.Now().Add(time.Second))
+			return
+		}
+		switch msg.Op {
+		case 1:
+			s.stat(func(st *Stats) { st.Heartbeats++ })
+			g.mu.Lock()
+			ack := !g.noAck
+			g.mu.Unlock()
+			if ack {
+				c.write(map[string]any{"op": 11})
+			}
+		case 2:
+			if !s.identify(c, msg.D) {
+				return
+			}
+		case 6:
+			if !s.resume(c, msg.D) {
+				return
+			}
+		case 3, 4, 8:
+			// presence, voice state, request members: accepted, unused
+		default:
+			s.fail("gateway: unexpected op %d", msg.Op)
+			ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4001, "Unknown opcode"), time.Now().Add(time.Second))
+			return
+		}
+	}
+}
+
+func (s *Server) tokenOK(tok string) bool {
+	return tok == "Bot "+s.opts.Token || tok == s.opts.Token
+}
+
+func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
+	var id struct {
+		Token   string `json:"token"`
+		Intents int    `json:"intents"`
+	}
+	json.Unmarshal(d, &id)
+	if !s.tokenOK(id.Token) {
+		s.fail("gateway: IDENTIFY with a wrong token")
+		c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
+		return false
+	}
+	s.mu.Lock()
+	s.stats.Identifies++
+	s.stats.Intents = id.Intents
+	sessID := "sess-" + s.id()
+	bot := s.userJSON(s.Bot)
+	var channels []any
+	for _, ch := range s.channels {
+		if ch.Type == ChannelText {
+			channels = append(channels, s.channelJSON(ch))
+		}
+	}
+	guild := map[string]any{"id": s.Guild, "name": "Club", "owner_id": s.Bot.ID, "channels": channels, "threads": []any{}, "roles": []any{},
+		"members": []any{}, "joined_at": joined, "unavailable": false, "member_count": len(s.users) + 1, "preferred_locale": "en-US", "large": false}
+	s.mu.Unlock()
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	sess := &gwSession{id: sessID, conn: c, resumable: true}
+	g.sess = sess
+	ready, _ := json.Marshal(map[string]any{"v": 10, "user": bot, "session_id": sessID, "resume_gateway_url": s.gatewayURL(),
+		"guilds": []any{map[string]any{"id": s.Guild, "unavailable": true}}, "shard": []int{0, 1}, "private_channels": []any{},
+		"application": map[string]any{"id": s.opts.AppID, "flags": 0}})
+	gc, _ := json.Marshal(guild)
+	for _, e := range []struct {
+		t string
+		d json.RawMessage
+	}{{"READY", ready}, {"GUILD_CREATE", gc}} {
+		sess.seq++
+		ev := gwEvent{seq: sess.seq, t: e.t, d: e.d}
+		sess.events = append(sess.events, ev)
+		c.send(ev)
+	}
+	return true
+}
+
+func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
+	var rs struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	json.Unmarshal(d, &rs)
+	if !s.tokenOK(rs.Token) {
+		s.fail("gateway: RESUME with a wrong token")
+		c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
+		return false
+	}
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	sess := g.sess
+	if sess == nil || sess.id != rs.SessionID || !sess.resumable || rs.Seq > sess.seq {
+		s.stat(func(st *Stats) { st.ResumeFailures++ })
+		c.write(map[string]any{"op": 9, "d": false})
+		return true
+	}
+	s.stat(func(st *Stats) { st.Resumes++ })
+	sess.conn = c
+	for _, e := range sess.events {
+		if e.seq > rs.Seq {
+			c.send(e)
+		}
+	}
+	sess.seq++
+	ev := gwEvent{seq: sess.seq, t: "RESUMED", d: json.RawMessage(`{}`)}
+	sess.events = append(sess.events, ev)
+	c.send(ev)
+	return true
+}
+
+// dispatch sends an event to the bot's session; while the session has no
+// connection, the event waits for a RESUME.
+func (g *gateway) dispatch(s *Server, t string, d json.RawMessage, onSend func()) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.sess == nil {
+		return errors.New("fakediscord: no gateway session (the bot has not identified)")
+	}
+	g.sess.seq++
+	ev := gwEvent{seq: g.sess.seq, t: t, d: d, onSend: onSend}
+	g.sess.events = append(g.sess.events, ev)
+	if c := g.sess.conn; c != nil {
+		if err := c.send(ev); err != nil {
+			return fmt.Errorf("fakediscord: dispatch %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// Connected reports whether the bot's session has a live connection.
+func (s *Server) Connected() bool {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	return s.gw.sess != nil && s.gw.sess.conn != nil
+}
+
+// DropGateway cuts the bot's gateway connection without a close frame, as
+// a network failure would; the session stays resumable, and events
+// dispatched meanwhile wait for the RESUME.
+func (s *Server) DropGateway() {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.sess != nil && g.sess.conn != nil {
+		g.sess.conn.ws.UnderlyingConn().Close()
+		g.sess.conn = nil
+	}
+}
+
+// AskReconnect sends op 7 RECONNECT: the client must reconnect and
+// resume.
+func (s *Server) AskReconnect() error {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.sess == nil || g.sess.conn == nil {
+		return errors.New("fakediscord: no connection")
+	}
+	return g.sess.conn.write(map[string]any{"op": 7, "d": nil})
+}
+
+// SetHeartbeatAcks turns the answers to heartbeats on or off (off: a
+// zombie connection the client should leave).
+func (s *Server) SetHeartbeatAcks(on bool) {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	s.gw.noAck = !on
+}
+
+func (g *gateway) closeAll() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for c := range g.conns {
+		c.ws.UnderlyingConn().Close()
+	}
+}
