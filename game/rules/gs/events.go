@@ -217,6 +217,7 @@ var eventKinds = map[string]func() game.Event{
 	"demoralized":        func() game.Event { return &Demoralized{} },
 	"entry":              func() game.Event { return &EntryOpened{} },
 	"withdrawn":          func() game.Event { return &Withdrawn{} },
+	"roads-chosen":       func() game.Event { return &RoadsChosen{} },
 	"relabelled":         func() game.Event { return &Relabelled{} },
 	"face-up":            func() game.Event { return &FaceUp{} },
 	"reserve-turn":       func() game.Event { return &ReserveTurn{} },
@@ -339,6 +340,8 @@ func evolve(s *State, ev game.Event) *State {
 				u.EntryFrom, u.EntryUntil = e.Turn, e.Turn
 			}
 		}
+	case RoadsChosen:
+		n.RoadsChosen[e.Side] = true
 	case Relabelled:
 		for i := range n.Units {
 			if u := &n.Units[i]; u.Side == e.Side {

@@ -1,6 +1,10 @@
 package gs
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/grognard/grognard/game"
+)
 
 // GS-TC-45 [DERIVED] (GS-11.1, GS-11.2, GS-P-18, GS-S8.special): exact
 // thresholds on a full army of 107 PC.
@@ -26,6 +30,42 @@ func TestMoraleThresholdsGS_TC_45(t *testing.T) {
 	for _, bad := range []string{"", "x", "0", "101", "1/2/3"} {
 		if _, err := parseThresholds(bad); err == nil {
 			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// GS-TC-50 (GS-S7.victory, GS-P-31): A starts at 68 and loses 20, B starts
+// at 107 and loses 37: 100 × (37·68 − 20·107) = 37,600 > 5·68·107 = 36,380,
+// A wins; if B loses 36, 30,800 < 36,380, a draw.
+func TestPercentVictoryGS_TC_50(t *testing.T) {
+	if got := percentJudge(20, 68, 37, 107, 5); got != game.SideA {
+		t.Errorf("37 lost: %v", got)
+	}
+	if got := percentJudge(20, 68, 36, 107, 5); got != game.Nobody {
+		t.Errorf("36 lost: %v", got)
+	}
+	if got := percentJudge(40, 68, 20, 107, 5); got != game.SideB {
+		t.Errorf("A losing more: %v", got)
+	}
+}
+
+// GS-S7.special: the two legs of the match, for the player who was A first.
+func TestMatchResult(t *testing.T) {
+	win := func(s game.Side) game.Outcome { return game.Outcome{Over: true, Winner: s} }
+	draw := game.Outcome{Over: true, Winner: game.Nobody}
+	for _, c := range []struct {
+		a, b game.Outcome
+		want string
+	}{
+		{win(game.SideA), win(game.SideB), "won"},   // won both (B in the second leg)
+		{win(game.SideA), draw, "won"},              // a win and a draw
+		{win(game.SideA), win(game.SideA), "drawn"}, // a win and a loss
+		{draw, draw, "drawn"},
+		{win(game.SideB), draw, "lost"},
+		{win(game.SideB), win(game.SideA), "lost"},
+	} {
+		if got := MatchResult(c.a, c.b); got != c.want {
+			t.Errorf("%v then %v: %s, want %s", c.a.Winner, c.b.Winner, got, c.want)
 		}
 	}
 }

@@ -32,6 +32,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "reserve-turn-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled entry turn of the reserve secret"},
 	{Name: "random-morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-T4", Help: "each side rolls its demoralization threshold secretly before play (scenarios IXb and X)"},
 	{Name: "morale-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled thresholds secret (otherwise they are announced)"},
+	{Name: "deploy-literal", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-30", Help: "scenario VII: A sets up within 12 hexes of the south edge, as the rulebook literally says (the default reads it as at least 12 hexes away)"},
 	{Name: "count-units", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-33", Help: "scenarios VIII and X: add the number of units on the map to their PC (the literal reading)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
@@ -136,7 +137,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasUnplaced(side) {
 				return nil, fmt.Errorf("gs: scenario %s: side %s has units to deploy but no zone deploy-%s", sc.ID, side, side)
 			}
-			s.Ready[side] = !s.hasUnplaced(side)
+			s.Ready[side] = !s.hasUnplaced(side) && !s.roadsDue(side)
 		}
 	default:
 		s.Phase, s.Active = PhaseMove, game.SideA
@@ -196,6 +197,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideReinforce(cmd)
 	case "withdraw":
 		return s.decideWithdraw(cmd)
+	case "roads":
+		return s.decideRoads(cmd)
 	case "reveal":
 		if s.Phase != PhaseMove || cmd.Side != s.Active {
 			return nil, game.Refuse(game.CodeWrongPhase, "GS-S9a.special", "a unit is turned face up in its owner's movement phase")
@@ -322,7 +325,11 @@ func (s *State) Pending() []game.Decision {
 			}
 			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
 				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
-			if w, _ := s.withdrawal(side); w != nil && s.mustWithdraw(side) {
+			if s.roadsDue(side) {
+				d.Kind, d.Rule = "roads", "GS-S7.deploy"
+				d.Prompt = "write down secretly the road of your edge each group enters by (roads I=HEX II=HEX …)"
+				d.Options = append(d.Options, game.Option{Label: "the first free roads in order", Command: "roads auto"})
+			} else if w, _ := s.withdrawal(side); w != nil && s.mustWithdraw(side) {
 				d.Kind, d.Rule = "withdraw", "GS-S8.deploy"
 				d.Prompt = fmt.Sprintf("set aside your reserve: %s (withdraw UNIT …), then deploy the rest", describeWithdrawal(w))
 				d.Options = append(d.Options, game.Option{Label: "set aside the weakest units", Command: "withdraw auto"})

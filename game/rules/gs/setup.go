@@ -15,6 +15,9 @@ func (u *Unit) deploys() bool { return u.Status == game.StatusReserve && u.Group
 
 // zone returns the deployment zone of a side.
 func (s *State) zone(side game.Side) []grid.Coord {
+	if z, ok := s.sc.Zones["deploy-"+side.String()+"-literal"]; ok && s.on("deploy-literal") {
+		return z // GS-P-30: the rulebook's words taken literally
+	}
 	return s.sc.Zones["deploy-"+side.String()]
 }
 
@@ -49,6 +52,9 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
 	}
 	if cmd.Verb == "ready" {
+		if s.roadsDue(cmd.Side) {
+			return nil, game.Refuse("roads-due", "GS-S7.deploy", "first write down your entry roads (roads I=HEX II=HEX …, or roads auto)")
+		}
 		if s.mustWithdraw(cmd.Side) {
 			w, _ := s.withdrawal(cmd.Side)
 			return nil, game.Refuse("not-withdrawn", "GS-S8.deploy", "first set aside your reserve: %s (withdraw UNIT …)", describeWithdrawal(w))
@@ -197,7 +203,7 @@ func (s *State) canAutoDeploy(side game.Side) bool {
 
 // mayBeReady reports whether "ready" would be accepted.
 func (s *State) mayBeReady(side game.Side) bool {
-	if s.mustWithdraw(side) {
+	if s.mustWithdraw(side) || s.roadsDue(side) {
 		return false
 	}
 	zones, counts := s.deployCounts(side)
@@ -293,6 +299,9 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 	}
 	if s.mustWithdraw(side) {
 		out = append(out, game.Option{Label: "set aside the weakest units as the reserve", Command: "withdraw auto"})
+	}
+	if s.roadsDue(side) {
+		out = append(out, game.Option{Label: "the first free roads in order", Command: "roads auto"})
 	}
 	if s.canAutoDeploy(side) {
 		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})

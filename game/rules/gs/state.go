@@ -94,10 +94,12 @@ type State struct {
 	SlotsUsed [2][]int `json:"slots_used,omitempty"`
 	// RoadDue names a group that has arrived and waits for its owner to
 	// choose its road (GS-P-32).
-	RoadDue [2]string     `json:"road_due,omitempty"`
-	Result  *game.Outcome `json:"result,omitempty"`
-	Recent  []game.Arrow  `json:"recent,omitempty"`
-	Gone    []game.Mark   `json:"gone,omitempty"`
+	RoadDue [2]string `json:"road_due,omitempty"`
+	// RoadsChosen marks the sides that wrote down their entry roads.
+	RoadsChosen [2]bool       `json:"roads_chosen,omitempty"`
+	Result      *game.Outcome `json:"result,omitempty"`
+	Recent      []game.Arrow  `json:"recent,omitempty"`
+	Gone        []game.Mark   `json:"gone,omitempty"`
 }
 
 // Resolution is a combat whose consequences are still being carried out:

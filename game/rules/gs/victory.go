@@ -40,6 +40,12 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 func running(s *State) game.Outcome {
 	o := game.Outcome{Winner: game.Nobody}
 	switch s.sc.Param("victory", "losses") {
+	case "percent":
+		for _, side := range game.Sides {
+			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: fmt.Sprintf("losses (PC, of %d)", s.startTotal(side)), Points: s.Losses[side]})
+			o.Score[side] = s.Losses[side.Other()]
+		}
+		o.Rule = "GS-S7.victory"
 	case "exit":
 		pc := s.exitedPC(game.SideA)
 		o.Lines = append(o.Lines, game.ScoreLine{Side: game.SideA, Item: "PC off the map westward", Points: pc})
@@ -87,6 +93,17 @@ func finalOutcome(s *State) game.Outcome {
 	o := running(s)
 	o.Over = true
 	switch s.sc.Param("victory", "losses") {
+	case "percent":
+		ta, tb := s.startTotal(game.SideA), s.startTotal(game.SideB)
+		la, lb := s.Losses[game.SideA], s.Losses[game.SideB]
+		margin := atoi(s.sc.Param("percent-margin", "5"))
+		o.Winner = percentJudge(la, ta, lb, tb, margin)
+		detail := fmt.Sprintf("losses A %d of %d (%.1f%%), B %d of %d (%.1f%%)", la, ta, 100*float64(la)/float64(ta), lb, tb, 100*float64(lb)/float64(tb))
+		if o.Winner.Valid() {
+			o.Result = fmt.Sprintf("%s wins (%s; more than %d points apart)", o.Winner, detail, margin)
+		} else {
+			o.Result = fmt.Sprintf("draw (%s; %d points or less apart)", detail, margin)
+		}
 	case "exit":
 		s.exitResult(&o)
 	case "on-map":

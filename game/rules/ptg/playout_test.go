@@ -106,7 +106,7 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 		if len(leaves) == 0 {
 			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v, pending %v)", seed, step, side, g.State.Clock(), g.State.Pending())
 		}
-		if step%60 == 0 {
+		if step%100 == 0 {
 			checkAllLeaves(t, rules, g, side, leaves, seed, step)
 		}
 		if c := g.State.Clock(); c != last {
@@ -184,7 +184,7 @@ func pick(rng *rand.Rand, s *ptg.State, tree []game.Option, leaves []string, n i
 				units = append(units, o)
 			}
 		}
-		if len(units) == 0 || n > 40 || rng.IntN(40) == 0 {
+		if len(units) == 0 || n > 20 || rng.IntN(30) == 0 {
 			return "end"
 		}
 		u := units[rng.IntN(len(units))]
