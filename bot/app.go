@@ -31,6 +31,12 @@ type Store interface {
 	PutValue(key string, val []byte) error
 	Value(key string) ([]byte, error)
 	Values(prefix string) ([]storage.KeyValue, error)
+	// The deadline index and the lists the scheduler and `mine` read.
+	SetDeadline(gameID string, at time.Time) (storage.GameMeta, error)
+	DueDeadlines(now time.Time, limit int) ([]storage.Deadline, error)
+	NextDeadline() (storage.Deadline, bool, error)
+	GamesOfPlayer(user string) ([]string, error)
+	Games(after string, limit int) ([]storage.GameMeta, error)
 }
 
 // Renderer draws boards; *render.Renderer implements it.
@@ -65,6 +71,11 @@ type Config struct {
 	// {game} is replaced by the game id.
 	ExportHint string
 	Logger     *slog.Logger
+	// Deadlines configures the clock of games (deadline.go); the zero
+	// value gives games no deadline unless one is asked for at `new`.
+	Deadlines Deadlines
+	// Metrics receives the operators' measurements (nil: none).
+	Metrics Metrics
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -83,6 +94,9 @@ type App struct {
 	rooms  map[string]roomPrefs
 	seen   *recentIDs
 	rate   *rateLimiter
+
+	sched    scheduler // deadlines, reminders, digests (scheduler.go)
+	leagueMu sync.Mutex
 }
 
 // DefaultLimits apply to a platform whose adapter declared none.
@@ -111,12 +125,18 @@ func New(cfg Config) (*App, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &App{
+	if cfg.Metrics == nil {
+		cfg.Metrics = nopMetrics{}
+	}
+	cfg.Deadlines = cfg.Deadlines.withDefaults()
+	a := &App{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
 		games: map[string]*live{}, limits: map[string]Limits{},
 		users: map[string]userPrefs{}, rooms: map[string]roomPrefs{},
 		seen: newRecentIDs(4096), rate: newRateLimiter(cfg.Rate),
-	}, nil
+	}
+	a.sched.init()
+	return a, nil
 }
 
 // SetLimits declares what a platform's messages can carry.
@@ -151,6 +171,8 @@ type call struct {
 	p      parsed
 	out    []Message
 	locked *live // the game this call holds, released at the end
+	// accepted and refused count the orders stored and refused (metrics).
+	accepted, refused int
 }
 
 // Handle answers one request. It never fails: refusals and internal
@@ -159,6 +181,7 @@ func (a *App) Handle(ctx context.Context, req Request) Response {
 	if strings.TrimSpace(req.Text) == "" && req.Command == "" {
 		return Response{}
 	}
+	start := time.Now()
 	c := a.newCall(ctx, req)
 	defer c.release()
 	if req.InteractionID != "" && !a.seen.add(req.Platform+":"+req.InteractionID) {
@@ -184,6 +207,9 @@ func (a *App) Handle(ctx context.Context, req Request) Response {
 	}
 	if err := c.p.cmd.run(c); err != nil {
 		c.fail(err)
+	}
+	if c.p.cmd.Order || c.p.cmd.Name == "choose" {
+		a.cfg.Metrics.Order(c.accepted > 0, time.Since(start))
 	}
 	return c.response()
 }

@@ -58,9 +58,11 @@ const (
 	GroupEnd      Group = "end"
 	GroupSettings Group = "settings"
 	GroupAdmin    Group = "admin"
+	GroupClock    Group = "clock"
+	GroupLeague   Group = "league"
 )
 
-var groupOrder = []Group{GroupLobby, GroupOrders, GroupViews, GroupEnd, GroupSettings, GroupAdmin}
+var groupOrder = []Group{GroupLobby, GroupOrders, GroupViews, GroupEnd, GroupClock, GroupLeague, GroupSettings, GroupAdmin}
 
 var groupTitle = map[Group]Text{
 	GroupLobby:    {"Lobby", "Salon"},
@@ -69,6 +71,8 @@ var groupTitle = map[Group]Text{
 	GroupEnd:      {"Ending a game", "Fin de partie"},
 	GroupSettings: {"Settings", "Réglages"},
 	GroupAdmin:    {"Room administrators", "Administrateurs du salon"},
+	GroupClock:    {"Deadlines and notifications", "Délais et notifications"},
+	GroupLeague:   {"Leagues", "Ligues"},
 }
 
 // Command is one entry of the command table: everything the text parser,
@@ -230,6 +234,39 @@ func commandTable() []*Command {
 		{Name: "draw", Aliases: []string{"nulle"}, Group: GroupEnd, Who: Player, Game: true,
 			Help: Text{"offer a draw, or answer your opponent's offer", "proposer la nulle, ou répondre à la proposition adverse"},
 			Args: []Arg{{Name: "action", Kind: ArgChoice, Required: true, Choices: []string{"offer", "accept", "decline"}, Help: Text{"offer, accept or decline", "proposer (offer), accepter (accept) ou refuser (decline)"}}}, run: (*call).draw},
+
+		// Deadlines and notifications (clockcmds.go).
+		{Name: "mine", Aliases: []string{"miennes", "moi"}, Group: GroupClock, Who: Anyone,
+			Help: Text{"the games, in every room, that wait for you", "les parties, dans tous les salons, qui vous attendent"}, run: (*call).mine},
+		{Name: "extend", Aliases: []string{"prolonger"}, Group: GroupClock, Who: Player, Game: true,
+			Help: Text{"more time for the current phase, once a phase: with your opponent's consent (extend accept / extend decline), or at once by a room administrator",
+				"plus de temps pour la phase en cours, une fois par phase : avec l'accord de l'adversaire (extend accept / extend decline), ou aussitôt par un administrateur du salon"},
+			Args: []Arg{{Name: "request", Kind: ArgText, Required: true, Help: Text{"a duration (24h, 2d), or accept / decline", "une durée (24h, 2d), ou accept / decline"}}}, run: (*call).extend},
+		{Name: "pause", Group: GroupClock, Who: Player, Game: true,
+			Help: Text{"stop the game's clock: both players ask (or a room administrator)", "arrêter l'horloge de la partie : les deux joueurs le demandent (ou un administrateur du salon)"},
+			run:  (*call).pauseGame},
+		{Name: "resume", Aliases: []string{"reprise"}, Group: GroupClock, Who: Player, Game: true,
+			Help: Text{"restart a paused game's clock: both players ask (or a room administrator)", "relancer l'horloge d'une partie en pause : les deux joueurs le demandent (ou un administrateur du salon)"},
+			run:  (*call).resumeGame},
+		{Name: "vacation", Aliases: []string{"vacances"}, Group: GroupClock, Who: Anyone,
+			Help: Text{"pause all your games for a while, from your yearly bank of days: vacation 5d, vacation end, vacation (your bank); vacation bank 21d sets the room's bank (administrators)",
+				"mettre toutes vos parties en pause un moment, sur votre réserve annuelle de jours : vacation 5d, vacation end, vacation (votre réserve) ; vacation bank 21d fixe la réserve du salon (administrateurs)"},
+			Args: []Arg{{Name: "request", Kind: ArgText, Rest: true, Help: Text{"a duration (5d), end, or bank <days>", "une durée (5d), end, ou bank <jours>"}}}, run: (*call).vacation},
+		{Name: "notify", Aliases: []string{"notifier"}, Group: GroupClock, Who: Anyone,
+			Help: Text{"how you are told that a game waits for you: a mention in the game's thread, a direct message, one daily digest, or nothing",
+				"comment vous êtes prévenu qu'une partie vous attend : une mention dans le fil de la partie, un message privé, un résumé quotidien, ou rien"},
+			Args: []Arg{{Name: "how", Kind: ArgChoice, Required: true, Choices: []string{"mention", "dm", "digest", "off"}, Help: Text{"mention (default), dm, digest or off", "mention (par défaut), dm, digest ou off"}}}, run: (*call).notify},
+		{Name: "tz", Aliases: []string{"fuseau"}, Group: GroupClock, Who: Anyone,
+			Help: Text{"your time zone for deadlines (tz Europe/Paris), or the room's (room: administrators)", "votre fuseau horaire pour les délais (tz Europe/Paris), ou celui du salon (room : administrateurs)"},
+			Args: []Arg{{Name: "zone", Kind: ArgText, Help: Text{"an IANA time zone such as Europe/Paris, or UTC", "un fuseau IANA comme Europe/Paris, ou UTC"}},
+				{Name: "scope", Kind: ArgChoice, Choices: []string{"me", "room"}, Help: Text{"me (default) or room", "me (par défaut) ou room"}}}, run: (*call).setTZ},
+
+		// Leagues (league.go).
+		{Name: "league", Aliases: []string{"ligue"}, Group: GroupLeague, Who: Anyone,
+			Help: Text{"leagues: league new <name> players:@a @b … scenarios:gs-1,gs-3 format:round-robin|swiss rounds:N deadline:72h (administrators); league standings|schedule|list [name]; league substitute <name> @old @new, league withdraw <name> @player [forfeit|cancel] (administrators)",
+				"ligues : league new <nom> players:@a @b … scenarios:gs-1,gs-3 format:round-robin|swiss rounds:N deadline:72h (administrateurs) ; league standings|schedule|list [nom] ; league substitute <nom> @ancien @nouveau, league withdraw <nom> @joueur [forfeit|cancel] (administrateurs)"},
+			Args: []Arg{{Name: "action", Kind: ArgChoice, Required: true, Choices: []string{"new", "standings", "schedule", "list", "substitute", "withdraw"}, Help: Text{"what to do", "quoi faire"}},
+				{Name: "details", Kind: ArgText, Rest: true, Help: Text{"the league's name and the action's words", "le nom de la ligue et les mots de l'action"}}}, run: (*call).league},
 
 		// Settings.
 		{Name: "lang", Aliases: []string{"langue"}, Group: GroupSettings, Who: Anyone,

@@ -90,6 +90,10 @@ func (c *call) resultTextIn(l Lang, lg *live) string {
 			return T(l, "result.concede", "winner", r.Winner, "loser", r.Winner.Other(), "user", c.a.userOf(r.By).Display())
 		case "draw":
 			return T(l, "result.draw")
+		case "forfeit":
+			return T(l, "result.forfeit", "winner", r.Winner, "loser", r.Winner.Other(), "user", c.a.userOf(r.By).Display())
+		case "withdraw":
+			return T(l, "result.withdraw", "user", c.a.userOf(r.By).Display())
 		case "decline":
 			return T(l, "result.decline", "user", c.a.userOf(r.By).Display())
 		default:
@@ -123,4 +127,5 @@ func (c *call) finalMessage(lg *live) {
 	}
 	lines = append(lines, T(l, "end.export", "command", strings.ReplaceAll(c.a.cfg.ExportHint, "{game}", lg.id)))
 	m.Text = strings.Join(lines, "\n")
+	c.gameEnded(lg)
 }

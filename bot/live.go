@@ -95,6 +95,10 @@ type live struct {
 	recs   []game.Record
 	info   []recInfo
 	seed   []byte
+	// clock is the game's deadlines (deadline.go), read on first use;
+	// clockRaw is what the store holds of it.
+	clock    *gameClock
+	clockRaw []byte
 }
 
 // recInfo is what the log keeps of a record besides the record.
@@ -175,6 +179,7 @@ func (a *App) load(lg *live) error {
 		}
 	}
 	lg.meta, lg.x, lg.g, lg.recs, lg.info, lg.seed, lg.loaded = meta, x, g, recs, info, seed, true
+	lg.clock, lg.clockRaw = nil, nil
 	return nil
 }
 

@@ -54,6 +54,10 @@ func (c *call) newGame() error {
 	if err != nil {
 		return err
 	}
+	phase, err := c.deadlineOption(opts, sc.ID)
+	if err != nil {
+		return err
+	}
 	if _, err := game.Start(r, sc, opts); err != nil {
 		if _, ok := game.AsRuleError(err); ok {
 			return err
@@ -103,6 +107,9 @@ func (c *call) newGame() error {
 	if err := c.a.saveExtra(lg); err != nil {
 		return err
 	}
+	if err := c.a.newClock(meta.ID, phase, ""); err != nil {
+		return err
+	}
 	l := c.plang
 	title := fmt.Sprintf("%s — %s (%s, %d %s)", r.Title(), sc.Title, sc.ID, sc.Turns, T(l, "word.turns"))
 	m := c.say(meta.ID, "")
@@ -118,6 +125,9 @@ func (c *call) newGame() error {
 	}
 	if len(opts) > 0 {
 		m.Text += "\n" + T(l, "new.options", "options", optionsText(opts))
+	}
+	if note := c.a.deadlineNote(l, phase); note != "" {
+		m.Text += "\n" + note
 	}
 	m.NewThread = fmt.Sprintf("%s · %s", meta.ID, sc.ID)
 	return nil
@@ -267,6 +277,7 @@ func (c *call) abort() error {
 	if lg.meta.Seed != "" && lg.g.Rolls > 0 {
 		m.Text += "\n" + T(c.plang, "end.seed", "seed", lg.meta.Seed, "commitment", lg.meta.Commitment, "game", lg.id)
 	}
+	c.gameEnded(lg)
 	return nil
 }
 
@@ -338,6 +349,9 @@ func (c *call) gameLine(lg *live) string {
 		where = c.resultText(lg)
 	default:
 		where = c.clockText(lg.g.State.Clock())
+		if w := c.waitingText(lg); w != "" {
+			where += " · " + w
+		}
 	}
 	return fmt.Sprintf("%s · %s · A %s · B %s · %s", lg.id, lg.meta.Scenario, seat(game.SideA), seat(game.SideB), where)
 }

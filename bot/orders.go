@@ -108,6 +108,7 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 		}
 		lg.recs = append(lg.recs, rec)
 		lg.info = append(lg.info, recInfo{Time: c.now, Actor: actor})
+		c.accepted++
 		lg.meta.Seq, lg.meta.Rolls = rec.Seq, lg.g.Rolls
 		if lg.g.State.Outcome().Over {
 			if meta, err := c.a.store.Meta(lg.id); err == nil {
@@ -149,7 +150,13 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 		order = T(l, "order.secret")
 	}
 	head := T(l, "order.accepted", "game", lg.id, "who", who, "order", order)
-	if adjudicator != "" {
+	switch adjudicator {
+	case "":
+	case autoEarly:
+		head = T(l, "order.auto-early", "game", lg.id, "who", who, "order", order)
+	case autoExpired:
+		head = T(l, "order.auto-expired", "game", lg.id, "who", who, "order", order)
+	default:
 		head = T(l, "order.adjudicated", "game", lg.id, "who", who, "order", order, "admin", c.a.userOf(adjudicator).Display())
 	}
 	lines := []string{head}
@@ -190,6 +197,10 @@ func (c *call) afterChange(lg *live, before game.State) {
 	}
 	if over {
 		c.finalMessage(lg)
+		return
+	}
+	c.syncClock(lg)
+	if c.earlyEnd(lg, before) {
 		return
 	}
 	for _, side := range game.Waiting(after) {
@@ -246,6 +257,7 @@ func (c *call) ping(lg *live, side game.Side) {
 	if dec == nil {
 		m := c.say(lg.id, "")
 		m.Text = T(l, "ping.turn", "user", m.mention(c.a.userOf(user)), "game", lg.id, "clock", c.clockTextIn(l, lg.g.State.Clock()))
+		c.shapePing(lg, side, m)
 		return
 	}
 	// A decision whose options the public view does not show is sent
@@ -270,6 +282,7 @@ func (c *call) ping(lg *live, side game.Side) {
 	for i, o := range dec.Options {
 		m.Choices = append(m.Choices, Choice{Label: fmt.Sprintf("%d. %s", i+1, o.Label), Command: fmt.Sprintf("%s choose %d", lg.id, i+1)})
 	}
+	c.shapePing(lg, side, m)
 }
 
 // decisionText is a decision's prompt and numbered options.
@@ -300,6 +313,7 @@ func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 	if !ok {
 		return err
 	}
+	c.refused++
 	lines := []string{T(c.lang, "order.refused", "game", lg.id, "order", strings.Join(game.Words(text), " ")), ruleErrorText(c.lang, re)}
 	if alts := alternatives(lg, side, text, re.Code); len(alts) > 0 {
 		for i := range alts {

@@ -16,11 +16,19 @@ const (
 type userPrefs struct {
 	Name string `json:"name,omitempty"`
 	Lang Lang   `json:"lang,omitempty"`
+	// TZ is the user's time zone (an IANA name, `tz`); Notify how they
+	// are told that a game waits for them (`notify`: "" mention, "dm",
+	// "digest", "off").
+	TZ     string `json:"tz,omitempty"`
+	Notify string `json:"notify,omitempty"`
 }
 
 // roomPrefs is a room's settings.
 type roomPrefs struct {
-	Lang Lang `json:"lang,omitempty"`
+	Lang Lang   `json:"lang,omitempty"`
+	TZ   string `json:"tz,omitempty"`
+	// VacationDays is the room's yearly vacation bank (0: the default).
+	VacationDays int `json:"vacation_days,omitempty"`
 }
 
 func (a *App) userPrefs(key string) userPrefs {
@@ -68,6 +76,17 @@ func (a *App) roomPrefs(key string) roomPrefs {
 	a.rooms[key] = p
 	a.mu.Unlock()
 	return p
+}
+
+func (a *App) putRoomPrefs(key string, p roomPrefs) error {
+	b, _ := json.Marshal(p)
+	if err := a.store.PutValue(keyRoom+key, b); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.rooms[key] = p
+	a.mu.Unlock()
+	return nil
 }
 
 // noteUser remembers a user's display name (written only when it changes).
@@ -122,13 +141,11 @@ func (c *call) setLang() error {
 		if !c.req.IsAdmin {
 			return uerr("auth.admin", "command", "lang … room")
 		}
-		b, _ := json.Marshal(roomPrefs{Lang: l})
-		if err := c.a.store.PutValue(keyRoom+c.room, b); err != nil {
+		rp := c.a.roomPrefs(c.room)
+		rp.Lang = l
+		if err := c.a.putRoomPrefs(c.room, rp); err != nil {
 			return err
 		}
-		c.a.mu.Lock()
-		c.a.rooms[c.room] = roomPrefs{Lang: l}
-		c.a.mu.Unlock()
 		c.say("", T(l, "lang.room"))
 		return nil
 	}

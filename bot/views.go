@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -48,8 +49,13 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	if k.Active.Valid() {
 		name += "-" + k.Active.String()
 	}
+	if b.Legend.Deadline == "" {
+		b.Legend.Deadline = c.legendDeadline(lg, c.imageZone(lg, side))
+	}
 	var png []byte
 	var err error
+	start := time.Now()
+	defer func() { c.a.cfg.Metrics.Render(time.Since(start)) }()
 	if len(zoom) > 0 {
 		name += fmt.Sprintf("-zoom-%s", lg.sc().Map.Label(zoom[0].center))
 		png, err = r.Zoom(b, zoom[0].center, zoom[0].radius)
@@ -342,7 +348,7 @@ func (c *call) status() error {
 		if ask := lg.x.UndoAsk; ask != nil && ask.Seq == lg.g.Seq {
 			lines = append(lines, T(l, "status.undo-ask", "side", ask.Side, "seq", ask.Seq))
 		}
-		lines = append(lines, T(l, "status.deadline"))
+		lines = append(lines, c.clockLines(l, lg, c.a.zoneOf(c.ukey, c.room))...)
 	}
 	if lg.g != nil && lg.meta.Status != storage.StatusOpen {
 		lines = append(lines, c.scoreLines(l, lg.g.State.Outcome())...)
