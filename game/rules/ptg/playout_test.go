@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 )
 
 var (
+	playoutAll  = flag.Bool("ptg.all", false, "play every scenario both as printed and with every optional rule")
 	playoutSeed = flag.Uint64("ptg.seed", 0, "replay one random playout seed")
 	playoutOpts = flag.String("ptg.options", "", "extra options for the playouts, name=value,…")
 )
@@ -35,12 +37,23 @@ var allOptional = game.Options{
 // must replay, re-decide and survive JSON to the same state.
 func TestRandomPlayouts(t *testing.T) {
 	type run struct {
+		id   string
 		seed uint64
 		opts game.Options
 	}
-	runs := []run{{1, nil}, {2, allOptional}}
+	// Each scenario once, as printed or with every optional rule (-ptg.all:
+	// both ways for every scenario).
+	runs := []run{{"ptg-historical", 1, nil}, {"ptg-standard", 2, allOptional}, {"ptg-maximum", 3, nil}, {"ptg-june22", 4, allOptional}}
+	if *playoutAll {
+		runs = nil
+		for i, id := range []string{"ptg-historical", "ptg-standard", "ptg-maximum", "ptg-june22"} {
+			runs = append(runs, run{id, uint64(2*i + 1), nil}, run{id, uint64(2*i + 2), allOptional})
+		}
+	}
 	if *playoutSeed != 0 {
-		runs = []run{{*playoutSeed, nil}}
+		for i := range runs {
+			runs[i].seed = *playoutSeed
+		}
 	}
 	if *playoutOpts != "" {
 		for i := range runs {
@@ -53,32 +66,52 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 	n := 0
 	for _, info := range scenarios.List() {
-		if info.Ruleset != "ptg" {
-			continue
-		}
-		n++
-		for _, r := range runs {
-			name := info.ID + "/plain"
-			if r.opts != nil {
-				name = info.ID + "/options"
-			}
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				playout(t, info.ID, r.seed, r.opts)
-			})
+		if info.Ruleset == "ptg" {
+			n++
 		}
 	}
 	if n != 4 {
 		t.Errorf("%d Peter the Great scenarios shipped, want the four of PTG-13", n)
 	}
+	for _, r := range runs {
+		name := r.id + "/plain"
+		if r.opts != nil {
+			name = r.id + "/options"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sc, err := scenarios.Load(r.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			playout(t, sc, r.seed, r.opts)
+		})
+	}
 }
 
-func playout(t *testing.T, id string, seed uint64, opts game.Options) {
-	t.Helper()
-	sc, err := scenarios.Load(id)
+// TestBrittlePlayout plays 13.1 with both armies a few points above
+// demoralization, so that demoralized attacks, surrenders, collapse and
+// the end of a game before turn 11 are played too.
+func TestBrittlePlayout(t *testing.T) {
+	src, err := os.ReadFile("../../../scenarios/data/ptg/ptg-standard.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := strings.Replace(string(src), "[params]\n", "[params]\nnma-A = \"30\"\nnma-B = \"40\"\n", 1)
+	sc, err := scenarios.Parse("brittle", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := game.Options{"prisoners": "on", "rolling-fire": "on", "canister": "on", "grenades": "on"}
+	seed := uint64(5)
+	if *playoutSeed != 0 {
+		seed = *playoutSeed
+	}
+	playout(t, sc, seed, opts)
+}
+
+func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
+	t.Helper()
 	rules := ptg.New()
 	g, err := game.Start(rules, sc, opts)
 	if err != nil {
