@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"strings"
 
@@ -28,7 +29,7 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.Eve
 	if name == "" {
 		name = "board.png"
 	}
-	url, err := a.upload(ctx, img.PNG, name)
+	url, err := a.upload(ctx, img.PNG, name, "image/png")
 	if err != nil {
 		return "", err
 	}
@@ -43,12 +44,12 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.Eve
 			info.ThumbnailURL = url
 			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/png", Size: len(img.PNG), Width: cfg.Width, Height: cfg.Height}
 		default:
-			turl, err := a.upload(ctx, thumb, "thumbnail-"+name)
+			turl, err := a.upload(ctx, thumb, "thumbnail-"+strings.TrimSuffix(name, ".png")+".jpg", "image/jpeg")
 			if err != nil {
 				return "", err
 			}
 			info.ThumbnailURL = turl
-			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/png", Size: len(thumb), Width: tw, Height: th}
+			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/jpeg", Size: len(thumb), Width: tw, Height: th}
 		}
 	}
 	body := name
@@ -62,10 +63,10 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.Eve
 	return a.send(ctx, p.room, event.EventMessage, content)
 }
 
-func (a *Adapter) upload(ctx context.Context, data []byte, name string) (id.ContentURIString, error) {
+func (a *Adapter) upload(ctx context.Context, data []byte, name, mime string) (id.ContentURIString, error) {
 	var resp *mautrix.RespMediaUpload
 	err := a.retry(ctx, "upload", func() (err error) {
-		resp, err = a.cli.UploadBytesWithName(ctx, data, "image/png", strings.ReplaceAll(name, "/", "_"))
+		resp, err = a.cli.UploadBytesWithName(ctx, data, mime, strings.ReplaceAll(name, "/", "_"))
 		return
 	})
 	if err != nil {
@@ -74,8 +75,8 @@ func (a *Adapter) upload(ctx context.Context, data []byte, name string) (id.Cont
 	return resp.ContentURI.CUString(), nil
 }
 
-// thumbnail scales a PNG down to fit ThumbWidth × ThumbHeight; nil when
-// it already fits.
+// thumbnail scales a PNG down to fit ThumbWidth × ThumbHeight, as a JPEG
+// (a fraction of a scaled PNG's size); nil when the image already fits.
 func thumbnail(data []byte, cfg image.Config) ([]byte, int, int, error) {
 	if cfg.Width <= ThumbWidth && cfg.Height <= ThumbHeight {
 		return nil, 0, 0, nil
@@ -92,7 +93,7 @@ func thumbnail(data []byte, cfg image.Config) ([]byte, int, int, error) {
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 85}); err != nil {
 		return nil, 0, 0, err
 	}
 	return buf.Bytes(), w, h, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"maunium.net/go/mautrix"
@@ -87,8 +88,15 @@ func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 			root, p.thread, p.replyTo = true, "", ""
 		}
 	}
+	// Users the bot has not heard yet are named as the room knows them.
+	m.Mentions = slices.Clone(m.Mentions)
+	for i, u := range m.Mentions {
+		if u.Name == "" || u.Name == u.ID {
+			m.Mentions[i].Name = a.displayName(ctx, p.room, id.UserID(u.ID))
+		}
+	}
 	var first id.EventID
-	r := render(m)
+	r := renderMessage(m)
 	if strings.TrimSpace(r.plain) != "" {
 		content := &event.MessageEventContent{
 			MsgType: event.MsgNotice, Body: r.plain, Format: event.FormatHTML, FormattedBody: r.html,

@@ -197,10 +197,10 @@ type rendered struct {
 	mentions    []id.UserID
 }
 
-// render turns a bot message into a plain body (mentions as display
+// renderMessage turns a bot message into a plain body (mentions as display
 // names) and an HTML body (mentions as pills, `code` as <code>, line
 // breaks kept, leading spaces kept), and lists the users it mentions.
-func render(m bot.Message) rendered {
+func renderMessage(m bot.Message) rendered {
 	r := rendered{plain: m.Format(func(u bot.User) string { return u.Display() })}
 	esc := bot.Message{Text: htmlLines(m.Text), Mentions: m.Mentions}
 	r.html = esc.Format(func(u bot.User) string {
