@@ -217,6 +217,8 @@ var eventKinds = map[string]func() game.Event{
 	"demoralized":        func() game.Event { return &Demoralized{} },
 	"entry":              func() game.Event { return &EntryOpened{} },
 	"withdrawn":          func() game.Event { return &Withdrawn{} },
+	"formed":             func() game.Event { return &Formed{} },
+	"corps-sent":         func() game.Event { return &CorpsSent{} },
 	"roads-chosen":       func() game.Event { return &RoadsChosen{} },
 	"relabelled":         func() game.Event { return &Relabelled{} },
 	"face-up":            func() game.Event { return &FaceUp{} },
@@ -340,6 +342,13 @@ func evolve(s *State, ev game.Event) *State {
 				u.EntryFrom, u.EntryUntil = e.Turn, e.Turn
 			}
 		}
+	case Formed:
+		for _, id := range e.Units {
+			u := n.Unit(id)
+			u.Group, u.Placed = e.Group, false
+		}
+	case CorpsSent:
+		n.SlotsUsed[e.Side] = append(n.SlotsUsed[e.Side], e.Turn)
 	case RoadsChosen:
 		n.RoadsChosen[e.Side] = true
 	case Relabelled:

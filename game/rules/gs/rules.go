@@ -33,6 +33,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "random-morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-T4", Help: "each side rolls its demoralization threshold secretly before play (scenarios IXb and X)"},
 	{Name: "morale-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled thresholds secret (otherwise they are announced)"},
 	{Name: "deploy-literal", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-30", Help: "scenario VII: A sets up within 12 hexes of the south edge, as the rulebook literally says (the default reads it as at least 12 hexes away)"},
+	{Name: "zone-pairs", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-28", Help: "scenario V: one extra point per pair of adjacent zones held (default: one extra point at most)"},
 	{Name: "count-units", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-33", Help: "scenarios VIII and X: add the number of units on the map to their PC (the literal reading)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
@@ -137,7 +138,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasUnplaced(side) {
 				return nil, fmt.Errorf("gs: scenario %s: side %s has units to deploy but no zone deploy-%s", sc.ID, side, side)
 			}
-			s.Ready[side] = !s.hasUnplaced(side) && !s.roadsDue(side)
+			s.Ready[side] = !s.hasUnplaced(side) && !s.roadsDue(side) && !s.corpsDue(side)
 		}
 	default:
 		s.Phase, s.Active = PhaseMove, game.SideA
@@ -199,6 +200,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideWithdraw(cmd)
 	case "roads":
 		return s.decideRoads(cmd)
+	case "form":
+		return s.decideForm(cmd)
+	case "send":
+		return s.decideSend(cmd)
 	case "reveal":
 		if s.Phase != PhaseMove || cmd.Side != s.Active {
 			return nil, game.Refuse(game.CodeWrongPhase, "GS-S9a.special", "a unit is turned face up in its owner's movement phase")
@@ -325,7 +330,11 @@ func (s *State) Pending() []game.Decision {
 			}
 			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
 				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
-			if s.roadsDue(side) {
+			if s.corpsDue(side) {
+				d.Kind, d.Rule = "corps", "GS-S5.deploy"
+				d.Prompt = "form your corps secretly (form UNIT …), then ready"
+				d.Options = append(d.Options, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})
+			} else if s.roadsDue(side) {
 				d.Kind, d.Rule = "roads", "GS-S7.deploy"
 				d.Prompt = "write down secretly the road of your edge each group enters by (roads I=HEX II=HEX …)"
 				d.Options = append(d.Options, game.Option{Label: "the first free roads in order", Command: "roads auto"})
@@ -350,6 +359,9 @@ func (s *State) Pending() []game.Decision {
 	}
 	if k := s.slotDue(s.Active); k >= 0 {
 		return []game.Decision{s.reinforceDecision(s.Active, k)}
+	}
+	if s.Active.Valid() && s.corpsEntryDue(s.Active) {
+		return []game.Decision{s.corpsDecision(s.Active)}
 	}
 	return nil
 }

@@ -22,6 +22,9 @@ func (s *State) zone(side game.Side) []grid.Coord {
 }
 
 func (s *State) hasUnplaced(side game.Side) bool {
+	if n, _, _ := s.corpsRule(); n > 0 {
+		return false // every unit joins a corps and enters later (GS-S5)
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side && u.deploys() && !u.Placed {
@@ -52,6 +55,9 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
 	}
 	if cmd.Verb == "ready" {
+		if s.corpsDue(cmd.Side) {
+			return nil, game.Refuse("corps-due", "GS-S5.deploy", "first form your corps (form UNIT …, or form auto)")
+		}
 		if s.roadsDue(cmd.Side) {
 			return nil, game.Refuse("roads-due", "GS-S7.deploy", "first write down your entry roads (roads I=HEX II=HEX …, or roads auto)")
 		}
@@ -203,7 +209,7 @@ func (s *State) canAutoDeploy(side game.Side) bool {
 
 // mayBeReady reports whether "ready" would be accepted.
 func (s *State) mayBeReady(side game.Side) bool {
-	if s.mustWithdraw(side) || s.roadsDue(side) {
+	if s.mustWithdraw(side) || s.roadsDue(side) || s.corpsDue(side) {
 		return false
 	}
 	zones, counts := s.deployCounts(side)
@@ -302,6 +308,9 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 	}
 	if s.roadsDue(side) {
 		out = append(out, game.Option{Label: "the first free roads in order", Command: "roads auto"})
+	}
+	if s.corpsDue(side) {
+		out = append(out, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})
 	}
 	if s.canAutoDeploy(side) {
 		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})

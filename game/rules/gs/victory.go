@@ -40,6 +40,13 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 func running(s *State) game.Outcome {
 	o := game.Outcome{Winner: game.Nobody}
 	switch s.sc.Param("victory", "losses") {
+	case "zones":
+		for _, side := range game.Sides {
+			vp, lines := s.zoneScore(side)
+			o.Score[side] = vp
+			o.Lines = append(o.Lines, lines...)
+		}
+		o.Rule = "GS-S5.victory"
 	case "percent":
 		for _, side := range game.Sides {
 			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: fmt.Sprintf("losses (PC, of %d)", s.startTotal(side)), Points: s.Losses[side]})
@@ -93,6 +100,8 @@ func finalOutcome(s *State) game.Outcome {
 	o := running(s)
 	o.Over = true
 	switch s.sc.Param("victory", "losses") {
+	case "zones":
+		o.Winner, o.Result = judge(o.Score[game.SideA]-o.Score[game.SideB], 1, fmt.Sprintf("%d zone points to %d", o.Score[game.SideA], o.Score[game.SideB]))
 	case "percent":
 		ta, tb := s.startTotal(game.SideA), s.startTotal(game.SideB)
 		la, lb := s.Losses[game.SideA], s.Losses[game.SideB]
