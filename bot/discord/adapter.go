@@ -161,6 +161,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	return nil
 }
 
+// commandPayload is an application command as the API takes it.
+type commandPayload struct {
+	*discordgo.ApplicationCommand
+	DefaultMemberPermissions *int64 `json:"default_member_permissions,omitempty"`
+}
+
 func commandScope(cfg Config) string {
 	if len(cfg.DevGuilds) > 0 {
 		return "guilds " + strings.Join(cfg.DevGuilds, ",")
@@ -182,8 +188,19 @@ func (b *Bot) register(appID string) error {
 	if len(guilds) == 0 {
 		guilds = []string{""}
 	}
+	// discordgo sends default_member_permissions as a string; Discord's
+	// API description wants an integer, so the commands go through
+	// commandPayload (and still through discordgo's rate limiter).
+	body := make([]commandPayload, len(cmds))
+	for i, c := range cmds {
+		body[i] = commandPayload{ApplicationCommand: c, DefaultMemberPermissions: c.DefaultMemberPermissions}
+	}
 	for _, g := range guilds {
-		if _, err := b.s.ApplicationCommandBulkOverwrite(appID, g, cmds); err != nil {
+		endpoint := discordgo.EndpointApplicationGlobalCommands(appID)
+		if g != "" {
+			endpoint = discordgo.EndpointApplicationGuildCommands(appID, g)
+		}
+		if _, err := b.s.RequestWithBucketID("PUT", endpoint, body, endpoint); err != nil {
 			where := "globally"
 			if g != "" {
 				where = "in guild " + g
