@@ -118,20 +118,20 @@ func init() {
 		"GET /gateway":     (*Server).getGateway,
 		"GET /gateway/bot": (*Server).getGatewayBot,
 		"GET /users/@me":   (*Server).getMe,
-		"PUT /applications/{application_id}/commands":                                  (*Server).putCommands,
-		"GET /applications/{application_id}/commands":                                  (*Server).getCommands,
-		"PUT /applications/{application_id}/guilds/{guild_id}/commands":                (*Server).putCommands,
-		"GET /applications/{application_id}/guilds/{guild_id}/commands":                (*Server).getCommands,
-		"POST /interactions/{interaction_id}/{interaction_token}/callback":             (*Server).postCallback,
-		"POST /webhooks/{webhook_id}/{webhook_token}":                                  (*Server).postFollowup,
-		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":              (*Server).patchOriginal,
-		"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original":             (*Server).deleteOriginal,
-		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":           (*Server).patchFollowup,
-		"POST /channels/{channel_id}/messages":                                         (*Server).postMessage,
-		"PATCH /channels/{channel_id}/messages/{message_id}":                           (*Server).patchMessage,
-		"GET /channels/{channel_id}":                                                   (*Server).getChannel,
-		"POST /channels/{channel_id}/messages/{message_id}/threads":                    (*Server).postThread,
-		"POST /users/@me/channels":                                                     (*Server).postDM,
+		"PUT /applications/{application_id}/commands":                        (*Server).putCommands,
+		"GET /applications/{application_id}/commands":                        (*Server).getCommands,
+		"PUT /applications/{application_id}/guilds/{guild_id}/commands":      (*Server).putCommands,
+		"GET /applications/{application_id}/guilds/{guild_id}/commands":      (*Server).getCommands,
+		"POST /interactions/{interaction_id}/{interaction_token}/callback":   (*Server).postCallback,
+		"POST /webhooks/{webhook_id}/{webhook_token}":                        (*Server).postFollowup,
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":    (*Server).patchOriginal,
+		"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original":   (*Server).deleteOriginal,
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": (*Server).patchFollowup,
+		"POST /channels/{channel_id}/messages":                               (*Server).postMessage,
+		"PATCH /channels/{channel_id}/messages/{message_id}":                 (*Server).patchMessage,
+		"GET /channels/{channel_id}":                                         (*Server).getChannel,
+		"POST /channels/{channel_id}/messages/{message_id}/threads":          (*Server).postThread,
+		"POST /users/@me/channels":                                           (*Server).postDM,
 	}
 }
 
@@ -330,7 +330,6 @@ func (s *Server) postCallback(w http.ResponseWriter, c *call) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
-
 
 // webhookInteraction finds the interaction whose token a webhook call
 // uses, answering the error Discord gives when there is none.
@@ -653,7 +652,7 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 	atts := []any{}
 	for _, a := range m.Attachments {
 		atts = append(atts, map[string]any{"id": a.ID, "filename": a.Filename, "size": len(a.Data), "content_type": a.ContentType,
-			"url": s.http.URL + "/cdn/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
+			"url":       s.http.URL + "/cdn/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename,
 			"proxy_url": s.http.URL + "/cdn/attachments/" + m.ChannelID + "/" + a.ID + "/" + a.Filename})
 	}
 	flags := 0
