@@ -509,3 +509,20 @@ func (s *Server) write429(w http.ResponseWriter, after time.Duration, global boo
 	w.WriteHeader(http.StatusTooManyRequests)
 	json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": math.Ceil(after.Seconds()*1000) / 1000, "global": global})
 }
+
+// SetDMsClosed makes direct messages to u fail with 50007 ("Cannot send
+// messages to this user"), as when a member turned off DMs from the
+// server's members — or accept them again.
+func (s *Server) SetDMsClosed(u *User, closed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u.DMsClosed = closed
+}
+
+// DMChannel returns the id of the DM channel the bot opened with u ("":
+// none).
+func (s *Server) DMChannel(u *User) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dms[u.ID]
+}
