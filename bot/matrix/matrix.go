@@ -217,11 +217,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	since := string(raw)
 	a.log.Info("matrix: syncing", "user", a.me, "resume", since != "")
 	backoff := time.Second
+	wait := time.Duration(0) // the first sync catches up at once
 	for ctx.Err() == nil {
 		var resp *mautrix.RespSync
 		err := a.retry(ctx, "sync", func() (err error) {
 			resp, err = a.cli.FullSyncRequest(ctx, mautrix.ReqSync{
-				Timeout: int(a.cfg.SyncTimeout / time.Millisecond), Since: since, FilterID: filterID,
+				Timeout: int(wait / time.Millisecond), Since: since, FilterID: filterID,
 			})
 			return
 		})
@@ -251,22 +252,30 @@ func (a *Adapter) Run(ctx context.Context) error {
 			return fmt.Errorf("matrix: store the sync position: %w", err)
 		}
 		a.syncOnce.Do(func() { close(a.synced) })
+		wait = a.cfg.SyncTimeout
 	}
 	return nil
 }
 
 // retry runs f until it does not answer M_LIMIT_EXCEEDED, waiting the
 // retry_after_ms the homeserver asks for (or its Retry-After header, or
-// one second) between attempts; at most 10 attempts.
+// one second) between attempts; at most 10 attempts. A server error
+// (HTTP 500 to 504) is tried again twice, after 0.25 s and 1 s.
 func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
+	failures := 0
 	for attempt := 1; ; attempt++ {
 		err := f()
 		wait, limited := retryAfter(err)
-		if !limited || attempt >= 10 {
+		if !limited && serverError(err) && failures < 2 {
+			failures++
+			wait = time.Duration(failures*failures) * 250 * time.Millisecond
+			a.log.Warn("matrix: homeserver error; trying again", "call", what, "err", err, "in", wait)
+		} else if !limited || attempt >= 10 {
 			return err
+		} else {
+			a.limited.Add(1)
+			a.log.Warn("matrix: rate limited by the homeserver", "call", what, "retry_after", wait, "attempt", attempt)
 		}
-		a.limited.Add(1)
-		a.log.Warn("matrix: rate limited by the homeserver", "call", what, "retry_after", wait, "attempt", attempt)
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
@@ -291,6 +300,15 @@ func retryAfter(err error) (time.Duration, bool) {
 		}
 	}
 	return min(wait, 5*time.Minute), true
+}
+
+// serverError reports an HTTP 500 to 504 answer.
+func serverError(err error) bool {
+	var he mautrix.HTTPError
+	if err == nil || !errors.As(err, &he) || he.Response == nil {
+		return false
+	}
+	return he.Response.StatusCode >= 500 && he.Response.StatusCode <= 504
 }
 
 // nextTxn is a transaction id unique to this process, kept across the
