@@ -27,6 +27,11 @@ func (*Rules) View(gs game.State, viewer game.Side) game.State {
 			masked(u)
 			u.FaceDown = true
 		}
+		if u.Status == StatusUnused {
+			u.Status = game.StatusReserve // which counters were not drawn is secret
+			masked(u)
+			u.FaceDown = true
+		}
 		if u.Status == game.StatusReserve {
 			u.Group, u.EntryFrom, u.EntryUntil, u.EntryCells = "", 0, 0, nil // where and when it comes is its owner's business
 		}

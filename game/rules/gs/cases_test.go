@@ -19,6 +19,8 @@ import (
 //	losses A=N B=N          printed PC eliminated per side
 //	facedown UNIT yes|no    whether a unit is face down
 //	result WORDS…           the outcome's text contains these words
+//	count SIDE STATUS N     N units of SIDE have STATUS
+//	moralepct SIDE N        SIDE's demoralization threshold is N%
 func TestCases(t *testing.T) {
 	casetest.Run(t, gs.New(), "testdata", "GS-", gsAssert)
 }
@@ -80,6 +82,24 @@ func gsAssert(c *casetest.Case, w []string) (bool, error) {
 	case "result":
 		if got := s.Outcome().Result; !strings.Contains(got, strings.Join(w[1:], " ")) {
 			return true, fmt.Errorf("result is %q", got)
+		}
+		return true, nil
+	case "count":
+		// count SIDE STATUS N: units of a side with a status
+		n := 0
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side.String() == w[1] && u.Status == w[2] {
+				n++
+			}
+		}
+		if fmt.Sprint(n) != w[3] {
+			return true, fmt.Errorf("%d units of %s are %s", n, w[1], w[2])
+		}
+		return true, nil
+	case "moralepct":
+		side, _ := game.ParseSide(w[1])
+		if got := fmt.Sprint(s.MoralePct[side]); got != w[2] {
+			return true, fmt.Errorf("threshold of %s is %s%%", w[1], got)
 		}
 		return true, nil
 	case "losses":

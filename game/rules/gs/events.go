@@ -217,6 +217,7 @@ var eventKinds = map[string]func() game.Event{
 	"demoralized":        func() game.Event { return &Demoralized{} },
 	"entry":              func() game.Event { return &EntryOpened{} },
 	"withdrawn":          func() game.Event { return &Withdrawn{} },
+	"drawn":              func() game.Event { return &Drawn{} },
 	"formed":             func() game.Event { return &Formed{} },
 	"corps-sent":         func() game.Event { return &CorpsSent{} },
 	"roads-chosen":       func() game.Event { return &RoadsChosen{} },
@@ -341,6 +342,22 @@ func evolve(s *State, ev game.Event) *State {
 			if u := &n.Units[i]; u.Side == e.Side && u.Group == reserveGroup {
 				u.EntryFrom, u.EntryUntil = e.Turn, e.Turn
 			}
+		}
+	case Drawn:
+		n.DrawDone[e.Side] = true
+		for g, ids := range e.Groups {
+			for _, id := range ids {
+				u := n.Unit(id)
+				u.Group = g
+				if g == "main" {
+					u.Group = ""
+				}
+			}
+		}
+		for _, id := range e.Unused {
+			u := n.Unit(id)
+			u.Status, u.Group = StatusUnused, ""
+			n.MoraleTotal[u.Side] -= u.PC // counters not drawn are not in the army
 		}
 	case Formed:
 		for _, id := range e.Units {

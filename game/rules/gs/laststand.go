@@ -39,6 +39,9 @@ func (s *State) decideRoads(cmd game.Command) ([]game.Event, error) {
 	if s.Phase != PhaseSetup || !s.roadsDue(cmd.Side) {
 		return nil, game.Refuse("no-roads", "GS-S7.deploy", "there are no entry roads to choose now")
 	}
+	if s.drawDue(cmd.Side) {
+		return nil, game.Refuse("draw-due", "GS-S9a.forces", "first draw your forces (draw)")
+	}
 	plan := map[string]int{}
 	var order []string
 	for _, w := range strings.Fields(s.sc.Param("secret-roads-"+cmd.Side.String(), "")) {
@@ -106,7 +109,7 @@ func (s *State) decideRoads(cmd game.Command) ([]game.Event, error) {
 func (s *State) startTotal(side game.Side) int {
 	t := 0
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side {
+		if u := &s.Units[i]; u.Side == side && u.Status != StatusUnused {
 			t += u.PC
 		}
 	}

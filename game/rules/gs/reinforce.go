@@ -258,6 +258,9 @@ func (s *State) decideReinforce(cmd game.Command) ([]game.Event, error) {
 	if s.RoadDue[cmd.Side] != "" {
 		return s.decideRoad(cmd)
 	}
+	if s.sc.Param("free-reserve-"+cmd.Side.String(), "") != "" && len(cmd.Args) == 2 {
+		return s.decideFreeReserve(cmd)
+	}
 	k := s.slotDue(cmd.Side)
 	if k < 0 {
 		return nil, game.Refuse("no-slot", "GS-S4.special", "no reinforcement slot to fill now")

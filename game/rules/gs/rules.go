@@ -138,7 +138,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			if _, ok := sc.Zones["deploy-"+side.String()]; !ok && s.hasUnplaced(side) {
 				return nil, fmt.Errorf("gs: scenario %s: side %s has units to deploy but no zone deploy-%s", sc.ID, side, side)
 			}
-			s.Ready[side] = !s.hasUnplaced(side) && !s.roadsDue(side) && !s.corpsDue(side)
+			s.Ready[side] = !s.hasUnplaced(side) && !s.roadsDue(side) && !s.corpsDue(side) && !s.drawDue(side)
 		}
 	default:
 		s.Phase, s.Active = PhaseMove, game.SideA
@@ -202,6 +202,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideRoads(cmd)
 	case "form":
 		return s.decideForm(cmd)
+	case "draw":
+		return s.decideDraw(cmd, dice)
 	case "send":
 		return s.decideSend(cmd)
 	case "reveal":
@@ -330,7 +332,11 @@ func (s *State) Pending() []game.Decision {
 			}
 			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
 				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
-			if s.corpsDue(side) {
+			if s.drawDue(side) {
+				d.Kind, d.Rule = "draw", "GS-S9a.forces"
+				d.Prompt = "draw your forces from the piles, without looking (draw)"
+				d.Options = append(d.Options, game.Option{Label: "draw", Command: "draw"})
+			} else if s.corpsDue(side) {
 				d.Kind, d.Rule = "corps", "GS-S5.deploy"
 				d.Prompt = "form your corps secretly (form UNIT …), then ready"
 				d.Options = append(d.Options, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})

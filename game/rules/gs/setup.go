@@ -54,6 +54,9 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 	if s.Ready[cmd.Side] {
 		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
 	}
+	if s.drawDue(cmd.Side) {
+		return nil, game.Refuse("draw-due", "GS-S9a.forces", "first draw your forces (draw)")
+	}
 	if cmd.Verb == "ready" {
 		if s.corpsDue(cmd.Side) {
 			return nil, game.Refuse("corps-due", "GS-S5.deploy", "first form your corps (form UNIT …, or form auto)")
@@ -209,7 +212,7 @@ func (s *State) canAutoDeploy(side game.Side) bool {
 
 // mayBeReady reports whether "ready" would be accepted.
 func (s *State) mayBeReady(side game.Side) bool {
-	if s.mustWithdraw(side) || s.roadsDue(side) || s.corpsDue(side) {
+	if s.mustWithdraw(side) || s.roadsDue(side) || s.corpsDue(side) || s.drawDue(side) {
 		return false
 	}
 	zones, counts := s.deployCounts(side)
@@ -311,6 +314,9 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 	}
 	if s.corpsDue(side) {
 		out = append(out, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})
+	}
+	if s.drawDue(side) {
+		return []game.Option{{Label: "draw your forces", Command: "draw"}}
 	}
 	if s.canAutoDeploy(side) {
 		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})

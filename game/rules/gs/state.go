@@ -96,10 +96,12 @@ type State struct {
 	// choose its road (GS-P-32).
 	RoadDue [2]string `json:"road_due,omitempty"`
 	// RoadsChosen marks the sides that wrote down their entry roads.
-	RoadsChosen [2]bool       `json:"roads_chosen,omitempty"`
-	Result      *game.Outcome `json:"result,omitempty"`
-	Recent      []game.Arrow  `json:"recent,omitempty"`
-	Gone        []game.Mark   `json:"gone,omitempty"`
+	RoadsChosen [2]bool `json:"roads_chosen,omitempty"`
+	// DrawDone marks the sides that drew their random forces (GS-S9a).
+	DrawDone [2]bool       `json:"draw_done,omitempty"`
+	Result   *game.Outcome `json:"result,omitempty"`
+	Recent   []game.Arrow  `json:"recent,omitempty"`
+	Gone     []game.Mark   `json:"gone,omitempty"`
 }
 
 // Resolution is a combat whose consequences are still being carried out:
@@ -244,6 +246,9 @@ func (s *State) Pieces() []game.Piece {
 		}
 		if u.Status == game.StatusReserve && u.Placed {
 			p.Status = game.StatusPlaced
+		}
+		if u.Status == StatusUnused {
+			p.Hex, p.At = "", nil
 		}
 		out = append(out, p)
 	}

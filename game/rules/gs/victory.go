@@ -17,7 +17,7 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 		alive := false
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side == side && u.Status != game.StatusEliminated {
+			if u.Side == side && u.Status != game.StatusEliminated && u.Status != StatusUnused {
 				alive = true
 				break
 			}
