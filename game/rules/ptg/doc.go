@@ -61,6 +61,13 @@
 // satisfiable obligation unsatisfiable is refused; "end" is refused while
 // one can still be met. Bombardment meets an obligation (P-BOMB-FORCE).
 //
+// # Hidden information
+//
+// The rules hide nothing once the battle has begun: visibility (PTG-14.7)
+// changes movement, artillery range and rallies, not what a player sees.
+// The one secret is a side's set-up until it declares ready; View hides
+// it from the other side.
+//
 // # Data
 //
 // The map (scenarios/data/ptg/maps/poltava.toml), the order of battle
