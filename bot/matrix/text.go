@@ -132,7 +132,7 @@ type addressing struct {
 func (ad addressing) command(text string, direct bool) (string, bool) {
 	t := strings.TrimSpace(text)
 	if rest, ok := cutWord(t, ad.prefix); ok {
-		return orHelp(rest), true
+		return orHelp(strings.TrimSpace(strings.TrimLeft(rest, ":,"))), true
 	}
 	for _, n := range append([]string{string(ad.me), "@" + ad.me.Localpart()}, ad.names...) {
 		if n == "" {
@@ -184,7 +184,7 @@ func mentionID(server string) func(word string) (string, bool) {
 		if !strings.Contains(w, ":") {
 			w += ":" + server
 		}
-		if _, _, err := id.UserID(w).Parse(); err != nil || len(w) < 4 {
+		if local, server, err := id.UserID(w).Parse(); err != nil || local == "" || server == "" {
 			return "", false
 		}
 		return w, true
