@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
@@ -42,9 +43,6 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial b
 				break
 			}
 		}
-		if a.roomEncrypted(roomID) {
-			a.encryptedNotice(ctx, roomID)
-		}
 		for _, evt := range timeline {
 			evt.RoomID = roomID
 			a.noteState(evt)
@@ -52,6 +50,9 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial b
 				continue
 			}
 			a.handle(ctx, evt)
+		}
+		if a.roomEncrypted(roomID) {
+			a.encryptedNotice(ctx, roomID)
 		}
 	}
 	for _, roomID := range sortedKeys(resp.Rooms.Leave) {
@@ -390,6 +391,28 @@ type storedChoices struct {
 	Room    id.RoomID    `json:"room"`
 	Thread  id.EventID   `json:"thread,omitempty"`
 	Choices []bot.Choice `json:"choices"`
+	At      time.Time    `json:"at"`
+}
+
+// choicesKept is how long the options of a message answer reactions.
+const choicesKept = 60 * 24 * time.Hour
+
+// pruneChoices forgets the options of messages older than choicesKept.
+func (a *Adapter) pruneChoices(now time.Time) error {
+	kvs, err := a.store.Values(a.key + "choices/")
+	if err != nil {
+		return err
+	}
+	for _, kv := range kvs {
+		var s storedChoices
+		if json.Unmarshal(kv.Value, &s) == nil && now.Sub(s.At) < choicesKept {
+			continue
+		}
+		if err := a.store.PutValue(kv.Key, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (a *Adapter) choicesOf(evt id.EventID) (*storedChoices, error) {

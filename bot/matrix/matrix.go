@@ -186,6 +186,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 	if err := a.loadDMs(); err != nil {
 		return err
 	}
+	if err := a.pruneChoices(time.Now()); err != nil {
+		return err
+	}
 	if name, err := a.cli.GetOwnDisplayName(ctx); err == nil && name.DisplayName != "" && !strings.EqualFold(name.DisplayName, a.me.Localpart()) {
 		a.addr.names = append(a.addr.names, name.DisplayName)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
@@ -128,7 +129,7 @@ func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 		}
 	}
 	if len(m.Choices) > 0 {
-		raw, _ := json.Marshal(storedChoices{Room: p.room, Thread: p.thread, Choices: m.Choices})
+		raw, _ := json.Marshal(storedChoices{Room: p.room, Thread: p.thread, Choices: m.Choices, At: time.Now().UTC()})
 		if err := a.store.PutValue(a.key+"choices/"+string(first), raw); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -242,5 +243,37 @@ func TestThumbnail(t *testing.T) {
 	data, cfg := encode(400, 300)
 	if thumb, _, _, err := thumbnail(data, cfg); thumb != nil || err != nil {
 		t.Errorf("a small image gets a thumbnail of its own (%v)", err)
+	}
+}
+
+func TestPruneChoices(t *testing.T) {
+	st, err := storage.Open(filepath.Join(t.TempDir(), "g.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app, err := bot.New(bot.Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ad, err := New(Config{Homeserver: "http://127.0.0.1:1", UserID: "@g:x.org"}, app, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	for evt, age := range map[string]time.Duration{"$old": choicesKept + time.Hour, "$new": time.Hour} {
+		raw := fmt.Appendf(nil, `{"room":"!r:x.org","choices":[{"label":"1. A","command":"g1 choose 1"}],"at":%q}`, now.Add(-age).Format(time.RFC3339))
+		if err := st.PutValue(ad.key+"choices/"+evt, raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ad.pruneChoices(now); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ad.choicesOf("$old"); c != nil || err != nil {
+		t.Errorf("old options kept: %+v %v", c, err)
+	}
+	if c, err := ad.choicesOf("$new"); c == nil || err != nil || c.Choices[0].Command != "g1 choose 1" {
+		t.Errorf("recent options lost: %+v %v", c, err)
 	}
 }
