@@ -1,0 +1,86 @@
+// Package matrix is grognard's Matrix adapter: one bot account, on
+// maunium.net/go/mautrix (no end-to-end encryption, so CGO_ENABLED=0
+// builds), that turns room messages and reactions into bot.Requests and
+// posts the bot.Responses. docs/matrix.md is the administrator's guide.
+//
+// # Use
+//
+//	ad, err := matrix.New(matrix.Config{
+//		Homeserver: "https://matrix.example.org", UserID: "@grognard:example.org",
+//		AccessToken: token, AllowInvites: []string{"example.org"},
+//	}, app, store)
+//	err = ad.Run(ctx) // until ctx ends
+//
+// # What a Matrix user sees
+//
+//   - Login with an access token, or a password once: the token it gets is
+//     kept in the bbolt file (with the device id) and used from then on.
+//   - The sync position (next_batch) is stored in the bbolt file after each
+//     batch, so a restart continues exactly where the bot stopped: what was
+//     said while it was down is answered once, older events never again.
+//     On the very first start the rooms' history is not answered. The
+//     bot's own events, and events a room shows from before the bot joined
+//     it, are ignored.
+//   - Invites are accepted from the users and servers of AllowInvites
+//     only; any other invite is refused (the bot leaves with a reason).
+//   - A command is a message starting with the prefix ("!g new gs-1 vs
+//     @bob") or with a mention of the bot (a pill, its user id, its name:
+//     "grognard: status"); in the bot's direct room with a user every
+//     line is a command. The text is then exactly what every adapter hands
+//     to the bot (bot.Request.Text), with pills turned into user ids.
+//     Edits and notices (other bots) are not commands.
+//   - Replies are m.notice with a plain body (mentions as display names)
+//     and an HTML body (mentions as pills, `code`); m.mentions lists
+//     exactly the users mentioned, so only the player who must act is
+//     notified. A reply meant for the asker (a refusal, a status) is a
+//     Matrix reply to their message.
+//   - Boards are uploaded to the media repository and posted as m.image
+//     with w, h, size, mimetype and a thumbnail (a JPEG that fits 800×600,
+//     or the image itself when it is that small).
+//   - A message with options (a pending decision, a challenge) gets the
+//     number reactions 1️⃣…🔟; a player answers with "!g 2", or by
+//     reacting with the number. The options are kept in the bbolt file by
+//     event id, so reactions work across restarts (for 60 days).
+//   - Several games in one room: a new game opens a thread (m.thread,
+//     rooted at its challenge) when another game is in progress there
+//     (Threads "auto"; or "always", "never"). The thread is bound to the
+//     game (bot.App.BindThread), so its players speak there without naming
+//     it; the game's public messages go there wherever they were asked.
+//   - Private views and secrets go to the bot's direct room with the
+//     player, created by the bot (unencrypted, m.direct updated) when
+//     there is none, or the one a player invited the bot to as direct.
+//   - Room administrators (bot.Request.IsAdmin) are the members whose
+//     power level reaches AdminPowerLevel (default 50) in the room of the
+//     game concerned; nobody is an administrator through a direct room.
+//   - M_LIMIT_EXCEEDED is waited out for retry_after_ms (or Retry-After)
+//     and the call repeated, with the same transaction id for sends.
+//   - In an encrypted room the bot posts once (remembered in the store)
+//     a plain notice saying it cannot read encrypted messages and what to
+//     do instead.
+//
+// # Stored values
+//
+// Under "matrix/<bot user id>/" in the store's application values:
+// session, next-batch, dm/<user>, thread/<game>, choices/<event id>,
+// encrypted-notice/<room>.
+//
+// # Tests
+//
+// The tests run against a real Dendrite (the pinned tools/dendrite
+// module), built on first use into $GROGNARD_DENDRITE_BIN or
+// <user cache dir>/grognard/dendrite-<version>/dendrite (about two
+// minutes on a cold Go cache; .ci/run builds it beforehand), started on
+// 127.0.0.1 with SQLite in a temporary directory and stopped by PID when
+// the tests end. Users are registered with the shared secret; mautrix
+// clients play a whole game of Grands Stratèges scenario I. If Dendrite
+// cannot be built, the end-to-end tests are skipped with a loud message,
+// or fail when CI=true.
+//
+// # Caveats
+//
+// No end-to-end encryption yet. A batch is handled before its position
+// is stored: if the process dies in the middle of one, its orders are not
+// applied twice (the bot remembers the event ids of stored orders) but a
+// view or lobby command of that batch may be answered again. Commands are
+// handled one at a time, in the order the homeserver gives them.
+package matrix
