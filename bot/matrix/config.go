@@ -163,3 +163,9 @@ func (c Config) mayInvite(user id.UserID) bool {
 	}
 	return false
 }
+
+// Validate checks the configuration as New does, without connecting.
+func (c Config) Validate() error {
+	_, err := c.withDefaults()
+	return err
+}

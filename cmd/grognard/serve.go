@@ -12,6 +12,7 @@ import (
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/bot/console"
+	"github.com/grognard/grognard/bot/matrix"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -26,6 +27,7 @@ type Config struct {
 	Store   StoreConfig   `toml:"store"`
 	Console ConsoleConfig `toml:"console"`
 	Bot     BotConfig     `toml:"bot"`
+	Matrix  MatrixConfig  `toml:"matrix"`
 }
 
 // StoreConfig locates the bbolt store.
@@ -63,6 +65,7 @@ func DefaultConfig() Config {
 		Store:   StoreConfig{Path: defaultDB()},
 		Console: ConsoleConfig{Images: "grognard-images", User: user, Room: "terminal"},
 		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
+		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
 	}
 }
 
@@ -100,6 +103,7 @@ func (c Config) validate(path string) error {
 	if c.Console.User == "" || strings.ContainsAny(c.Console.User, " \t") {
 		bad = append(bad, fmt.Sprintf("console.user %q (one word)", c.Console.User))
 	}
+	bad = append(bad, c.Matrix.check()...)
 	if len(bad) > 0 {
 		return fmt.Errorf("config %s: %s", path, strings.Join(bad, "; "))
 	}
@@ -158,6 +162,9 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	// Chat adapters (Discord, Matrix) start here when their sections of
 	// the configuration hold credentials; without any, the terminal room
 	// runs in the foreground.
+	if cfg.Matrix.enabled() {
+		return runMatrix(ctx, m, cfg, app, st, lang, logger)
+	}
 	room := &console.Room{App: app, In: m.Stdin, Out: m.Stdout, ImageDir: cfg.Console.Images,
 		User: cfg.Console.User, Name: cfg.Console.Room, Prompt: isTerminal(m.Stdin)}
 	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", cfg.Store.Path, cfg.Console.Images)
@@ -177,4 +184,85 @@ func isTerminal(r any) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// MatrixConfig is the Matrix adapter (bot/matrix); docs/matrix.md explains
+// every key. `serve` runs it instead of the terminal room when homeserver
+// is set. The secrets may come from the environment instead:
+// GROGNARD_MATRIX_ACCESS_TOKEN, GROGNARD_MATRIX_PASSWORD.
+type MatrixConfig struct {
+	Homeserver      string   `toml:"homeserver"`
+	UserID          string   `toml:"user-id"`
+	AccessToken     string   `toml:"access-token"`
+	Password        string   `toml:"password"`
+	Prefix          string   `toml:"prefix"`
+	AllowInvites    WordList `toml:"allow-invites"`
+	AdminPowerLevel int      `toml:"admin-power-level"`
+	Threads         string   `toml:"threads"`
+	Reactions       bool     `toml:"reactions"`
+}
+
+func (c MatrixConfig) enabled() bool { return c.Homeserver != "" }
+
+// adapter is the adapter's configuration, secrets from the environment
+// first.
+func (c MatrixConfig) adapter(lang bot.Lang, logger *slog.Logger) matrix.Config {
+	token, password := c.AccessToken, c.Password
+	if v := os.Getenv("GROGNARD_MATRIX_ACCESS_TOKEN"); v != "" {
+		token = v
+	}
+	if v := os.Getenv("GROGNARD_MATRIX_PASSWORD"); v != "" {
+		password = v
+	}
+	return matrix.Config{
+		Homeserver: c.Homeserver, UserID: c.UserID, AccessToken: token, Password: password,
+		Prefix: c.Prefix, AllowInvites: strings.Fields(string(c.AllowInvites)), AdminPowerLevel: c.AdminPowerLevel,
+		Threads: matrix.ThreadMode(c.Threads), NoReactions: !c.Reactions, Lang: lang, Logger: logger,
+	}
+}
+
+func (c MatrixConfig) check() []string {
+	if !c.enabled() {
+		return nil
+	}
+	if err := c.adapter(bot.EN, nil).Validate(); err != nil {
+		return []string{strings.Replace(err.Error(), "matrix: ", "matrix.", 1)}
+	}
+	return nil
+}
+
+// runMatrix runs the Matrix adapter until ctx ends.
+func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st *storage.Store, lang bot.Lang, logger *slog.Logger) error {
+	ad, err := matrix.New(cfg.Matrix.adapter(lang, logger), app, st)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "grognard on Matrix as %s at %s · store %s · Ctrl-C stops\n", cfg.Matrix.UserID, cfg.Matrix.Homeserver, cfg.Store.Path)
+	return ad.Run(ctx)
+}
+
+// WordList is a list of words in the configuration, written as a TOML
+// array of strings (or one string of words); it is kept as one string of
+// space-separated words so that Config stays comparable.
+type WordList string
+
+// UnmarshalTOML reads an array of strings or a string.
+func (w *WordList) UnmarshalTOML(v any) error {
+	switch x := v.(type) {
+	case string:
+		*w = WordList(strings.Join(strings.Fields(x), " "))
+	case []any:
+		var words []string
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok || strings.ContainsAny(s, " \t\n") || s == "" {
+				return fmt.Errorf("want words without spaces, got %v", e)
+			}
+			words = append(words, s)
+		}
+		*w = WordList(strings.Join(words, " "))
+	default:
+		return fmt.Errorf("want an array of strings, got %T", v)
+	}
+	return nil
 }
