@@ -322,8 +322,13 @@ func (f *forcedDice) Roll(sides int) int {
 type pngRenderer struct{ e *env }
 
 func (r pngRenderer) PNG(b *game.Board) ([]byte, error) {
-	if r.e != nil && r.e.render != nil {
-		r.e.render()
+	if r.e != nil {
+		r.e.mu.Lock()
+		hook := r.e.render
+		r.e.mu.Unlock()
+		if hook != nil {
+			hook()
+		}
 	}
 	return boardPNG(b)
 }

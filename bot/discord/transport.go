@@ -122,14 +122,14 @@ func hookLogs(b *Bot) {
 			for _, x := range bots {
 				msg = redact(msg, x.cfg.Token)
 			}
+			// discordgo's informational lines ("called", "exiting" …) are
+			// debug lines here.
 			lv := slog.LevelDebug
 			switch level {
 			case discordgo.LogError:
 				lv = slog.LevelError
 			case discordgo.LogWarning:
 				lv = slog.LevelWarn
-			case discordgo.LogInformational:
-				lv = slog.LevelInfo
 			}
 			for _, x := range bots {
 				x.log.Log(context.Background(), lv, "discordgo: "+strings.TrimSpace(msg))

@@ -408,7 +408,8 @@ type rateRule struct {
 // RateLimitOnce makes the next request for method and route (the spec's
 // template, "/channels/{channel_id}/messages") answer 429 with retry_after;
 // global makes it a global limit. A request for the same path before
-// retry_after is over — or for any path, when global — is a failure.
+// retry_after is over — or for any path, when global, except the
+// interaction endpoints, which Discord exempts — is a failure.
 func (s *Server) RateLimitOnce(method, route string, retryAfter time.Duration, global bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -442,7 +443,8 @@ func (s *Server) SetBucket(route string, limit int, per time.Duration) {
 // or the bucket headers. It reports whether the request may go on.
 func (s *Server) rateLimit(w http.ResponseWriter, c *call, now time.Time) bool {
 	key := c.Method + " " + c.Path
-	if now.Before(s.global) {
+	if now.Before(s.global) && !strings.HasPrefix(c.Route, "/interactions/") && !strings.HasPrefix(c.Route, "/webhooks/") {
+		// Interaction endpoints are not bound to the global rate limit.
 		s.failLocked("%s %s sent during a global rate limit (%.3f s before its end)", c.Method, c.Path, s.global.Sub(now).Seconds())
 		s.write429(w, s.global.Sub(now), true, "")
 		return false

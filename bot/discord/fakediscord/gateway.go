@@ -295,3 +295,14 @@ func (g *gateway) closeAll() {
 		c.ws.UnderlyingConn().Close()
 	}
 }
+
+// ForgetSession makes the bot's session impossible to resume (as when it
+// has expired): the next RESUME gets INVALID_SESSION and the client must
+// identify again.
+func (s *Server) ForgetSession() {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	if s.gw.sess != nil {
+		s.gw.sess.resumable = false
+	}
+}
