@@ -225,10 +225,15 @@ func (c MatrixConfig) check() []string {
 	if !c.enabled() {
 		return nil
 	}
-	if err := c.adapter(bot.EN, nil).Validate(); err != nil {
-		return []string{strings.Replace(err.Error(), "matrix: ", "matrix.", 1)}
+	err := c.adapter(bot.EN, nil).Validate()
+	if err == nil {
+		return nil
 	}
-	return nil
+	var bad []string
+	for _, part := range strings.Split(strings.TrimPrefix(err.Error(), "matrix: "), "; ") {
+		bad = append(bad, "matrix."+part)
+	}
+	return bad
 }
 
 // runMatrix runs the Matrix adapter until ctx ends.
