@@ -12,6 +12,7 @@ import (
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/bot/console"
+	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/matrix"
 	"github.com/grognard/grognard/storage"
 )
@@ -28,6 +29,7 @@ type Config struct {
 	Console ConsoleConfig `toml:"console"`
 	Bot     BotConfig     `toml:"bot"`
 	Matrix  MatrixConfig  `toml:"matrix"`
+	Discord DiscordConfig `toml:"discord"`
 }
 
 // StoreConfig locates the bbolt store.
@@ -66,6 +68,7 @@ func DefaultConfig() Config {
 		Console: ConsoleConfig{Images: "grognard-images", User: user, Room: "terminal"},
 		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
 		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
+		Discord: DiscordConfig{Threads: discord.DefaultConfig().Threads},
 	}
 }
 
@@ -104,6 +107,9 @@ func (c Config) validate(path string) error {
 		bad = append(bad, fmt.Sprintf("console.user %q (one word)", c.Console.User))
 	}
 	bad = append(bad, c.Matrix.check()...)
+	if err := c.Discord.adapter().Validate(); err != nil {
+		bad = append(bad, err.Error())
+	}
 	if len(bad) > 0 {
 		return fmt.Errorf("config %s: %s", path, strings.Join(bad, "; "))
 	}
@@ -162,6 +168,14 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	// Chat adapters (Discord, Matrix) start here when their sections of
 	// the configuration hold credentials; without any, the terminal room
 	// runs in the foreground.
+	if dc := cfg.Discord.adapter(); dc.Enabled() {
+		if cfg.Matrix.enabled() {
+			return runTogether(ctx,
+				func(ctx context.Context) error { return runDiscord(ctx, m, cfg, dc, app, st, logger) },
+				func(ctx context.Context) error { return runMatrix(ctx, m, cfg, app, st, lang, logger) })
+		}
+		return runDiscord(ctx, m, cfg, dc, app, st, logger)
+	}
 	if cfg.Matrix.enabled() {
 		return runMatrix(ctx, m, cfg, app, st, lang, logger)
 	}
@@ -270,4 +284,58 @@ func (w *WordList) UnmarshalTOML(v any) error {
 		return fmt.Errorf("want an array of strings, got %T", v)
 	}
 	return nil
+}
+
+// DiscordConfig is the Discord adapter (bot/discord); docs/discord.md
+// explains every key. `serve` runs it instead of the terminal room when a
+// token is configured here or in GROGNARD_DISCORD_TOKEN (which wins).
+// It prints without the token.
+type DiscordConfig struct {
+	Token         string   `toml:"token"`
+	ApplicationID string   `toml:"application-id"`
+	DevGuilds     WordList `toml:"dev-guilds"`
+	Threads       bool     `toml:"threads"`
+	AdminRole     string   `toml:"admin-role"`
+}
+
+// adapter is the adapter's configuration, the token from the environment
+// first.
+func (c DiscordConfig) adapter() discord.Config {
+	return discord.Config{Token: c.Token, ApplicationID: c.ApplicationID, DevGuilds: strings.Fields(string(c.DevGuilds)),
+		Threads: c.Threads, AdminRole: c.AdminRole}.WithEnv(os.Getenv)
+}
+
+// String hides the token.
+func (c DiscordConfig) String() string { return c.adapter().String() }
+
+// GoString hides the token.
+func (c DiscordConfig) GoString() string { return c.String() }
+
+// runDiscord runs the Discord adapter until ctx ends.
+func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app *bot.App, st *storage.Store, logger *slog.Logger) error {
+	ad, err := discord.New(dc, discord.Options{App: app, State: st, Logger: logger})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "grognard on Discord · store %s · Ctrl-C stops\n", cfg.Store.Path)
+	return ad.Run(ctx)
+}
+
+// runTogether runs several adapters until ctx ends or one fails (which
+// stops the others).
+func runTogether(ctx context.Context, runs ...func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(runs))
+	for _, run := range runs {
+		go func() { errs <- run(ctx) }()
+	}
+	var first error
+	for range runs {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+			cancel()
+		}
+	}
+	return first
 }

@@ -32,7 +32,7 @@ func writeConfig(t *testing.T, src string) string {
 func TestConfigErrors(t *testing.T) {
 	for src, want := range map[string]string{
 		"[bot]\nlangage = \"fr\"\n":             "unknown key(s): bot.langage",
-		"[discord]\ntoken = \"x\"\n":            "unknown key(s): discord",
+		"[discord]\napplication-id = \"x\"\n":   "discord.application-id",
 		"[bot]\nlanguage = \"de\"\n":            `bot.language "de"`,
 		"[bot]\nrate-limit = -1\n":              "bot.rate-limit is negative",
 		"[bot]\nrate-limit = 5\nrate-burst = 0": "bot.rate-burst",
