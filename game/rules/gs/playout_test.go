@@ -1,11 +1,9 @@
 package gs_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
+	"github.com/grognard/grognard/internal/playtest"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +87,7 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v)", seed, step, side, g.State.Clock())
 		}
 		if step%25 == 0 {
-			checkAllLeaves(t, rules, g, side, leaves, seed, step)
+			playtest.CheckLeaves(t, g, side, leaves, seed, step)
 		}
 		order := pick(rng, g.State.(*gs.State), rules.Legal(g.State, side), leaves)
 		cmd, _ := game.ParseCommand(side, order)
@@ -109,39 +107,10 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 		checkViews(t, rules, st, seed, step)
 		rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
 		g.Commit(rec)
-		recs = append(recs, roundTrip(t, rules, rec))
+		recs = append(recs, playtest.RoundTrip(t, rules, rec))
 	}
 	o := g.State.Outcome()
-	if o.Result == "" {
-		t.Errorf("seed %d: finished game has no result text", seed)
-	}
-	// Replay from the (JSON round-tripped) log gives the same state.
-	r, err := game.Replay(rules, sc, opts, recs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := json.Marshal(g.State)
-	b, _ := json.Marshal(r.State)
-	if !bytes.Equal(a, b) {
-		t.Errorf("seed %d: replay differs from the live state", seed)
-	}
-	// The state survives a JSON round trip.
-	back, err := rules.DecodeState(sc, opts, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := json.Marshal(back)
-	if !bytes.Equal(a, c) {
-		t.Errorf("seed %d: state JSON round trip differs", seed)
-	}
-	// Re-deciding the log with its recorded dice gives the same events.
-	if err := game.Redecide(rules, sc, opts, recs, func(x, y game.Events) bool {
-		p, _ := json.Marshal(x)
-		q, _ := json.Marshal(y)
-		return bytes.Equal(p, q)
-	}); err != nil {
-		t.Errorf("seed %d: %v", seed, err)
-	}
+	playtest.CheckLog(t, rules, sc, opts, g, recs, seed)
 	t.Logf("seed %d: %d orders, %d dice, %s", seed, len(recs), g.Rolls, o.Result)
 }
 
@@ -240,56 +209,4 @@ func checkViews(t *testing.T, rules *gs.Rules, full game.State, seed uint64, ste
 			}
 		}
 	}
-}
-
-// checkAllLeaves asks Decide about every listed order (without applying).
-func checkAllLeaves(t *testing.T, rules *gs.Rules, g *game.Game, side game.Side, leaves []string, seed uint64, step int) {
-	t.Helper()
-	if len(leaves) > 400 { // a set-up lists thousands of placements: sample them
-		r := rand.New(rand.NewPCG(seed, uint64(step)))
-		sample := make([]string, 400)
-		for i := range sample {
-			sample[i] = leaves[r.IntN(len(leaves))]
-		}
-		leaves = sample
-	}
-	for _, l := range leaves {
-		cmd, _ := game.ParseCommand(side, l)
-		d := &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}
-		if _, _, err := g.Decide(cmd, d); err != nil {
-			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, l, err)
-		}
-	}
-}
-
-// roundTrip sends a record through JSON as the store does.
-func roundTrip(t *testing.T, rules *gs.Rules, rec game.Record) game.Record {
-	t.Helper()
-	b, err := json.Marshal(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw struct {
-		Events json.RawMessage `json:"events"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
-	evs, err := game.UnmarshalEvents(rules, raw.Events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(normal(t, evs), normal(t, rec.Events)) {
-		t.Fatalf("events changed in a JSON round trip: %s", strings.TrimSpace(string(b)))
-	}
-	rec.Events = evs
-	return rec
-}
-
-func normal(t *testing.T, es game.Events) string {
-	b, err := json.Marshal(es)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -206,17 +206,7 @@ func (s *State) clone() *State {
 // Scenario is the scenario the game started from.
 func (s *State) Scenario() *game.Scenario { return s.sc }
 
-func (s *State) opt(name string) string {
-	if v, ok := s.opts[name]; ok {
-		return v
-	}
-	for _, o := range optionSpecs {
-		if o.Name == name {
-			return o.Default
-		}
-	}
-	return ""
-}
+func (s *State) opt(name string) string { return s.opts.Value(optionSpecs, name) }
 
 func (s *State) on(name string) bool { return s.opt(name) == "on" }
 

@@ -1,12 +1,10 @@
 package ptg_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
+	"github.com/grognard/grognard/internal/playtest"
 	"math/rand/v2"
 	"os"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -140,7 +138,7 @@ func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
 			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v, pending %v)", seed, step, side, g.State.Clock(), g.State.Pending())
 		}
 		if step%100 == 0 {
-			checkAllLeaves(t, rules, g, side, leaves, seed, step)
+			playtest.CheckLeaves(t, g, side, leaves, seed, step)
 		}
 		if c := g.State.Clock(); c != last {
 			last, phaseOrders = c, 0
@@ -163,36 +161,10 @@ func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
 		}
 		rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
 		g.Commit(rec)
-		recs = append(recs, roundTrip(t, rules, rec))
+		recs = append(recs, playtest.RoundTrip(t, rules, rec))
 	}
 	o := g.State.Outcome()
-	if o.Result == "" {
-		t.Errorf("seed %d: finished game has no result text", seed)
-	}
-	r, err := game.Replay(rules, sc, opts, recs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := json.Marshal(g.State)
-	b, _ := json.Marshal(r.State)
-	if !bytes.Equal(a, b) {
-		t.Errorf("seed %d: replay differs from the live state", seed)
-	}
-	back, err := rules.DecodeState(sc, opts, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := json.Marshal(back)
-	if !bytes.Equal(a, c) {
-		t.Errorf("seed %d: state JSON round trip differs", seed)
-	}
-	if err := game.Redecide(rules, sc, opts, recs, func(x, y game.Events) bool {
-		p, _ := json.Marshal(x)
-		q, _ := json.Marshal(y)
-		return bytes.Equal(p, q)
-	}); err != nil {
-		t.Errorf("seed %d: %v", seed, err)
-	}
+	playtest.CheckLog(t, rules, sc, opts, g, recs, seed)
 	t.Logf("seed %d: %d orders, %d dice, turn %d: %s", seed, len(recs), g.Rolls, g.State.Clock().Turn, o.Result)
 }
 
@@ -275,48 +247,4 @@ func contains(ls []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// checkAllLeaves asks Decide about every listed order (without applying).
-func checkAllLeaves(t *testing.T, rules *ptg.Rules, g *game.Game, side game.Side, leaves []string, seed uint64, step int) {
-	t.Helper()
-	for _, l := range leaves {
-		cmd, _ := game.ParseCommand(side, l)
-		d := &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}
-		if _, _, err := g.Decide(cmd, d); err != nil {
-			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, l, err)
-		}
-	}
-}
-
-// roundTrip sends a record through JSON as the store does.
-func roundTrip(t *testing.T, rules *ptg.Rules, rec game.Record) game.Record {
-	t.Helper()
-	b, err := json.Marshal(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw struct {
-		Events json.RawMessage `json:"events"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
-	evs, err := game.UnmarshalEvents(rules, raw.Events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(normal(t, evs), normal(t, rec.Events)) {
-		t.Fatalf("events changed in a JSON round trip: %s", strings.TrimSpace(string(b)))
-	}
-	rec.Events = evs
-	return rec
-}
-
-func normal(t *testing.T, es game.Events) string {
-	b, err := json.Marshal(es)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -64,27 +64,7 @@ func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs)
 // checkOptions merges the scenario's option defaults and the game's
 // options and refuses unknown names and values.
 func checkOptions(sc *game.Scenario, opts game.Options) (game.Options, error) {
-	out := game.Options{}
-	for k, v := range sc.Options {
-		out[k] = v
-	}
-	for k, v := range opts {
-		out[k] = v
-	}
-	for k, v := range out {
-		i := slices.IndexFunc(optionSpecs, func(o game.OptionSpec) bool { return o.Name == k })
-		if i < 0 {
-			var names []string
-			for _, o := range optionSpecs {
-				names = append(names, o.Name)
-			}
-			return nil, game.Refuse("bad-option", "", "unknown option %q (options: %s)", k, strings.Join(names, ", "))
-		}
-		if vs := optionSpecs[i].Values; len(vs) > 0 && !slices.Contains(vs, v) {
-			return nil, game.Refuse("bad-option", optionSpecs[i].Rule, "option %s takes %s, not %q", k, strings.Join(vs, " or "), v)
-		}
-	}
-	return out, nil
+	return game.MergeOptions(optionSpecs, sc.Options, opts)
 }
 
 // Start builds the opening position. A full scenario starts with the

@@ -407,17 +407,7 @@ func (s *State) clone() *State {
 	return &n
 }
 
-func (s *State) opt(name string) string {
-	if v, ok := s.opts[name]; ok {
-		return v
-	}
-	for _, o := range optionSpecs {
-		if o.Name == name {
-			return o.Default
-		}
-	}
-	return ""
-}
+func (s *State) opt(name string) string { return s.opts.Value(optionSpecs, name) }
 
 // on reports an on/off option that is on.
 func (s *State) on(name string) bool { return s.opt(name) == "on" }

@@ -1,0 +1,103 @@
+// Package playtest holds the checks every ruleset's random-playout tests
+// share: every order Legal lists is accepted by Decide, records survive the
+// JSON of the log, and the finished game replays, re-decides and
+// round-trips exactly. Each ruleset keeps its own playing policy.
+package playtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+)
+
+// CheckLeaves asks Decide about listed orders without applying them; a
+// long list (a set-up's thousands of placements) is sampled.
+func CheckLeaves(tb testing.TB, g *game.Game, side game.Side, leaves []string, seed uint64, step int) {
+	tb.Helper()
+	if len(leaves) > 400 {
+		r := rand.New(rand.NewPCG(seed, uint64(step)))
+		sample := make([]string, 400)
+		for i := range sample {
+			sample[i] = leaves[r.IntN(len(leaves))]
+		}
+		leaves = sample
+	}
+	for _, l := range leaves {
+		cmd, _ := game.ParseCommand(side, l)
+		d := &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}
+		if _, _, err := g.Decide(cmd, d); err != nil {
+			tb.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, l, err)
+		}
+	}
+}
+
+// RoundTrip sends a record through JSON as the store does and returns the
+// decoded record; its events must come back identical.
+func RoundTrip(tb testing.TB, rules game.Ruleset, rec game.Record) game.Record {
+	tb.Helper()
+	b, err := json.Marshal(rec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var raw struct {
+		Events json.RawMessage `json:"events"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		tb.Fatal(err)
+	}
+	evs, err := game.UnmarshalEvents(rules, raw.Events)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !reflect.DeepEqual(encode(tb, evs), encode(tb, rec.Events)) {
+		tb.Fatalf("events changed in a JSON round trip: %s", strings.TrimSpace(string(b)))
+	}
+	rec.Events = evs
+	return rec
+}
+
+// CheckLog verifies a finished game against its log: replaying the records
+// gives the live state, the state survives a JSON round trip, and
+// re-deciding every command with its recorded dice gives the same events.
+func CheckLog(tb testing.TB, rules game.Ruleset, sc *game.Scenario, opts game.Options, live *game.Game, recs []game.Record, seed uint64) {
+	tb.Helper()
+	if live.State.Outcome().Result == "" {
+		tb.Errorf("seed %d: finished game has no result text", seed)
+	}
+	r, err := game.Replay(rules, sc, opts, recs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, _ := json.Marshal(live.State)
+	b, _ := json.Marshal(r.State)
+	if !bytes.Equal(a, b) {
+		tb.Errorf("seed %d: replay differs from the live state", seed)
+	}
+	back, err := rules.DecodeState(sc, opts, a)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, _ := json.Marshal(back)
+	if !bytes.Equal(a, c) {
+		tb.Errorf("seed %d: state JSON round trip differs", seed)
+	}
+	if err := game.Redecide(rules, sc, opts, recs, func(x, y game.Events) bool {
+		return bytes.Equal(encode(tb, x), encode(tb, y))
+	}); err != nil {
+		tb.Errorf("seed %d: %v", seed, err)
+	}
+}
+
+func encode(tb testing.TB, es game.Events) []byte {
+	b, err := json.Marshal(es)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
