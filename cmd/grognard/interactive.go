@@ -12,17 +12,13 @@ import (
 	"github.com/grognard/grognard/game/dice"
 )
 
-const playHelp = `Type orders for the side whose turn it is (prefix "A:" or "B:" to order for a side explicitly):
-  move UNIT HEX              move along the cheapest legal path (or list the hexes of a path; end with "off" to leave the map)
-  attack UNIT… -> TARGET…    close combat (artillery not adjacent to the target bombards)
-  bombard UNIT… -> TARGET    pure bombardment
-  retreat UNIT HEX · advance UNIT HEX · advance none · lose UNIT…   answer a pending decision
+const playHelp = `Type orders for the side whose turn it is (prefix "A:" or "B:" to order for a side explicitly, as during a simultaneous set-up).
+  legal [UNIT]               the orders you may give now (all of them are accepted)
   choose N (or just N)       pick option N of the pending decision
-  deploy UNIT HEX · deploy auto · ready                         set-up
-  end                        end the phase
   undo                       take back your last order if no die was rolled in this phase
-Views: status · units [A|B] · legal [UNIT] · help · quit
-See docs/orders.md for the full notation.`
+  status · units [A|B] · help · quit
+Grands Stratèges orders: move UNIT HEX · attack UNIT… -> TARGET… · bombard UNIT… -> TARGET · retreat/advance/lose …
+· deploy UNIT HEX · deploy auto · ready · end (docs/orders.md). Peter the Great: docs/ptg.md.`
 
 // interactive plays hot-seat at the terminal.
 func (m *Main) interactive(ctx context.Context, mt *match, imgs *phaseImages) error {
@@ -37,6 +33,9 @@ func (m *Main) interactive(ctx context.Context, mt *match, imgs *phaseImages) er
 		}
 		for ; shown < len(mt.events); shown++ {
 			e := mt.events[shown]
+			if e.Text == "" {
+				continue // bookkeeping with nothing to say
+			}
 			if game.VisibleTo(e.event, game.Nobody) {
 				fmt.Fprintf(m.Stdout, "  %s\n", e.Text)
 			} else {

@@ -356,7 +356,9 @@ func runPlay(m *Main, ctx context.Context, args []string) error {
 		return enc.Encode(mt.report(viewer, rejected))
 	}
 	for _, e := range mt.report(viewer, rejected).Events {
-		fmt.Fprintf(m.Stdout, "%d %s: %s\n", e.Seq, e.Side, e.Text)
+		if e.Text != "" {
+			fmt.Fprintf(m.Stdout, "%d %s: %s\n", e.Seq, e.Side, e.Text)
+		}
 	}
 	for _, r := range rejected {
 		fmt.Fprintf(m.Stdout, "line %d refused (%s %s): %s\n", r.Line, r.Code, r.Rule, r.Message)
