@@ -195,12 +195,17 @@ func (o *outbox) reply(m bot.Message) {
 	o.replies++
 }
 
-// target is the channel of a public message: the game's thread when it
-// has one, else where the interaction happened.
+// target is the channel of a public message about a game: its thread, or
+// the channel of its first message; else where the interaction happened.
+// (A button clicked in a DM thus answers in the game's channel, never in
+// the DM.)
 func (o *outbox) target(gameID string) string {
-	if gameID != "" && o.p.Guild != "" {
+	if gameID != "" {
 		if t := o.b.gameThread(gameID); t != "" {
 			return t
+		}
+		if ref, ok := o.b.statusOf(gameID); ok {
+			return ref.Channel
 		}
 	}
 	return o.p.Channel

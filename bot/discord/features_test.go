@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -185,7 +186,7 @@ func TestAdminsAndDMs(t *testing.T) {
 	// With an admin role configured, its members are administrators and
 	// the command is visible to everyone (the bot checks).
 	role := "1300000000000000001"
-	e2 := newEnv(t, envOptions{cfg: func(c *Config) { c.AdminRole = role }})
+	e2 := newEnv(t, envOptions{cfg: func(c *Config, _ *fd.Server) { c.AdminRole = role }})
 	for _, c := range e2.fake.Commands("") {
 		if c["name"] == "adjudicate" && c["default_member_permissions"] != nil {
 			t.Errorf("with an admin role, /adjudicate still has default permissions %v", c["default_member_permissions"])
@@ -243,12 +244,27 @@ func TestSelectMenu(t *testing.T) {
 	if r := reply(t, pin, e.since(before)); !strings.Contains(r.Content, "turn 1/8 · movement phase of A") {
 		t.Errorf("picking g1 status: %q", r.Content)
 	}
+
+	// A button in a DM (a private decision's options go there) answers
+	// in the game's thread, not in the DM.
+	o.direct(bot.Message{Game: "g1", Text: "your move?", To: &bot.User{ID: e.alice.ID}, Choices: []bot.Choice{{Label: "A6 → 0706", Command: "g1 move A6 0706"}}})
+	dm := find(t, e.fake.Messages(), "your move?")
+	if !dm.DM || len(dm.Buttons) != 1 {
+		t.Fatalf("the DM with a button: %+v", dm)
+	}
+	_, msgs := e.click(e.alice, dm.ID, dm.Buttons[0].CustomID)
+	if m := find(t, msgs, "A6 0801 → 0706"); m.ChannelID != th || !m.Public() {
+		t.Errorf("the order clicked in a DM was narrated in %s (public %v), want the thread %s", m.ChannelID, m.Public(), th)
+	}
+	if m, _ := e.fake.Message(dm.ID); len(m.Buttons) != 0 {
+		t.Errorf("the DM's button was not cleared once used")
+	}
 }
 
 // TestThreadsOff: without threads, a game stays in its channel.
 func TestThreadsOff(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, envOptions{cfg: func(c *Config) { c.Threads = false }})
+	e := newEnv(t, envOptions{cfg: func(c *Config, _ *fd.Server) { c.Threads = false }})
 	th, challenge := e.start()
 	if th != e.fake.Channel || len(e.fake.Threads(e.fake.Channel)) != 0 {
 		t.Fatalf("a thread was opened with threads off")
@@ -261,5 +277,54 @@ func TestThreadsOff(t *testing.T) {
 	}
 	if st, _ := e.fake.Message(challenge); !strings.Contains(st.Content, "movement phase of B") || len(st.Attachments) != 1 {
 		t.Errorf("status message: %q", st.Content)
+	}
+}
+
+// TestDevGuildCommands: with dev guilds, the commands are registered in
+// them (not globally): every command of the table, and /order for any
+// typed line; a French client gets French answers.
+func TestDevGuildCommands(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{cfg: func(c *Config, f *fd.Server) { c.DevGuilds = []string{f.Guild} }, noWait: true})
+	e.eventually("commands in the dev guild", func() bool { return len(e.fake.Commands(e.fake.Guild)) > 0 })
+	if g := e.fake.Commands(""); len(g) != 0 {
+		t.Errorf("%d global commands with a dev guild", len(g))
+	}
+	var names []string
+	for _, c := range e.fake.Commands(e.fake.Guild) {
+		names = append(names, fmt.Sprint(c["name"]))
+	}
+	for _, sc := range bot.SlashCommands() {
+		if !slices.Contains(names, sc.Name) {
+			t.Errorf("/%s is not registered", sc.Name)
+		}
+	}
+	if !slices.Contains(names, orderCommand) {
+		t.Errorf("/%s is not registered", orderCommand)
+	}
+	in, msgs := e.slash(e.alice, e.fake.Channel, orderCommand, fd.String("text", "scenarios"))
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "gs-1") {
+		t.Errorf("/order scenarios: %q", r.Content)
+	}
+	e.carol.Locale = "fr"
+	in, msgs = e.slash(e.carol, e.fake.Channel, "games")
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "partie") {
+		t.Errorf("/games for a French client: %q", r.Content)
+	}
+}
+
+// TestHeartbeats: the bot heartbeats at the announced interval; when the
+// gateway stops acknowledging, it leaves the zombie connection and comes
+// back.
+func TestHeartbeats(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{heartbeat: 40 * time.Millisecond})
+	e.eventually("heartbeats", func() bool { return e.fake.Stats().Heartbeats >= 3 })
+	e.fake.SetHeartbeatAcks(false)
+	e.eventually("a new connection", func() bool { return e.fake.Stats().Connections == 2 && e.fake.Connected() })
+	e.fake.SetHeartbeatAcks(true)
+	in, _ := e.slash(e.alice, e.fake.Channel, "scenarios")
+	if !e.fake.Answer(in).Acked {
+		t.Errorf("no answer after the zombie connection was replaced")
 	}
 }

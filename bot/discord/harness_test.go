@@ -53,10 +53,11 @@ type env struct {
 }
 
 type envOptions struct {
-	cfg      func(*Config)
-	renderer bot.Renderer
-	logLevel slog.Level
-	noWait   bool
+	cfg       func(*Config, *fakediscord.Server)
+	renderer  bot.Renderer
+	logLevel  slog.Level
+	noWait    bool
+	heartbeat time.Duration
 }
 
 // newEnv starts a fake Discord and a bot connected to it, and checks on
@@ -68,7 +69,7 @@ func newEnv(t *testing.T, o envOptions) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fake, err := fakediscord.New(fakediscord.Options{Token: testToken, Spec: spec})
+	fake, err := fakediscord.New(fakediscord.Options{Token: testToken, Spec: spec, HeartbeatInterval: o.heartbeat})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func newEnv(t *testing.T, o envOptions) *env {
 	cfg := DefaultConfig()
 	cfg.Token, cfg.ApplicationID = testToken, fake.AppID()
 	if o.cfg != nil {
-		o.cfg(&cfg)
+		o.cfg(&cfg, fake)
 	}
 	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: o.logLevel}))
 	b, err := New(cfg, Options{App: app, State: st, Logger: logger, HTTPClient: fake.Client()})
