@@ -97,6 +97,8 @@ type App struct {
 
 	sched    scheduler // deadlines, reminders, digests (scheduler.go)
 	leagueMu sync.Mutex
+	// observe, set by tests, sees every timer done and pairing made.
+	observe func(observation)
 }
 
 // DefaultLimits apply to a platform whose adapter declared none.
@@ -173,6 +175,8 @@ type call struct {
 	locked *live // the game this call holds, released at the end
 	// accepted and refused count the orders stored and refused (metrics).
 	accepted, refused int
+	// mute silences the pings to a side while the bot plays its defaults.
+	mute map[game.Side]bool
 }
 
 // Handle answers one request. It never fails: refusals and internal

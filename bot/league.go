@@ -515,6 +515,7 @@ func (c *call) startRound(lgue *league) error {
 		}
 		p.Game = id
 		created = append(created, id)
+		c.a.note(observation{kind: "pairing", game: id, index: round, at: c.now})
 		lines = append(lines, fmt.Sprintf("%s · %s (A) – %s (B) · %s", id, c.a.userOf(lgue.Entries[p.A].User).Display(), c.a.userOf(lgue.Entries[p.B].User).Display(), p.Scenario))
 	}
 	if err := c.a.saveLeague(lgue); err != nil {

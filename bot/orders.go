@@ -243,7 +243,7 @@ func waitSig(s game.State, side game.Side) string {
 // ping tells the player of side, and only them, what the game waits for.
 func (c *call) ping(lg *live, side game.Side) {
 	user := lg.meta.Seats[side]
-	if user == "" {
+	if user == "" || c.mute[side] {
 		return
 	}
 	l := c.plang

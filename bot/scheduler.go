@@ -255,15 +255,17 @@ func (a *App) tickGame(ctx context.Context, id string, now time.Time) ([]Deliver
 			expired = append(expired, o.Side)
 			continue
 		}
-		var fire bool
+		fire := -1
 		for j, t := range o.reminderTimes(rs) {
 			if !t.IsZero() && !now.Before(t) && o.Sent&(1<<j) == 0 {
 				o.Sent |= 1 << j
-				fire = true
+				fire = j
 			}
 		}
-		if fire {
+		if fire >= 0 {
+			// Several reminders due at once (the bot was down): one ping.
 			c.remind(lg, *o)
+			a.note(observation{kind: "reminder", game: lg.id, side: o.Side, start: o.Start, index: fire, at: now})
 		}
 	}
 	// The reminders are marked sent before anything is posted: a crash
@@ -286,6 +288,23 @@ func (a *App) tickGame(ctx context.Context, id string, now time.Time) ([]Deliver
 		}
 	}
 	return c.deliveries(), nil
+}
+
+// observation is one timer done, for tests (App.observe).
+type observation struct {
+	kind  string // "reminder", "expired", "pairing"
+	game  string
+	side  game.Side
+	start time.Time // the obligation's start
+	index int       // the reminder's index; the pairing's round
+	at    time.Time
+}
+
+// note reports an observation to the test hook, if any.
+func (a *App) note(o observation) {
+	if a.observe != nil {
+		a.observe(o)
+	}
 }
 
 // systemCall is a call made by the bot itself about a game: its messages
@@ -416,6 +435,7 @@ func (c *call) expire(lg *live, side game.Side) {
 	if !o.Expired {
 		o.Expired = true
 		clk.Missed[side]++
+		c.a.note(observation{kind: "expired", game: lg.id, side: side, start: o.Start, at: c.now})
 		// Counted before anything is played: a crash now applies the
 		// defaults at the next start without counting the turn twice.
 		if err := c.a.saveClock(lg); err != nil {
@@ -429,6 +449,15 @@ func (c *call) expire(lg *live, side game.Side) {
 	m.Text = T(l, "deadline.expired", "game", lg.id, "side", side, "user", m.mention(c.a.userOf(user)), "missed", clk.Missed[side])
 	start := phaseKey(lg.g.State)
 	stuck := ""
+	// No pings to side while its defaults are played; it is pinged once
+	// at the end if the game waits for it again.
+	c.mute = map[game.Side]bool{side: true}
+	defer func() {
+		c.mute = nil
+		if st := lg.g.State; !st.Outcome().Over && !lg.meta.Status.Ended() && slices.Contains(game.Waiting(st), side) {
+			c.ping(lg, side)
+		}
+	}()
 	for step := 0; ; step++ {
 		st := lg.g.State
 		if st.Outcome().Over || lg.meta.Status.Ended() || !slices.Contains(game.Waiting(st), side) || phaseKey(st) != start {
