@@ -111,6 +111,9 @@ func neighborsOf(g Grid, c Coord) []Coord {
 
 // DirTo returns the direction from a to an adjacent cell b, or -1.
 func DirTo(g Grid, a, b Coord) int {
+	if _, ok := g.(*Hex); ok {
+		return hexDirTo(a, b)
+	}
 	for d := 0; d < g.Dirs(); d++ {
 		if g.Step(a, d) == b {
 			return d

@@ -53,7 +53,29 @@ func (g *Hex) Step(c Coord, d int) Coord {
 	return Coord{c.X + s.X, c.Y + s.Y}
 }
 
-func (g *Hex) Adjacent(a, b Coord) bool { return DirTo(g, a, b) >= 0 }
+func (g *Hex) Adjacent(a, b Coord) bool { return hexDirTo(a, b) >= 0 }
+
+// hexDirs maps a step (dx+1)*3 + (dy+1) to its direction, for even and odd
+// columns (-1: not a neighbour). It is the inverse of hexStepEven/Odd.
+var hexDirs = func() (t [2][9]int8) {
+	for p, steps := range [2][6]Coord{hexStepEven, hexStepOdd} {
+		for i := range t[p] {
+			t[p][i] = -1
+		}
+		for d, s := range steps {
+			t[p][(s.X+1)*3+s.Y+1] = int8(d)
+		}
+	}
+	return t
+}()
+
+func hexDirTo(a, b Coord) int {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return -1
+	}
+	return int(hexDirs[a.X&1][(dx+1)*3+dy+1])
+}
 
 // Cube converts offset coordinates to cube coordinates (q, r, s).
 func Cube(c Coord) (q, r, s int) {

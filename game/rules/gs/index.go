@@ -12,12 +12,11 @@ type index struct {
 	w, h int
 	occ  []*Unit
 	ctrl [2][]bool
-	cost map[string]int // arm + "/" + terrain → half MP, -1 forbidden
 }
 
 func (s *State) newIndex() *index {
 	w, h := s.m().Grid.Size()
-	ix := &index{w: w, h: h, occ: make([]*Unit, w*h), cost: map[string]int{}}
+	ix := &index{w: w, h: h, occ: make([]*Unit, w*h)}
 	ix.ctrl[0], ix.ctrl[1] = make([]bool, w*h), make([]bool, w*h)
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -41,16 +40,4 @@ func (ix *index) unit(c grid.Coord) *Unit { return ix.occ[ix.at(c)] }
 // enemyControlled reports whether c is controlled by side's enemy.
 func (ix *index) enemyControlled(side game.Side, c grid.Coord) bool {
 	return ix.ctrl[side.Other()][ix.at(c)]
-}
-
-// hexCost caches State.hexCost per arm and terrain.
-func (ix *index) hexCost(s *State, arm string, c grid.Coord) int {
-	t := s.terrain(c)
-	k := arm + "/" + t
-	if v, ok := ix.cost[k]; ok {
-		return v
-	}
-	v := s.hexCost(arm, c)
-	ix.cost[k] = v
-	return v
 }

@@ -1,6 +1,7 @@
 package gs
 
 import (
+	"strconv"
 	"sync"
 
 	"github.com/grognard/grognard/game"
@@ -25,6 +26,14 @@ type mapInfo struct {
 	terrain []string
 	level   []int
 	edge    [][6]uint8
+
+	mu    sync.Mutex
+	costs map[costKey][]int // per movement table and arm: half MP per cell, -1 forbidden
+}
+
+type costKey struct {
+	table *game.Table
+	arm   string
 }
 
 var mapInfos sync.Map // *game.Map → *mapInfo
@@ -79,4 +88,39 @@ func (s *State) info() *mapInfo {
 		s.mi = infoOf(s.sc.Map)
 	}
 	return s.mi
+}
+
+// armCosts returns the off-road entry cost of every cell for an arm, in
+// half MP (-1 where the arm may not go), computed once per table and arm.
+func (s *State) armCosts(arm string) []int {
+	mi := s.info()
+	t := s.sc.Tables["move-cost"]
+	k := costKey{t, arm}
+	mi.mu.Lock()
+	defer mi.mu.Unlock()
+	if c, ok := mi.costs[k]; ok {
+		return c
+	}
+	if mi.costs == nil {
+		mi.costs = map[costKey][]int{}
+	}
+	byTerrain := map[string]int{}
+	c := make([]int, len(mi.terrain))
+	for i, ter := range mi.terrain {
+		v, ok := byTerrain[ter]
+		if !ok {
+			v = -1
+			if t != nil {
+				if x, err := t.Lookup(ter, arm); err == nil {
+					if f, err := strconv.ParseFloat(x, 64); err == nil {
+						v = int(f * 2)
+					}
+				}
+			}
+			byTerrain[ter] = v
+		}
+		c[i] = v
+	}
+	mi.costs[k] = c
+	return c
 }

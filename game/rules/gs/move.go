@@ -82,8 +82,12 @@ func (s *State) zocExit(u *Unit) string {
 
 // moveCost is the Reach cost function for u's move this phase.
 func (s *State) moveCost(u *Unit) grid.CostFunc {
-	ix := s.newIndex()
+	return s.moveCostIn(s.newIndex(), u)
+}
+
+func (s *State) moveCostIn(ix *index, u *Unit) grid.CostFunc {
 	leaving := s.leavingZOC(u)
+	costs := s.armCosts(u.moveArm())
 	return func(from, to grid.Coord, _ int) grid.StepCost {
 		zoc := ix.enemyControlled(u.Side, to)
 		if zoc && leaving {
@@ -97,7 +101,7 @@ func (s *State) moveCost(u *Unit) grid.CostFunc {
 				return grid.StepCost{} // GS-3.8
 			}
 		}
-		c, ok := s.indexedStepCost(ix, u, from, to)
+		c, ok := s.stepCostWith(costs, u, from, to)
 		if !ok {
 			return grid.StepCost{}
 		}
@@ -123,10 +127,14 @@ func (s *State) starts(u *Unit) []start {
 
 // reachFrom floods u's move from one start.
 func (s *State) reachFrom(u *Unit, st start) map[grid.Coord]grid.Reached {
-	if st.entry && s.enemyControlled(u.Side, st.at) {
+	return s.reachIn(s.newIndex(), u, st)
+}
+
+func (s *State) reachIn(ix *index, u *Unit, st start) map[grid.Coord]grid.Reached {
+	if st.entry && ix.enemyControlled(u.Side, st.at) {
 		return map[grid.Coord]grid.Reached{st.at: {Prev: st.at, Stop: true}} // GS-3.4 on entry
 	}
-	return grid.Reach(s.m().Grid, st.at, s.budget(u)-st.spent, s.moveCost(u))
+	return grid.Reach(s.m().Grid, st.at, s.budget(u)-st.spent, s.moveCostIn(ix, u))
 }
 
 // reach returns every hex an on-map unit can reach this movement phase.
@@ -145,7 +153,7 @@ func (s *State) destinationCosts(u *Unit) ([]grid.Coord, map[grid.Coord]int) {
 	ix := s.newIndex()
 	cost := map[grid.Coord]int{}
 	for _, st := range s.starts(u) {
-		for c, r := range s.reachFrom(u, st) {
+		for c, r := range s.reachIn(ix, u, st) {
 			if (c == u.At && !st.entry) || ix.unit(c) != nil {
 				continue
 			}

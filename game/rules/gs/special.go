@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Scenario-driven special rules.
@@ -22,5 +23,12 @@ func (s *State) intsParam(name string) []int {
 // night reports a night turn (GS-S6.special: MP −1, no bombardment, combat
 // not compulsory, no leaving the map).
 func (s *State) night() bool {
-	return slices.Contains(s.intsParam("night-turns"), s.Turn)
+	v, ok := nightTurns.Load(s.sc)
+	if !ok {
+		v, _ = nightTurns.LoadOrStore(s.sc, s.intsParam("night-turns"))
+	}
+	return slices.Contains(v.([]int), s.Turn)
 }
+
+// nightTurns caches each scenario's night turns (scenarios are read-only).
+var nightTurns sync.Map // *game.Scenario → []int

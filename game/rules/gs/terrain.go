@@ -1,8 +1,6 @@
 package gs
 
 import (
-	"strconv"
-
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 )
@@ -63,19 +61,7 @@ func (s *State) onRoadOrPath(c grid.Coord) bool {
 // hexCost is the movement cost in half MP of entering a hex of its terrain
 // off-road for the arm, or -1 where the arm may not go (GS-T1).
 func (s *State) hexCost(arm string, c grid.Coord) int {
-	t := s.sc.Tables["move-cost"]
-	if t == nil {
-		return -1
-	}
-	v, err := t.Lookup(s.terrain(c), arm)
-	if err != nil {
-		return -1
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return -1
-	}
-	return int(f * 2)
+	return s.armCosts(arm)[s.info().at(c)]
 }
 
 // forbiddenTerrain reports terrain the arm may enter only by road or path
@@ -96,10 +82,11 @@ func (u *Unit) moveArm() string {
 // stepCost prices one step of a move for u in half MP, with ok=false
 // where the step is impossible, ignoring units (GS-2.8–2.11).
 func (s *State) stepCost(u *Unit, from, to grid.Coord) (int, bool) {
-	return s.indexedStepCost(nil, u, from, to)
+	return s.stepCostWith(s.armCosts(u.moveArm()), u, from, to)
 }
 
-func (s *State) indexedStepCost(ix *index, u *Unit, from, to grid.Coord) (int, bool) {
+// stepCostWith prices a step with the arm's cell costs already looked up.
+func (s *State) stepCostWith(costs []int, u *Unit, from, to grid.Coord) (int, bool) {
 	f := s.flags(from, to)
 	switch {
 	case f&(fRiver|fBridge) == fRiver:
@@ -109,12 +96,7 @@ func (s *State) indexedStepCost(ix *index, u *Unit, from, to grid.Coord) (int, b
 	case f&fPath != 0:
 		return 2, true
 	}
-	var c int
-	if ix != nil {
-		c = ix.hexCost(s, u.moveArm(), to)
-	} else {
-		c = s.hexCost(u.moveArm(), to)
-	}
+	c := costs[s.info().at(to)]
 	if c < 0 {
 		return 0, false
 	}
