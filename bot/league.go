@@ -291,8 +291,11 @@ func (c *call) leagueNew(words []string) error {
 		if rounds == 0 {
 			rounds = max(1, int(math.Ceil(math.Log2(float64(n)))))
 		}
-		if rounds > n-1+n%2 {
-			return uerr("league.swiss-rounds", "max", n-1+n%2)
+		// Up to half the players' number of rounds, a pairing without a
+		// rematch always exists (each player still has at least half the
+		// field to meet).
+		if rounds > (n+1)/2 {
+			return uerr("league.swiss-rounds", "max", (n+1)/2)
 		}
 		lgue.Rounds = rounds
 	}
@@ -395,6 +398,18 @@ func balanceSides(lgue *league, p *pairing) {
 		}
 		return
 	}
+	// A pair that met before plays with the sides of their last meeting
+	// reversed.
+	for i := len(lgue.Pairings) - 1; i >= 0; i-- {
+		q := lgue.Pairings[i]
+		if q.Game == "" || q.Round >= p.Round {
+			continue
+		}
+		if q.A == p.A && q.B == p.B || q.A == p.B && q.B == p.A {
+			p.A, p.B = q.B, q.A
+			return
+		}
+	}
 	xa, xl := countA(p.A)
 	ya, yl := countA(p.B)
 	swap := false
@@ -494,7 +509,14 @@ func (c *call) startRound(lgue *league) error {
 	var created []string
 	for i := range lgue.Pairings {
 		p := &lgue.Pairings[i]
-		if p.Round != round || p.Result != nil {
+		if p.Round != round {
+			continue
+		}
+		if p.Result != nil { // a withdrawn player's pairing, settled already
+			if !p.bye() && p.Game == "" {
+				lines = append(lines, T(l, "league.not-played", "a", c.a.userOf(lgue.Entries[p.A].User).Display(), "b", c.a.userOf(lgue.Entries[p.B].User).Display(),
+					"result", c.resultWord(l, lgue, p)))
+			}
 			continue
 		}
 		if p.bye() {

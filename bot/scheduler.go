@@ -256,16 +256,17 @@ func (a *App) tickGame(ctx context.Context, id string, now time.Time) ([]Deliver
 			continue
 		}
 		fire := -1
+		var when time.Time
 		for j, t := range o.reminderTimes(rs) {
 			if !t.IsZero() && !now.Before(t) && o.Sent&(1<<j) == 0 {
 				o.Sent |= 1 << j
-				fire = j
+				fire, when = j, t
 			}
 		}
 		if fire >= 0 {
 			// Several reminders due at once (the bot was down): one ping.
 			c.remind(lg, *o)
-			a.note(observation{kind: "reminder", game: lg.id, side: o.Side, start: o.Start, index: fire, at: now})
+			a.note(observation{kind: "reminder", game: lg.id, side: o.Side, start: o.Start, due: o.Due, when: when, index: fire, at: now})
 		}
 	}
 	// The reminders are marked sent before anything is posted: a crash
@@ -296,6 +297,8 @@ type observation struct {
 	game  string
 	side  game.Side
 	start time.Time // the obligation's start
+	due   time.Time // the obligation's deadline
+	when  time.Time // when the timer was due
 	index int       // the reminder's index; the pairing's round
 	at    time.Time
 }
@@ -435,7 +438,7 @@ func (c *call) expire(lg *live, side game.Side) {
 	if !o.Expired {
 		o.Expired = true
 		clk.Missed[side]++
-		c.a.note(observation{kind: "expired", game: lg.id, side: side, start: o.Start, at: c.now})
+		c.a.note(observation{kind: "expired", game: lg.id, side: side, start: o.Start, due: o.Due, when: o.Due, at: c.now})
 		// Counted before anything is played: a crash now applies the
 		// defaults at the next start without counting the turn twice.
 		if err := c.a.saveClock(lg); err != nil {
