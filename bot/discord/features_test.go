@@ -245,6 +245,21 @@ func TestSelectMenu(t *testing.T) {
 		t.Errorf("picking g1 status: %q", r.Content)
 	}
 
+	// Choices in replies for the asker: the first fills the interaction's
+	// response, the next is an ephemeral follow-up; only the asker can
+	// click them.
+	o2 := &outbox{b: e.bot, ctx: t.Context(), i: &discordgo.Interaction{ID: in.ID, AppID: e.fake.AppID(), Token: in.Token, Type: discordgo.InteractionApplicationCommand},
+		p: o.p, asker: o.asker, boards: map[string]*board{}}
+	o2.reply(bot.Message{Text: "two", Ephemeral: true, Choices: many[:2]})
+	o2.reply(bot.Message{Text: "seven", Ephemeral: true, Choices: many})
+	two, seven := find(t, e.fake.Messages(), "two"), find(t, e.fake.Messages(), "seven")
+	if two.Via != "response" || !two.Ephemeral || len(two.Buttons) != 2 || seven.Via != "followup" || !seven.Ephemeral || len(seven.Options) != 7 {
+		t.Errorf("replies with choices: %+v / %+v", two, seven)
+	}
+	if _, err := e.fake.Click(e.alice, two.ID, two.Buttons[0].CustomID); err == nil {
+		t.Errorf("alice could click carol's ephemeral buttons")
+	}
+
 	// A button in a DM (a private decision's options go there) answers
 	// in the game's thread, not in the DM.
 	o.direct(bot.Message{Game: "g1", Text: "your move?", To: &bot.User{ID: e.alice.ID}, Choices: []bot.Choice{{Label: "A6 → 0706", Command: "g1 move A6 0706"}}})

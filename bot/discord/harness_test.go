@@ -30,7 +30,7 @@ const testToken = "MTAxNDk.TEST-bot-token.s3cr3t-Zq9xY"
 
 // env is one bot against one fake Discord.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	fake  *fakediscord.Server
 	store *storage.Store
 	app   *bot.App
@@ -63,7 +63,7 @@ type envOptions struct {
 // newEnv starts a fake Discord and a bot connected to it, and checks on
 // cleanup that the bot stopped cleanly and that the fake saw nothing
 // wrong.
-func newEnv(t *testing.T, o envOptions) *env {
+func newEnv(t testing.TB, o envOptions) *env {
 	t.Helper()
 	spec, err := fakediscord.SpecPath()
 	if err != nil {
@@ -253,7 +253,7 @@ func (e *env) since(n int) []fakediscord.Message {
 }
 
 // reply is the ephemeral answer among messages (the filled deferral).
-func reply(t *testing.T, in *fakediscord.Interaction, msgs []fakediscord.Message) fakediscord.Message {
+func reply(t testing.TB, in *fakediscord.Interaction, msgs []fakediscord.Message) fakediscord.Message {
 	t.Helper()
 	for _, m := range msgs {
 		if m.InteractionID == in.ID && m.Via == "response" && !m.Deleted {
@@ -279,7 +279,7 @@ func public(msgs []fakediscord.Message) []fakediscord.Message {
 }
 
 // find returns the first message whose content contains s.
-func find(t *testing.T, msgs []fakediscord.Message, s string) fakediscord.Message {
+func find(t testing.TB, msgs []fakediscord.Message, s string) fakediscord.Message {
 	t.Helper()
 	for _, m := range msgs {
 		if strings.Contains(m.Content, s) && !m.Deleted {
@@ -364,7 +364,7 @@ func boardPNG(b *game.Board) ([]byte, error) {
 }
 
 // boardOf decodes an attachment as PNG and returns the board it shows.
-func boardOf(t *testing.T, a fakediscord.Attachment) game.Board {
+func boardOf(t testing.TB, a fakediscord.Attachment) game.Board {
 	t.Helper()
 	if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
 		t.Fatalf("attachment %s does not decode as PNG: %v", a.Filename, err)
