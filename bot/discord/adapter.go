@@ -138,9 +138,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("discord: connect: %s", redact(err.Error(), b.cfg.Token))
 	}
-	appID := b.cfg.ApplicationID
-	if appID == "" && s.State != nil && s.State.Application != nil {
-		appID = s.State.Application.ID
+	appID, user := b.cfg.ApplicationID, ""
+	if s.State != nil {
+		s.State.RLock()
+		if appID == "" && s.State.Application != nil {
+			appID = s.State.Application.ID
+		}
+		if s.State.User != nil {
+			user = s.State.User.Username
+		}
+		s.State.RUnlock()
 	}
 	if appID == "" {
 		b.close()
@@ -149,10 +156,6 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.register(appID); err != nil {
 		b.close()
 		return err
-	}
-	user := ""
-	if s.State != nil && s.State.User != nil {
-		user = s.State.User.Username
 	}
 	b.log.Info("discord: connected", "user", user, "application", appID, "commands", commandScope(b.cfg))
 	<-ctx.Done()

@@ -342,8 +342,11 @@ func (o *outbox) status(gameID string, bd *board) string {
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 	empty := []discordgo.MessageComponent{}
 	if ref, ok := o.b.statusOf(gameID); ok {
+		// The attachments array lists what the message keeps: only the
+		// new board (files[0], referred to by its index), not the old one.
 		_, err := o.b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{Channel: ref.Channel, ID: ref.Message, Content: &t,
-			Components: &empty, Files: files([]bot.Image{bd.img}), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: none},
+			Components: &empty, Files: files([]bot.Image{bd.img}), Attachments: &[]*discordgo.MessageAttachment{{ID: "0", Filename: bd.img.Name}},
+			AllowedMentions: none},
 			discordgo.WithContext(o.ctx))
 		if err == nil {
 			return ref.Message
