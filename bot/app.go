@@ -74,6 +74,8 @@ type Config struct {
 	// Deadlines configures the clock of games (deadline.go); the zero
 	// value gives games no deadline unless one is asked for at `new`.
 	Deadlines Deadlines
+	// Leagues holds the defaults of `league new`.
+	Leagues LeagueDefaults
 	// Metrics receives the operators' measurements (nil: none).
 	Metrics Metrics
 }

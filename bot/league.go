@@ -16,6 +16,18 @@ import (
 	"github.com/grognard/grognard/storage"
 )
 
+// LeagueDefaults are the settings of a league that `league new` leaves
+// out: format ("round-robin" or "swiss"; default round-robin), tie-break
+// ("sb" or "h2h"; default sb), the deadline of its games (0: the
+// scenario's default deadline) and the yearly vacation bank (0: the
+// deadlines' default).
+type LeagueDefaults struct {
+	Format       string
+	TieBreak     string
+	Deadline     time.Duration
+	VacationDays int
+}
+
 // keyLeague holds the leagues: + room / name → league.
 const keyLeague = "bot/league/"
 
@@ -214,7 +226,14 @@ func (c *call) leagueNew(words []string) error {
 			return uerr("league.unknown-key", "key", k, "list", strings.Join(known, ", "))
 		}
 	}
-	lgue := &league{Name: name, Room: c.room, Format: "round-robin", TieBreak: "sb", By: c.ukey, Created: c.now}
+	def := c.a.cfg.Leagues
+	lgue := &league{Name: name, Room: c.room, Format: "round-robin", TieBreak: "sb", By: c.ukey, Created: c.now, VacationDays: def.VacationDays}
+	if def.Format == "swiss" {
+		lgue.Format = def.Format
+	}
+	if def.TieBreak == "h2h" {
+		lgue.TieBreak = def.TieBreak
+	}
 	for _, w := range args["players"] {
 		id, ok := c.mentionID(w)
 		if !ok {
@@ -270,6 +289,8 @@ func (c *call) leagueNew(words []string) error {
 			return uerr("new.bad-deadline", "value", v)
 		}
 		lgue.Deadline = d
+	} else if def.Deadline > 0 {
+		lgue.Deadline = def.Deadline
 	} else {
 		lgue.Deadline = c.a.cfg.Deadlines.phaseFor(lgue.Scenarios[0])
 	}
@@ -780,8 +801,8 @@ func (c *call) leagueSchedule(lgue *league) error {
 				id = "—"
 			}
 			sides := fmt.Sprintf("%s (A) – %s (B)", a, b)
-			if p.Game == "" && p.Result == nil {
-				sides = a + " – " + b // sides are chosen when the round starts
+			if p.Game == "" {
+				sides = a + " – " + b // sides are chosen when a game is created
 			}
 			lines = append(lines, fmt.Sprintf("  %s · %s · %s · %s", id, sides, p.Scenario, c.resultWord(l, lgue, p)))
 		}

@@ -450,6 +450,9 @@ func (c *call) expire(lg *live, side game.Side) {
 	l := c.plang
 	m := c.say(lg.id, "")
 	m.Text = T(l, "deadline.expired", "game", lg.id, "side", side, "user", m.mention(c.a.userOf(user)), "missed", clk.Missed[side])
+	if c.a.userPrefs(user).Notify != notifyMention {
+		m.unmention(c.a.userOf(user).ID) // the room is told; the player is not pinged
+	}
 	start := phaseKey(lg.g.State)
 	stuck := ""
 	// No pings to side while its defaults are played; it is pinged once

@@ -207,7 +207,7 @@ func (c *call) standingsTable(l Lang, lgue *league) ([]string, [][]string) {
 	if lgue.TieBreak == "h2h" {
 		tb = T(l, "league.col-h2h")
 	}
-	header := []string{"#", T(l, "league.col-player"), T(l, "league.col-played"), T(l, "league.col-w"), T(l, "league.col-d"), T(l, "league.col-l"),
+	header := []string{T(l, "league.col-rank"), T(l, "league.col-player"), T(l, "league.col-played"), T(l, "league.col-w"), T(l, "league.col-d"), T(l, "league.col-l"),
 		T(l, "league.col-points"), T(l, "league.col-vp"), tb, "Elo", T(l, "league.col-missed")}
 	missed := c.a.missedOf(lgue)
 	var rows [][]string

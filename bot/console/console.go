@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
@@ -42,6 +43,9 @@ type Room struct {
 
 	images int
 	ready  bool
+	// mu serialises the output of replies and deliveries (the scheduler
+	// delivers from its own goroutine).
+	mu sync.Mutex
 }
 
 // setup declares the terminal's limits to the App once.
@@ -122,9 +126,24 @@ func (r *Room) roomCommand(t string) (bool, error) {
 	return false, nil
 }
 
+// Deliver prints what the bot says without being asked (reminders,
+// deadlines, digests, league rounds): it is the room's bot.Deliverer for
+// the console platform. Messages for other rooms are printed too, with
+// their room's name.
+func (r *Room) Deliver(_ context.Context, d bot.Delivery) error {
+	if d.Room != "" && d.Room != r.room() {
+		r.mu.Lock()
+		fmt.Fprintf(r.Out, "(in room %s)\n", d.Room)
+		r.mu.Unlock()
+	}
+	return r.Print(bot.Response{Messages: d.Messages})
+}
+
 // Print writes a response: one block per message, private and
 // asker-only messages marked, images saved and described.
 func (r *Room) Print(resp bot.Response) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for _, m := range resp.Messages {
 		text := m.Format(func(u bot.User) string { return "@" + u.Display() })
 		switch {

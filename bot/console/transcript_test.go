@@ -33,6 +33,10 @@ var update = flag.Bool("update", false, "rewrite the transcripts in testdata/ wi
 //	!wait 90s                       the clock moves on (each input adds 1 min)
 //	!rate 6 2                       rate limit (per minute, burst) from now on
 //	!restart                        a new App (and store handle) on the same file
+//	!deadlines 48h 24h              default phase and decision deadlines from
+//	                                now on (a new App on the same file)
+//	!tick                           the scheduler runs once (reminders, expired
+//	                                deadlines, digests); what it says is output
 //	# comment                       kept as is ("#" and a space: a bot line
 //	                                such as "#12 …" of a history is output)
 //
@@ -66,6 +70,7 @@ type harness struct {
 	ctx      context.Context
 	rolled   int
 	renderer bot.Renderer
+	dl       bot.Deadlines
 }
 
 func newHarness(t *testing.T) *harness {
@@ -102,7 +107,8 @@ func (h *harness) open() {
 		Dice: func(_ string, seed []byte, next int) game.Dice {
 			return &forcedDice{h: h, seeded: dice.Seeded{Seed: seed, Next: next}}
 		},
-		Rate: h.rate,
+		Rate:      h.rate,
+		Deadlines: h.dl,
 	})
 	if err != nil {
 		h.t.Fatal(err)
@@ -171,7 +177,9 @@ func runTranscript(t *testing.T, path string) {
 			got.Write(h.out.Bytes())
 		case strings.HasPrefix(line, "!"):
 			got.WriteString(line + "\n")
+			h.out.Reset()
 			h.directive(path, n+1, line)
+			got.Write(h.out.Bytes())
 		case line == "#" || strings.HasPrefix(line, "# "):
 			got.WriteString(line + "\n")
 		}
@@ -226,6 +234,32 @@ func (h *harness) directive(path string, n int, line string) {
 		h.open()
 	case "!restart":
 		h.open()
+	case "!deadlines":
+		if len(w) != 3 {
+			bad()
+		}
+		phase, err1 := bot.ParseDuration(w[1])
+		decision, err2 := bot.ParseDuration(w[2])
+		if err1 != nil || err2 != nil {
+			bad()
+		}
+		h.dl = bot.Deadlines{Phase: phase, Decision: decision}
+		h.open()
+	case "!tick":
+		if h.app == nil {
+			h.open()
+		}
+		ds, err := h.app.Tick(h.ctx)
+		if err != nil {
+			h.t.Fatalf("%s:%d: tick: %v", path, n, err)
+		}
+		h.out.Reset()
+		for _, d := range ds {
+			if err := h.room.Deliver(h.ctx, d); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+		return
 	default:
 		bad()
 	}
