@@ -14,6 +14,7 @@ import (
 	"github.com/grognard/grognard/bot/console"
 	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/matrix"
+	"github.com/grognard/grognard/bot/metrics"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -30,6 +31,10 @@ type Config struct {
 	Bot     BotConfig     `toml:"bot"`
 	Matrix  MatrixConfig  `toml:"matrix"`
 	Discord DiscordConfig `toml:"discord"`
+	// Deadlines, Leagues and HTTP: clockconfig.go.
+	Deadlines DeadlinesConfig `toml:"deadlines"`
+	Leagues   LeaguesConfig   `toml:"leagues"`
+	HTTP      HTTPConfig      `toml:"http"`
 }
 
 // StoreConfig locates the bbolt store.
@@ -69,6 +74,9 @@ func DefaultConfig() Config {
 		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
 		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
 		Discord: DiscordConfig{Threads: discord.DefaultConfig().Threads},
+		Deadlines: DeadlinesConfig{Phase: "72h", Decision: "24h", Reminders: "50% 2h", VacationDays: 14, DigestHour: 8,
+			MaxExtend: "7d", TimeZone: "UTC"},
+		Leagues: LeaguesConfig{Format: "round-robin", TieBreak: "sb"},
 	}
 }
 
@@ -107,6 +115,7 @@ func (c Config) validate(path string) error {
 		bad = append(bad, fmt.Sprintf("console.user %q (one word)", c.Console.User))
 	}
 	bad = append(bad, c.Matrix.check()...)
+	bad = append(bad, c.checkClock()...)
 	if err := c.Discord.adapter().Validate(); err != nil {
 		bad = append(bad, err.Error())
 	}
@@ -158,13 +167,41 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	if cfg.Store.Path != defaultDB() {
 		hint = "grognard export {game} --db " + cfg.Store.Path + " > {game}.jsonl"
 	}
-	app, err := bot.New(bot.Config{
+	deadlines, _ := cfg.Deadlines.bot()
+	leagues, _ := cfg.Leagues.bot()
+	var app *bot.App
+	var mx *metrics.Metrics
+	var appMetrics bot.Metrics
+	if cfg.HTTP.Listen != "" {
+		mx = metrics.New(func() (int, error) { return app.ActiveGames() })
+		appMetrics = mx
+	}
+	app, err = bot.New(bot.Config{
 		Store: st, Renderer: renderer, Lang: lang, Logger: logger, ExportHint: hint,
-		Rate: bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
+		Rate:      bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
+		Deadlines: deadlines, Leagues: leagues, Metrics: appMetrics,
 	})
 	if err != nil {
 		return err
 	}
+	// The operators' listener and the scheduler (deadlines, reminders,
+	// digests) run beside every adapter; each adapter registers how it
+	// posts what the scheduler says (App.SetDeliverer).
+	httpCtx, stopHTTP := context.WithCancel(ctx)
+	defer stopHTTP()
+	if addr, err := serveHTTP(httpCtx, cfg.HTTP, mx, app.Health, logger); err != nil {
+		return err
+	} else if addr != "" {
+		fmt.Fprintf(m.Stdout, "health and metrics on http://%s/healthz and /metrics\n", addr)
+	}
+	var room *console.Room // the terminal room, when no chat platform is configured
+	if !cfg.Discord.adapter().Enabled() && !cfg.Matrix.enabled() {
+		room = &console.Room{App: app, In: m.Stdin, Out: m.Stdout, ImageDir: cfg.Console.Images,
+			User: cfg.Console.User, Name: cfg.Console.Room, Prompt: isTerminal(m.Stdin)}
+		app.SetDeliverer(console.Platform, room.Deliver)
+	}
+	stopScheduler := runScheduler(ctx, app, logger)
+	defer stopScheduler()
 	// Chat adapters (Discord, Matrix) start here when their sections of
 	// the configuration hold credentials; without any, the terminal room
 	// runs in the foreground.
@@ -179,8 +216,6 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	if cfg.Matrix.enabled() {
 		return runMatrix(ctx, m, cfg, app, st, lang, logger)
 	}
-	room := &console.Room{App: app, In: m.Stdin, Out: m.Stdout, ImageDir: cfg.Console.Images,
-		User: cfg.Console.User, Name: cfg.Console.Room, Prompt: isTerminal(m.Stdin)}
 	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", cfg.Store.Path, cfg.Console.Images)
 	fmt.Fprintf(m.Stdout, "You are %s. /as NAME switches user, /admin makes you a room administrator, /quit leaves. Type help for the commands.\n", room.User)
 	if err := room.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
