@@ -124,3 +124,22 @@ func TestServeHTTP(t *testing.T) {
 	}
 	t.Error("the listener still answers after its context ended")
 }
+
+// TestBench runs a small benchmark through the terminal room and checks
+// that it reports every figure (the figures themselves are not asserted:
+// no test asserts time).
+func TestBench(t *testing.T) {
+	out, err := runMain(t, "", "bench", "--games", "3", "--orders", "40", "--nosync", "--images", "--workers", "2")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"3 games of gs-1 · 40 orders · images true", "set-up: 3 games created and started",
+		"orders: 40 sent in", "order-to-reply latency: p50", "images: ", "peak RSS: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := runMain(t, "", "bench", "--games", "0"); err == nil {
+		t.Error("--games 0 accepted")
+	}
+}
