@@ -396,4 +396,3 @@ func mustDeadlines() bot.Deadlines {
 	d, _ := DefaultConfig().Deadlines.bot()
 	return d
 }
-
