@@ -27,6 +27,9 @@ func TestWeeksOfAbsentPlay(t *testing.T) {
 		e.req(room, a, fmt.Sprintf("new gs-1 vs @%s deadline=24h", b), false)
 		e.req(room, b, "accept", false)
 	}
+	// A Peter the Great game: sequential set-up, three phases a turn.
+	e.req("r4", "q0", "new ptg-standard vs @q1 deadline=8h", false)
+	e.req("r4", "q1", "accept", false)
 	e.req("club", "org", "league new rr players:@l1 @l2 @l3 @l4 scenarios:gs-1 deadline:8h", true)
 	e.req("club", "org", "league new sw players:@s1 @s2 @s3 @s4 @s5 scenarios:gs-1 format:swiss deadline:8h", true)
 
