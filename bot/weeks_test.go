@@ -10,8 +10,9 @@ import (
 )
 
 // TestWeeksOfAbsentPlay drives a fake clock through weeks of play in
-// which nobody ever gives an order: six games in three rooms and two
-// leagues (a round robin of four, a Swiss league of five) go on by
+// which nobody ever gives an order: six games of Grands Stratèges in
+// three rooms, one of Peter the Great, and two leagues (a round robin of
+// four, a Swiss league of five) go on by
 // deadlines alone, through two restarts and ten hours of downtime. Every
 // reminder, expiry and pairing must happen exactly once, on time (within
 // one tick) unless its time fell in the downtime, and every game and
