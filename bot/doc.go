@@ -74,6 +74,37 @@
 // the next roll repeats the one taken back: an undo never buys a re-roll.
 // Every undo is noted and shown in `history`.
 //
+// # Deadlines and the scheduler
+//
+// Every obligation — a side's phase, a pending decision — gets a
+// deadline when it arises (deadline.go): the game's phase deadline, set at
+// `new` (deadline=48h) or from Config.Deadlines, and a shorter one for
+// decisions. A game's clock (obligations, reminders sent, pause,
+// extension, missed deadlines) is an application value (keyClock); the
+// store's deadline index holds each game's next timer. App.Tick does what
+// is due at Config.Now — reminders (each once per obligation), expired
+// deadlines (defaultOrder: the decision's default, else "end", else the
+// legal order that meets the obligation the refusal names), the end of
+// vacations, daily digests — and RunScheduler calls it at the index's
+// next timer. What it says goes out as Deliveries through the deliverer
+// each adapter registers (SetDeliverer). After every change the bot also
+// ends a phase at once when its side's only legal order is "end" (early
+// resolution). extend, pause, resume, vacation, notify, tz, games and mine
+// are the players' commands (clockcmds.go); docs/deadlines.md is the
+// players' and operators' account.
+//
+// # Leagues
+//
+// league.go and standings.go: `league new` pairs the players (round robin
+// by the circle method, or Swiss round by round without rematches),
+// creates each round's games with both seats taken and the sides
+// alternating, records each result as a game ends (gameEnded), and starts
+// the next round when a round is complete. Standings (points, SB or
+// head-to-head, VP difference, Elo) come as text and, when the renderer
+// draws tables (TableRenderer), as a PNG. Substitutions and withdrawals
+// are documented in docs/leagues.md. A league is an application value
+// written under App.leagueMu; games are always locked before it.
+//
 // # Languages
 //
 // Every string the bot writes comes from the catalogue (messages_en.go,
@@ -100,9 +131,18 @@
 //
 // # Caveats
 //
-// Deadlines, reminders and leagues are not here yet (the status shows "no
-// deadline"). Interaction ids of commands that store no order (new, join …)
+// Interaction ids of commands that store no order (new, join …)
 // are remembered in memory only (the last 4,096), so a retry of such a
 // command after a restart is answered again. The rate limiter's buckets
 // are in memory too.
+//
+// Deadlines are per obligation, so an absent player's phase that ends
+// with a decision of the opponent (a retreat after the default attack)
+// needs that decision answered, and a new deadline for anything the
+// absent side owes after it. A reminder is at most once: a crash between
+// marking it sent and posting it loses it. Digest times are not in the
+// deadline index (it is keyed by game): the scheduler looks at the
+// digest users at least once a minute. Early resolution is checked when
+// an obligation changes and after dice were rolled, not after every move.
+// A league lives in one room; league ids are "<room>/<name>".
 package bot
