@@ -254,6 +254,9 @@ func (c *call) notify() error {
 // setTZ: tz [zone] [me|room].
 func (c *call) setTZ() error {
 	zone := c.p.args["zone"]
+	if (zone == "room" || zone == "me") && c.p.args["scope"] == "" {
+		zone, c.p.args["scope"] = "", zone // `tz room` shows the room's zone
+	}
 	room := c.p.args["scope"] == "room"
 	if zone == "" {
 		loc := c.a.zoneOf(c.ukey, c.room)

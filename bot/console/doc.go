@@ -21,12 +21,18 @@
 // "[image <name> · <public | view A> · sha256:<12 hex>] <path>", so a
 // transcript can assert what was drawn, and for whom, without the bytes.
 //
+// What the bot says without being asked — reminders, expired deadlines,
+// digests, league rounds — comes through Room.Deliver, the room's
+// bot.Deliverer (`grognard serve` registers it with App.SetDeliverer); it
+// is printed like a reply, safely from the scheduler's goroutine.
+//
 // # Tests
 //
 // testdata/*.txt are transcripts of whole conversations (lobby, a complete
 // game of scenario I with forced dice and a restart in the middle, every
 // rejection path, undo with and without consent, administrators, a
-// concession and a draw, French, views, the rate limit), run through Room
+// concession and a draw, French, views, the rate limit, deadlines and
+// reminders with the scheduler ticked by hand, a league), run through Room
 // with a real store, an injected clock, seeded and forced dice and a
 // renderer that encodes the board as JSON (see transcript_test.go for the
 // format). go test ./bot/console -run TestTranscripts -update rewrites the
