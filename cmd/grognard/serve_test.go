@@ -53,6 +53,11 @@ func TestConfigErrors(t *testing.T) {
 // TestServeConsole plays in the terminal room through grognard serve, with
 // the real renderer, then starts it again on the same store.
 func TestServeConsole(t *testing.T) {
+	// A developer's shell may hold chat credentials: this test wants the
+	// terminal room only.
+	for _, v := range []string{"GROGNARD_DISCORD_TOKEN", "GROGNARD_MATRIX_ACCESS_TOKEN", "GROGNARD_MATRIX_PASSWORD"} {
+		t.Setenv(v, "")
+	}
 	dir := t.TempDir()
 	db, images := filepath.Join(dir, "g.db"), filepath.Join(dir, "img")
 	script := strings.Join([]string{
