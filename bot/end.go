@@ -122,6 +122,7 @@ func (c *call) finalMessage(lg *live) {
 	b := m.mention(c.a.userOf(lg.meta.Seats[game.SideB]))
 	lines := []string{T(l, "end.over", "game", lg.id, "result", c.resultTextIn(l, lg), "a", a, "b", b)}
 	lines = append(lines, c.scoreLines(l, lg.g.State.Outcome())...)
+	lines = append(lines, c.twoLegs(l, lg)...)
 	if lg.meta.Seed != "" {
 		lines = append(lines, T(l, "end.seed", "seed", lg.meta.Seed, "commitment", lg.meta.Commitment, "game", lg.id))
 	}

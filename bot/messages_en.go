@@ -22,9 +22,14 @@ var messagesEN = map[string]string{
 	"draw.offered":  "{user} offers a draw in {game}. {opponent}: `draw accept` or `draw decline`.",
 	"draw.pending":  "your opponent has offered a draw in {game}: answer with `draw accept` or `draw decline`.",
 
-	"end.export": "The full record of the game: {command}",
-	"end.over":   "{game} is over: {result}. {a} {b}",
-	"end.seed":   "Dice seed, now revealed: {seed}. Its SHA-256 is the commitment {commitment} shown at the start: anyone can recompute every roll (grognard audit {game}).",
+	"end.match":     "Two-game match ({first} then {second}): {user} has {result} the match (GS-S7.special).",
+	"end.returnleg": "This scenario is a two-game match: play the return game with the sides swapped — {command}",
+	"match.won":     "won",
+	"match.drawn":   "drawn",
+	"match.lost":    "lost",
+	"end.export":    "The full record of the game: {command}",
+	"end.over":      "{game} is over: {result}. {a} {b}",
+	"end.seed":      "Dice seed, now revealed: {seed}. Its SHA-256 is the commitment {commitment} shown at the start: anyone can recompute every roll (grognard audit {game}).",
 
 	"error.internal": "something went wrong on my side; nothing was changed. Please try again.",
 

@@ -22,9 +22,14 @@ var messagesFR = map[string]string{
 	"draw.offered":  "{user} propose la nulle dans {game}. {opponent} : `draw accept` ou `draw decline`.",
 	"draw.pending":  "votre adversaire a proposé la nulle dans {game} : répondez par `draw accept` ou `draw decline`.",
 
-	"end.export": "Le compte rendu complet de la partie : {command}",
-	"end.over":   "{game} est terminée : {result}. {a} {b}",
-	"end.seed":   "Graine des dés, maintenant révélée : {seed}. Son SHA-256 est l'engagement {commitment} publié au début : chacun peut recalculer tous les jets (grognard audit {game}).",
+	"end.match":     "Match en deux parties ({first} puis {second}) : {user} a {result} le match (GS-S7.special).",
+	"end.returnleg": "Ce scénario se joue en deux parties : jouez la revanche en échangeant les camps — {command}",
+	"match.won":     "gagné",
+	"match.drawn":   "partagé",
+	"match.lost":    "perdu",
+	"end.export":    "Le compte rendu complet de la partie : {command}",
+	"end.over":      "{game} est terminée : {result}. {a} {b}",
+	"end.seed":      "Graine des dés, maintenant révélée : {seed}. Son SHA-256 est l'engagement {commitment} publié au début : chacun peut recalculer tous les jets (grognard audit {game}).",
 
 	"error.internal": "un problème est survenu de mon côté ; rien n'a été modifié. Réessayez, s'il vous plaît.",
 

@@ -132,29 +132,3 @@ func percentJudge(la, ta, lb, tb, margin int) game.Side {
 	}
 	return game.SideB
 }
-
-// MatchResult combines the two legs of scenario VII or IXa (GS-S7.special),
-// played with the sides swapped, for the player who held side A in the
-// first leg: "won", "drawn" or "lost".
-func MatchResult(first, second game.Outcome) string {
-	score := 0
-	for i, o := range []game.Outcome{first, second} {
-		me := game.SideA
-		if i == 1 {
-			me = game.SideB // the sides are swapped for the second leg
-		}
-		switch o.Winner {
-		case me:
-			score++
-		case me.Other():
-			score--
-		}
-	}
-	switch {
-	case score > 0:
-		return "won"
-	case score < 0:
-		return "lost"
-	}
-	return "drawn"
-}

@@ -48,24 +48,3 @@ func TestPercentVictoryGS_TC_50(t *testing.T) {
 		t.Errorf("A losing more: %v", got)
 	}
 }
-
-// GS-S7.special: the two legs of the match, for the player who was A first.
-func TestMatchResult(t *testing.T) {
-	win := func(s game.Side) game.Outcome { return game.Outcome{Over: true, Winner: s} }
-	draw := game.Outcome{Over: true, Winner: game.Nobody}
-	for _, c := range []struct {
-		a, b game.Outcome
-		want string
-	}{
-		{win(game.SideA), win(game.SideB), "won"},   // won both (B in the second leg)
-		{win(game.SideA), draw, "won"},              // a win and a draw
-		{win(game.SideA), win(game.SideA), "drawn"}, // a win and a loss
-		{draw, draw, "drawn"},
-		{win(game.SideB), draw, "lost"},
-		{win(game.SideB), win(game.SideA), "lost"},
-	} {
-		if got := MatchResult(c.a, c.b); got != c.want {
-			t.Errorf("%v then %v: %s, want %s", c.a.Winner, c.b.Winner, got, c.want)
-		}
-	}
-}
