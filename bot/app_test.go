@@ -209,7 +209,7 @@ func TestComplete(t *testing.T) {
 	if bob := e.app.Complete(t.Context(), Request{Platform: "test", Room: "r1", User: User{ID: "bob"}, Command: "move"}, "unit", ""); len(bob) != 0 {
 		t.Errorf("units offered to bob out of his turn: %v", bob)
 	}
-	if sc := values(e.app.Complete(t.Context(), req("new", nil), "scenario", "gs-1")); !slices.Equal(sc, []string{"gs-1"}) {
+	if sc := values(e.app.Complete(t.Context(), req("new", nil), "scenario", "gs-1")); !slices.Equal(sc, []string{"gs-1", "gs-10"}) {
 		t.Errorf("scenarios: %v", sc)
 	}
 	if g := values(e.app.Complete(t.Context(), req("board", nil), "game", "")); !slices.Equal(g, []string{"g1"}) {
