@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -39,13 +40,11 @@ type client struct {
 	id   id.UserID
 	name string // localpart, which is also the display name
 
-	mu       sync.Mutex
-	events   []*event.Event
-	used     map[int]bool
-	changed  chan struct{}
-	stop     context.CancelFunc
-	finished chan struct{}
-	noJoin   bool // do not accept invites
+	mu      sync.Mutex
+	events  []*event.Event
+	used    map[int]bool
+	changed chan struct{}
+	stopped atomic.Bool
 }
 
 func newClient(t testing.TB, h *homeserver, name string) *client {
@@ -55,26 +54,22 @@ func newClient(t testing.TB, h *homeserver, name string) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{t: t, cli: cli, id: uid, name: uid.Localpart(), used: map[int]bool{}, changed: make(chan struct{}),
-		stop: cancel, finished: make(chan struct{})}
-	go c.sync(ctx)
-	t.Cleanup(func() {
-		c.stop()
-		<-c.finished
-	})
+	c := &client{t: t, cli: cli, id: uid, name: uid.Localpart(), used: map[int]bool{}, changed: make(chan struct{})}
+	go c.sync()
+	// The sync is not cut (Dendrite on SQLite can be left with a stuck
+	// transaction by a request cancelled while it reads its database): it
+	// stops after its current long-poll, within a second.
+	t.Cleanup(func() { c.stopped.Store(true) })
 	return c
 }
 
-func (c *client) sync(ctx context.Context) {
-	defer close(c.finished)
+func (c *client) sync() {
+	ctx := context.Background()
 	since := ""
-	for ctx.Err() == nil {
-		resp, err := c.cli.FullSyncRequest(ctx, mautrix.ReqSync{Timeout: 5000, Since: since})
+	for !c.stopped.Load() {
+		resp, err := c.cli.FullSyncRequest(ctx, mautrix.ReqSync{Timeout: 1000, Since: since})
 		if err != nil {
-			if ctx.Err() == nil {
-				time.Sleep(50 * time.Millisecond)
-			}
+			time.Sleep(50 * time.Millisecond)
 			continue
 		}
 		since = resp.NextBatch
@@ -95,9 +90,7 @@ func (c *client) sync(ctx context.Context) {
 				_ = evt.Content.ParseRaw(evt.Type)
 				got = append(got, evt)
 			}
-			if !c.noJoin {
-				c.cli.JoinRoomByID(ctx, roomID)
-			}
+			c.cli.JoinRoomByID(ctx, roomID)
 		}
 		if len(got) > 0 {
 			c.mu.Lock()
@@ -261,7 +254,7 @@ func newTestBot(t testing.TB, h *homeserver, cfg Config) *testBot {
 	if cfg.AllowInvites == nil {
 		cfg.AllowInvites = []string{hsServerName}
 	}
-	cfg.SyncTimeout = 5 * time.Second
+	cfg.SyncTimeout = time.Second
 	b := &testBot{t: t, cfg: cfg, db: filepath.Join(t.TempDir(), "grognard.db"), dice: &forcedDice{}, rend: newRecorder(), logs: &syncBuffer{}}
 	b.start()
 	t.Cleanup(func() {
@@ -309,7 +302,7 @@ func (b *testBot) start() {
 	select {
 	case <-ad.Synced():
 	case err := <-b.done:
-		b.t.Fatalf("bot stopped at start: %v\n%s", err, b.logs.String())
+		b.t.Fatalf("bot stopped at start: %v\n%s\nDendrite's log:\n%s", err, b.logs.String(), hsShared.logTail())
 	case <-time.After(waitTimeout):
 		b.t.Fatalf("bot did not sync within %s\n%s", waitTimeout, b.logs.String())
 	}

@@ -20,7 +20,8 @@ import (
 // room's state and timeline in order, then the rooms the bot left. On the
 // very first sync (no stored position) the timelines are old history:
 // only their state is read.
-func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial bool) {
+func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) {
+	initial := since == ""
 	for _, roomID := range sortedKeys(resp.Rooms.Invite) {
 		a.invited(ctx, roomID, resp.Rooms.Invite[roomID])
 	}
@@ -31,6 +32,9 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial b
 			a.noteState(evt)
 		}
 		timeline := room.Timeline.Events
+		if room.Timeline.Limited && !initial {
+			timeline = append(a.backfill(ctx, roomID, room.Timeline.PrevBatch, since), timeline...)
+		}
 		// Events before the bot's own join (history the room shows to
 		// new members) are not addressed to it.
 		for i := len(timeline) - 1; i >= 0; i-- {
@@ -51,6 +55,9 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial b
 			}
 			a.handle(ctx, evt)
 		}
+		if n := len(timeline); n > 0 {
+			a.seen(roomID, timeline[n-1].ID)
+		}
 		if a.roomEncrypted(roomID) {
 			a.encryptedNotice(ctx, roomID)
 		}
@@ -59,6 +66,56 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, initial b
 		a.left(roomID)
 	}
 }
+
+// backfill fetches the events a limited timeline left out (more than
+// timelineLimit arrived in the room since the last sync, say while the bot
+// was down), oldest first: back from the timeline's start to the stored
+// position, at most maxBackfill events.
+func (a *Adapter) backfill(ctx context.Context, roomID id.RoomID, from, to string) []*event.Event {
+	var older []*event.Event
+	for from != "" && len(older) < maxBackfill {
+		var resp *mautrix.RespMessages
+		err := a.retry(ctx, "messages", func() (err error) {
+			resp, err = a.cli.Messages(ctx, roomID, from, to, mautrix.DirectionBackward, nil, timelineLimit)
+			return
+		})
+		if err != nil {
+			a.log.Warn("matrix: fetching missed events failed; some commands may go unanswered", "room", roomID, "err", err)
+			break
+		}
+		if len(resp.Chunk) == 0 {
+			break
+		}
+		older = append(older, resp.Chunk...) // newest first
+		from = resp.End
+	}
+	slices.Reverse(older)
+	// The homeserver may include events at the stored position itself:
+	// everything up to the last event handled in the room goes.
+	if last, err := a.store.Value(a.key + "last/" + string(roomID)); err == nil && last != nil {
+		if i := slices.IndexFunc(older, func(e *event.Event) bool { return e.ID == id.EventID(last) }); i >= 0 {
+			older = older[i+1:]
+		}
+	}
+	if len(older) > 0 {
+		a.log.Info("matrix: fetched missed events", "room", roomID, "events", len(older))
+	}
+	return older
+}
+
+// seen records the last event of a room the bot has handled.
+func (a *Adapter) seen(roomID id.RoomID, evt id.EventID) {
+	if err := a.store.PutValue(a.key+"last/"+string(roomID), []byte(evt)); err != nil {
+		a.log.Warn("matrix: store", "err", err)
+	}
+}
+
+// timelineLimit is how many events of a room one sync (or one page of
+// backfill) carries; maxBackfill bounds the events fetched after a gap.
+var (
+	timelineLimit = 100
+	maxBackfill   = 2000
+)
 
 func sortedKeys[V any](m map[id.RoomID]V) []id.RoomID {
 	keys := make([]id.RoomID, 0, len(m))

@@ -176,9 +176,10 @@ func (a *Adapter) login(ctx context.Context) error {
 	return nil
 }
 
-// Run logs in and syncs until ctx is done; then it finishes the batch of
-// events in hand, stores the sync position and returns nil. It returns an
-// error when the login fails or the token is revoked.
+// Run logs in and syncs until ctx is done; then it lets the /sync request
+// in flight finish (at most 6 s), handles the batch in hand, stores the
+// sync position and returns nil. It returns an error when the login fails
+// or the token is revoked.
 func (a *Adapter) Run(ctx context.Context) error {
 	if err := a.login(ctx); err != nil {
 		return err
@@ -196,23 +197,17 @@ func (a *Adapter) Run(ctx context.Context) error {
 		Presence:    &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
 		AccountData: &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
 		Room: &mautrix.RoomFilter{
-			Timeline:  &mautrix.FilterPart{Limit: 100},
+			Timeline:  &mautrix.FilterPart{Limit: timelineLimit},
 			Ephemeral: &mautrix.FilterPart{NotTypes: []event.Type{{Type: "*"}}},
 		},
 	}
-	var filterID string
-	if err := a.retry(ctx, "filter", func() error {
-		resp, err := a.cli.CreateFilter(ctx, filter)
-		if err == nil {
-			filterID = resp.FilterID
-		}
+	// The filter goes inline with every /sync: nothing to create on the
+	// server first.
+	inline, err := json.Marshal(filter)
+	if err != nil {
 		return err
-	}); err != nil {
-		if ctx.Err() != nil {
-			return nil
-		}
-		return fmt.Errorf("matrix: create filter: %w", err)
 	}
+	filterID := string(inline)
 	raw, err := a.store.Value(a.key + "next-batch")
 	if err != nil {
 		return err
@@ -222,13 +217,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	backoff := time.Second
 	wait := time.Duration(0) // the first sync catches up at once
 	for ctx.Err() == nil {
-		var resp *mautrix.RespSync
-		err := a.retry(ctx, "sync", func() (err error) {
-			resp, err = a.cli.FullSyncRequest(ctx, mautrix.ReqSync{
-				Timeout: int(wait / time.Millisecond), Since: since, FilterID: filterID,
-			})
-			return
-		})
+		resp, err := a.sync(ctx, mautrix.ReqSync{Timeout: int(wait / time.Millisecond), Since: since, FilterID: filterID})
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -248,7 +237,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		// The batch in hand is finished even when ctx ends meanwhile, so
 		// that the stored position never skips or repeats it.
 		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
-		a.process(work, resp, since == "")
+		a.process(work, resp, since)
 		cancel()
 		since = resp.NextBatch
 		if err := a.store.PutValue(a.key+"next-batch", []byte(since)); err != nil {
@@ -258,6 +247,43 @@ func (a *Adapter) Run(ctx context.Context) error {
 		wait = a.cfg.SyncTimeout
 	}
 	return nil
+}
+
+// sync runs one /sync request. When ctx ends meanwhile, the request is
+// given the rest of its long-poll (at most 5 s more) to finish rather than
+// being cut: a homeserver may mishandle a request cancelled while it reads
+// its database (Dendrite on SQLite can be left with a stuck transaction).
+// An answer that arrives in that time is returned and handled.
+func (a *Adapter) sync(ctx context.Context, req mautrix.ReqSync) (*mautrix.RespSync, error) {
+	reqCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	type result struct {
+		resp *mautrix.RespSync
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		r.err = a.retry(reqCtx, "sync", func() (err error) {
+			r.resp, err = a.cli.FullSyncRequest(reqCtx, req)
+			return
+		})
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r.resp, r.err
+	case <-ctx.Done():
+	}
+	grace := time.Duration(req.Timeout)*time.Millisecond + time.Second
+	select {
+	case r := <-done:
+		return r.resp, r.err
+	case <-time.After(min(grace, 6*time.Second)):
+		cancel()
+		<-done
+		return nil, ctx.Err()
+	}
 }
 
 // retry runs f until it does not answer M_LIMIT_EXCEEDED, waiting the

@@ -220,3 +220,29 @@ func TestPasswordLogin(t *testing.T) {
 		t.Errorf("Run without credentials: %v", err)
 	}
 }
+
+// TestMissedWhileDown: more commands arrived while the bot was down than
+// one sync carries (a limited timeline): it fetches the ones left out and
+// answers each once.
+func TestMissedWhileDown(t *testing.T) {
+	h := needHomeserver(t)
+	alice := newClient(t, h, "alice")
+	b := newTestBot(t, h, Config{})
+	me := b.id()
+	room := alice.createRoom(t, "Club", me)
+	alice.joined(t, room, me)
+	alice.send(t, room, "!g games")
+	alice.says(t, me, room, "there is no game in this room yet")
+	b.stop()
+	defer func(n int) { timelineLimit = n }(timelineLimit)
+	timelineLimit = 2
+	for range 5 {
+		alice.send(t, room, "!g games")
+	}
+	alice.send(t, room, "!g scenarios")
+	b.start()
+	alice.says(t, me, room, "gs-1")
+	if n := len(alice.all(fromBot(me, room, event.MsgNotice, "there is no game in this room yet"))); n != 6 {
+		t.Errorf("%d answers to the 6 `games`, want 6", n)
+	}
+}
