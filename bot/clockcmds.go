@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -784,5 +785,38 @@ func (a *App) LegalOrders(gameID string, side game.Side) ([]string, error) {
 	if lg.meta.Status != storage.StatusActive {
 		return nil, errors.New("bot: game " + gameID + " is not being played")
 	}
-	return game.Leaves(lg.g.Rules.Legal(lg.g.State, side)), nil
+	return slices.Clone(lg.legal(side)), nil
+}
+
+// legalCache remembers the legal orders of one side in one state: the
+// ruleset lists them in milliseconds, and early resolution, refusals,
+// autocomplete and tools ask for them again in the same state.
+type legalCache struct {
+	// state is kept (so that its memory is not reused by another state)
+	// and compared by pointer: Evolve returns a new state for a change.
+	state  game.State
+	side   game.Side
+	leaves []string
+}
+
+// legal lists the orders side may give now (game.Leaves of the ruleset's
+// Legal), cached while the state stays the same. The caller must not
+// change the slice.
+func (lg *live) legal(side game.Side) []string {
+	v := reflect.ValueOf(lg.g.State)
+	if v.Kind() != reflect.Pointer {
+		return game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+	}
+	for _, c := range lg.legals {
+		if reflect.ValueOf(c.state).Pointer() == v.Pointer() && c.side == side {
+			return c.leaves
+		}
+	}
+	leaves := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+	c := legalCache{state: lg.g.State, side: side, leaves: leaves}
+	if len(lg.legals) >= 2 {
+		lg.legals = lg.legals[1:]
+	}
+	lg.legals = append(lg.legals, c)
+	return leaves
 }

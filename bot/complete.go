@@ -61,7 +61,7 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) []C
 			return nil
 		}
 		side := lg.seatOf(c.ukey)
-		legal := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+		legal := lg.legal(side)
 		switch {
 		case kind == ArgText && cmd.Order:
 			for _, o := range legal {

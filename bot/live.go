@@ -99,6 +99,8 @@ type live struct {
 	// clockRaw is what the store holds of it.
 	clock    *gameClock
 	clockRaw []byte
+	// legals caches the legal orders of the current state (legal).
+	legals []legalCache
 }
 
 // recInfo is what the log keeps of a record besides the record.

@@ -333,7 +333,7 @@ const maxAlternatives = 3
 // combat, the declarations sharing most units with it; otherwise the
 // legal orders with the same verb (any legal order for an unknown verb).
 func alternatives(lg *live, side game.Side, text, code string) []string {
-	legal := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+	legal := lg.legal(side)
 	if len(legal) == 0 {
 		return nil
 	}

@@ -522,7 +522,7 @@ func (c *call) defaultOrder(lg *live, side game.Side) (string, string) {
 	}
 	var best string
 	bestScore := -1
-	for _, o := range game.Leaves(lg.g.Rules.Legal(st, side)) {
+	for _, o := range lg.legal(side) {
 		if o == "end" {
 			continue
 		}
@@ -585,7 +585,7 @@ func (c *call) earlyEnd(lg *live, before game.State) bool {
 	if !changed && !rolled {
 		return false
 	}
-	leaves := game.Leaves(lg.g.Rules.Legal(st, side))
+	leaves := lg.legal(side)
 	if len(leaves) != 1 || leaves[0] != "end" {
 		return false
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ import (
 )
 
 func init() {
-	register(subcommand{name: "bench", usage: "[--games N] [--orders N] [--images] [--rate R] [--workers W] [--scenario ID] [--db FILE] [--nosync] [--seed N]: load benchmark of the bot core through the terminal adapter (random legal orders, bbolt, rendering)", run: runBench})
+	register(subcommand{name: "bench", usage: "[--games N] [--orders N] [--images] [--rate R] [--workers W] [--scenario ID] [--db FILE] [--nosync] [--seed N] [--random-setup] [--cpuprofile FILE]: load benchmark of the bot core through the terminal adapter (random legal orders, bbolt, rendering)", run: runBench})
 }
 
 // benchMetrics counts what the bot core reports while the benchmark runs.
@@ -91,6 +92,7 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	db := fs.String("db", "", "store file (default: a new file in a temporary folder, removed at the end)")
 	nosync := fs.Bool("nosync", false, "do not fsync commits (measures CPU only)")
 	seed := fs.Int64("seed", 1, "seed of the random choices")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the measured run to this file")
 	randomSetup := fs.Bool("random-setup", false, "play the set-up with random legal orders too (default: its default answers, before the measure)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -167,6 +169,17 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	met.rejected.Store(0)
 
 	// The run: workers send orders, each to its own share of the games.
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var sent atomic.Int64
 	lats := make([][]time.Duration, *workers)
 	start := time.Now()
