@@ -135,7 +135,7 @@ func buildDendrite(bin string) error {
 	start := time.Now()
 	cmd := exec.Command(goCmd, "build", "-o", tmp, "github.com/element-hq/dendrite/cmd/dendrite")
 	cmd.Dir = toolsDir()
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-mod=readonly")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		os.Remove(tmp)
