@@ -20,7 +20,9 @@
 //     said while it was down is answered once, older events never again.
 //     On the very first start the rooms' history is not answered. The
 //     bot's own events, and events a room shows from before the bot joined
-//     it, are ignored.
+//     it, are ignored. When more events arrived in a room than one sync
+//     carries (100, say after a long stop), the missed ones are fetched
+//     back to the stored position (up to 2,000) and answered in order.
 //   - Invites are accepted from the users and servers of AllowInvites
 //     only; any other invite is refused (the bot leaves with a reason).
 //   - A command is a message starting with the prefix ("!g new gs-1 vs
@@ -61,8 +63,8 @@
 // # Stored values
 //
 // Under "matrix/<bot user id>/" in the store's application values:
-// session, next-batch, dm/<user>, thread/<game>, choices/<event id>,
-// encrypted-notice/<room>.
+// session, next-batch, last/<room> (the last event handled), dm/<user>,
+// thread/<game>, choices/<event id>, encrypted-notice/<room>.
 //
 // # Tests
 //
@@ -82,5 +84,7 @@
 // is stored: if the process dies in the middle of one, its orders are not
 // applied twice (the bot remembers the event ids of stored orders) but a
 // view or lobby command of that batch may be answered again. Commands are
-// handled one at a time, in the order the homeserver gives them.
+// handled one at a time, in the order the homeserver gives them. At
+// shutdown the /sync request in flight is let finish (up to 6 s) rather
+// than cut, which Dendrite on SQLite handles badly.
 package matrix
