@@ -56,6 +56,10 @@
 //     game concerned; nobody is an administrator through a direct room.
 //   - M_LIMIT_EXCEEDED is waited out for retry_after_ms (or Retry-After)
 //     and the call repeated, with the same transaction id for sends.
+//   - What the bot says unasked (deadline reminders, defaults played at a
+//     deadline, digests) goes through Adapter.Deliver, the platform's
+//     bot.Deliverer (New registers it): into the game's room or thread,
+//     private parts into direct rooms.
 //   - In an encrypted room the bot posts once (remembered in the store)
 //     a plain notice saying it cannot read encrypted messages and what to
 //     do instead.

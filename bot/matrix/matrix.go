@@ -41,6 +41,7 @@ type Adapter struct {
 	addr  addressing
 
 	mu    sync.Mutex
+	dmMu  sync.Mutex // one direct room created at a time
 	rooms map[id.RoomID]*roomInfo
 	dms   map[id.UserID]id.RoomID // the bot's direct room with each user
 	dmOf  map[id.RoomID]id.UserID
@@ -91,6 +92,7 @@ func New(cfg Config, app *bot.App, store Store) (*Adapter, error) {
 	lim := Limits
 	lim.Mention = mentionID(me.Homeserver())
 	app.SetLimits(Platform, lim)
+	app.SetDeliverer(Platform, a.Deliver)
 	return a, nil
 }
 

@@ -6,10 +6,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
+
+	"github.com/grognard/grognard/bot"
 )
 
 // TestInvites: the bot joins when an allowed user invites it, refuses
@@ -244,5 +247,43 @@ func TestMissedWhileDown(t *testing.T) {
 	alice.says(t, me, room, "gs-1")
 	if n := len(alice.all(fromBot(me, room, event.MsgNotice, "there is no game in this room yet"))); n != 6 {
 		t.Errorf("%d answers to the 6 `games`, want 6", n)
+	}
+}
+
+// TestDeliver: what the bot says unasked (here the deadline reminders of
+// the scheduler) reaches the game's room, mentioning the player.
+func TestDeliver(t *testing.T) {
+	h := needHomeserver(t)
+	alice, bob := newClient(t, h, "alice"), newClient(t, h, "bob")
+	b := newTestBot(t, h, Config{})
+	me := b.id()
+	room := alice.createRoom(t, "Club", me, bob.id)
+	alice.joined(t, room, me)
+	alice.joined(t, room, bob.id)
+	alice.send(t, room, "!g new gs-1 vs @"+bob.name+" deadline=2h")
+	bob.send(t, room, "!g accept")
+	alice.says(t, me, room, "g1 begins")
+	b.ahead.Store(int64(61 * time.Minute)) // past half time
+	ds, err := b.app.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.app.Deliver(context.Background(), ds)
+	for _, who := range []*client{alice, bob} {
+		r := alice.says(t, me, room, "⏳ "+who.name+" g1 is still waiting for you")
+		if mm := r.Content.AsMessage().Mentions; mm == nil || len(mm.UserIDs) != 1 || mm.UserIDs[0] != who.id {
+			t.Errorf("reminder m.mentions = %+v, want %s", mm, who.id)
+		}
+	}
+	// A private message of a delivery goes to the user's direct room.
+	if err := b.ad.Deliver(context.Background(), bot.Delivery{Platform: Platform,
+		Messages: []bot.Message{{Text: "your daily digest", To: &bot.User{ID: string(bob.id)}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := bob.says(t, me, "", "your daily digest"); got.RoomID == room {
+		t.Error("a private delivery was posted in the game room")
+	}
+	if err := b.ad.Deliver(context.Background(), bot.Delivery{Platform: Platform, Messages: []bot.Message{{Text: "lost"}}}); err == nil {
+		t.Error("a public message without a room was accepted")
 	}
 }

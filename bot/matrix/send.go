@@ -3,6 +3,7 @@ package matrix
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -51,6 +52,25 @@ func (a *Adapter) answer(ctx context.Context, req bot.Request, o origin) {
 			a.log.Warn("matrix: posting a message failed", "room", o.room, "game", m.Game, "err", err)
 		}
 	}
+}
+
+// Deliver posts what the bot says unasked — a reminder, a deadline
+// applied, a digest — in the delivery's room (or the game's thread), and
+// private messages in each user's direct room. New registers it as the
+// platform's bot.Deliverer; the scheduler calls it beside the sync.
+func (a *Adapter) Deliver(ctx context.Context, d bot.Delivery) error {
+	o := origin{room: id.RoomID(d.Room), thread: id.EventID(d.Thread)}
+	var errs []error
+	for _, m := range d.Messages {
+		if m.To == nil && o.room == "" && m.Game == "" {
+			errs = append(errs, fmt.Errorf("delivery: a public message without a room: %q", m.Plain()))
+			continue
+		}
+		if err := a.post(ctx, m, o); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // placeOf decides where a message goes: a private one to the user's
@@ -208,6 +228,8 @@ func (a *Adapter) directRoom(ctx context.Context, user id.UserID) (id.RoomID, er
 	if _, _, err := user.Parse(); err != nil {
 		return "", fmt.Errorf("direct room: %q is not a Matrix user", user)
 	}
+	a.dmMu.Lock()
+	defer a.dmMu.Unlock()
 	a.mu.Lock()
 	room, ok := a.dms[user]
 	a.mu.Unlock()
