@@ -280,7 +280,7 @@ func (b *testBot) start() {
 	b.store = st
 	app, err := bot.New(bot.Config{
 		Store: st, Renderer: b.rend,
-		Now:   func() time.Time { return time.Now().Add(time.Duration(b.ahead.Load())) },
+		Now:     func() time.Time { return time.Now().Add(time.Duration(b.ahead.Load())) },
 		NewSeed: func() []byte { b.seeds++; return dice.SeedFromInt(b.seeds) },
 		Dice: func(_ string, seed []byte, next int) game.Dice {
 			return &forcedRoll{f: b.dice, seeded: dice.Seeded{Seed: seed, Next: next}}
