@@ -814,9 +814,6 @@ func (lg *live) legal(side game.Side) []string {
 	}
 	leaves := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
 	c := legalCache{state: lg.g.State, side: side, leaves: leaves}
-	if len(lg.legals) >= 2 {
-		lg.legals = lg.legals[1:]
-	}
-	lg.legals = append(lg.legals, c)
+	lg.legals = append(lg.legals[:0], c) // one entry: the side last asked about
 	return leaves
 }
