@@ -101,3 +101,16 @@ func encode(tb testing.TB, es game.Events) []byte {
 	}
 	return b
 }
+
+// DecideEvolve decides cmd on st and folds the events, failing on a
+// refusal: the loop body of the rulesets' decide+evolve benchmarks.
+func DecideEvolve(tb testing.TB, rules game.Ruleset, st game.State, cmd game.Command, d game.Dice) game.State {
+	evs, err := rules.Decide(st, cmd, d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, e := range evs {
+		st = rules.Evolve(st, e)
+	}
+	return st
+}

@@ -1,6 +1,7 @@
 package gs_test
 
 import (
+	"github.com/grognard/grognard/internal/playtest"
 	"testing"
 
 	"github.com/grognard/grognard/game"
@@ -119,13 +120,6 @@ at = "1010"
 	d := &dice.Seeded{Seed: dice.SeedFromInt(1)}
 	b.ResetTimer()
 	for b.Loop() {
-		evs, err := rules.Decide(st, cmd, d)
-		if err != nil {
-			b.Fatal(err)
-		}
-		s := st
-		for _, e := range evs {
-			s = rules.Evolve(s, e)
-		}
+		playtest.DecideEvolve(b, rules, st, cmd, d)
 	}
 }
