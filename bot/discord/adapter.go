@@ -133,6 +133,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	s.AddHandler(b.onEvent)
 	b.s = s
 	b.app.SetLimits(Platform, b.limits())
+	b.app.SetDeliverer(Platform, b.Deliver)
 	hookLogs(b)
 	defer unhookLogs(b)
 	if err := s.Open(); err != nil {

@@ -425,3 +425,29 @@ func apiCode(err error) int {
 	}
 	return 0
 }
+
+// Deliver posts what the bot says unasked — reminders, expired deadlines,
+// digests, league rounds (bot.Delivery): public messages in the game's
+// thread or the room's channel with the bot token, private ones by DM. Run
+// registers it with App.SetDeliverer.
+func (b *Bot) Deliver(ctx context.Context, d bot.Delivery) error {
+	if b.s == nil {
+		return errors.New("discord: not connected")
+	}
+	p := place{Channel: d.Room, Room: d.Room, Thread: d.Thread}
+	if d.Thread != "" {
+		p.Channel = d.Thread
+	}
+	o := &outbox{b: b, ctx: ctx, p: p, boards: map[string]*board{}}
+	for _, m := range d.Messages {
+		if m.To != nil {
+			o.direct(m)
+		} else {
+			o.post(m) // nobody asked: an ephemeral note is posted like any other
+		}
+	}
+	for _, g := range o.order {
+		o.status(g, o.boards[g])
+	}
+	return nil
+}
