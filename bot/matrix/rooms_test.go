@@ -237,7 +237,9 @@ func TestMissedWhileDown(t *testing.T) {
 	alice.send(t, room, "!g games")
 	alice.says(t, me, room, "there is no game in this room yet")
 	b.stop()
-	defer func(n int) { timelineLimit = n }(timelineLimit)
+	// The bot reads timelineLimit while it runs: stop it before putting the
+	// limit back (stop is idempotent; the cleanup stops it again).
+	defer func(n int) { b.stop(); timelineLimit = n }(timelineLimit)
 	timelineLimit = 2
 	for range 5 {
 		alice.send(t, room, "!g games")
