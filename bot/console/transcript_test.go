@@ -65,10 +65,9 @@ type harness struct {
 	out      bytes.Buffer
 	now      time.Time
 	seeds    int64
-	forced   []int
+	forced   dice.Forced
 	rate     bot.RateLimit
 	ctx      context.Context
-	rolled   int
 	renderer bot.Renderer
 	dl       bot.Deadlines
 }
@@ -105,7 +104,7 @@ func (h *harness) open() {
 			return dice.SeedFromInt(h.seeds)
 		},
 		Dice: func(_ string, seed []byte, next int) game.Dice {
-			return &forcedDice{h: h, seeded: dice.Seeded{Seed: seed, Next: next}}
+			return h.forced.Over(dice.Seeded{Seed: seed, Next: next})
 		},
 		Rate:      h.rate,
 		Deadlines: h.dl,
@@ -115,24 +114,6 @@ func (h *harness) open() {
 	}
 	h.app = app
 	h.room = &Room{App: app, Out: &h.out, ImageDir: ""}
-}
-
-// forcedDice rolls the transcript's forced values first, then the game's
-// seeded dice.
-type forcedDice struct {
-	h      *harness
-	seeded dice.Seeded
-}
-
-func (f *forcedDice) Roll(sides int) int {
-	f.h.rolled++
-	if len(f.h.forced) > 0 {
-		v := f.h.forced[0]
-		f.h.forced = f.h.forced[1:]
-		f.seeded.Next++
-		return v
-	}
-	return f.seeded.Roll(sides)
 }
 
 // fakeRenderer "draws" a board as its JSON: the bytes (and so the hash
@@ -184,8 +165,8 @@ func runTranscript(t *testing.T, path string) {
 			got.WriteString(line + "\n")
 		}
 	}
-	if len(h.forced) > 0 {
-		t.Errorf("%s: %d forced dice were not rolled: %v", path, len(h.forced), h.forced)
+	if left := h.forced.Left(); len(left) > 0 {
+		t.Errorf("%s: %d forced dice were not rolled: %v", path, len(left), left)
 	}
 	want := strings.TrimRight(string(src), "\n") + "\n"
 	if got.String() == want {
@@ -210,7 +191,7 @@ func (h *harness) directive(path string, n int, line string) {
 			if err != nil {
 				bad()
 			}
-			h.forced = append(h.forced, v)
+			h.forced.Push(v)
 		}
 	case "!wait":
 		if len(w) != 2 {

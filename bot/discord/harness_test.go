@@ -42,7 +42,7 @@ type env struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
 	done   map[string]int
-	forced []int
+	forced dice.Forced
 	seeds  int64
 	// render, when set, is called before each board is drawn (tests that
 	// hold a board back).
@@ -97,7 +97,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 			return dice.SeedFromInt(e.seeds)
 		},
 		Dice: func(_ string, seed []byte, next int) game.Dice {
-			return &forcedDice{e: e, seeded: dice.Seeded{Seed: seed, Next: next}}
+			return e.forced.Over(dice.Seeded{Seed: seed, Next: next})
 		},
 		Rate: bot.RateLimit{PerMinute: 6000, Burst: 1000},
 	})
@@ -294,28 +294,7 @@ func find(t testing.TB, msgs []fakediscord.Message, s string) fakediscord.Messag
 	return fakediscord.Message{}
 }
 
-func (e *env) dice(v ...int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.forced = append(e.forced, v...)
-}
-
-type forcedDice struct {
-	e      *env
-	seeded dice.Seeded
-}
-
-func (f *forcedDice) Roll(sides int) int {
-	f.e.mu.Lock()
-	defer f.e.mu.Unlock()
-	if len(f.e.forced) > 0 {
-		v := f.e.forced[0]
-		f.e.forced = f.e.forced[1:]
-		f.seeded.Next++
-		return v
-	}
-	return f.seeded.Roll(sides)
-}
+func (e *env) dice(v ...int) { e.forced.Push(v...) }
 
 // pngRenderer draws a board as a small real PNG whose "board" tEXt chunk
 // holds the board as JSON: tests decode the image and read whose view it

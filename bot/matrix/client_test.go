@@ -236,7 +236,7 @@ type testBot struct {
 	ad     *Adapter
 	cancel context.CancelFunc
 	done   chan error
-	dice   *forcedDice
+	dice   *dice.Forced
 	rend   *recorder
 	seeds  int64
 	logs   *syncBuffer
@@ -256,7 +256,7 @@ func newTestBot(t testing.TB, h *homeserver, cfg Config) *testBot {
 		cfg.AllowInvites = []string{hsServerName}
 	}
 	cfg.SyncTimeout = time.Second
-	b := &testBot{t: t, cfg: cfg, db: filepath.Join(t.TempDir(), "grognard.db"), dice: &forcedDice{}, rend: newRecorder(), logs: &syncBuffer{}}
+	b := &testBot{t: t, cfg: cfg, db: filepath.Join(t.TempDir(), "grognard.db"), dice: &dice.Forced{}, rend: newRecorder(), logs: &syncBuffer{}}
 	b.start()
 	t.Cleanup(func() {
 		b.stop()
@@ -283,7 +283,7 @@ func (b *testBot) start() {
 		Now:     func() time.Time { return time.Now().Add(time.Duration(b.ahead.Load())) },
 		NewSeed: func() []byte { b.seeds++; return dice.SeedFromInt(b.seeds) },
 		Dice: func(_ string, seed []byte, next int) game.Dice {
-			return &forcedRoll{f: b.dice, seeded: dice.Seeded{Seed: seed, Next: next}}
+			return b.dice.Over(dice.Seeded{Seed: seed, Next: next})
 		},
 		Logger: slog.New(slog.NewTextHandler(b.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})
@@ -323,42 +323,6 @@ func (b *testBot) stop() {
 	if err := b.store.Close(); err != nil {
 		b.t.Error(err)
 	}
-}
-
-// forcedDice holds the next die rolls a test forces; the game's seeded
-// dice roll after them.
-type forcedDice struct {
-	mu     sync.Mutex
-	values []int
-}
-
-func (f *forcedDice) force(v ...int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.values = append(f.values, v...)
-}
-
-func (f *forcedDice) left() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.values)
-}
-
-type forcedRoll struct {
-	f      *forcedDice
-	seeded dice.Seeded
-}
-
-func (r *forcedRoll) Roll(sides int) int {
-	r.f.mu.Lock()
-	defer r.f.mu.Unlock()
-	if len(r.f.values) > 0 {
-		v := r.f.values[0]
-		r.f.values = r.f.values[1:]
-		r.seeded.Next++
-		return v
-	}
-	return r.seeded.Roll(sides)
 }
 
 // recorder is the real renderer, keeping every PNG it produced (by

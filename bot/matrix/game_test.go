@@ -143,7 +143,7 @@ func TestGame(t *testing.T) {
 	alice.image(t, me, room, "g1-t03-combat-A.png")
 
 	// Turn 3: combat; bob's retreat by number, alice's advance by reaction.
-	b.dice.force(4)
+	b.dice.Push(4)
 	play(alice, "attack A6 -> B6", "A6 2 vs B6 2 → 1:1 (GS-4.16); roll 4 → DR")
 	alice.says(t, me, room, B+" g1 · B to decide:\nB6 must retreat one hex from 0716")
 	carol.send(t, room, "!g end")
@@ -159,7 +159,7 @@ func TestGame(t *testing.T) {
 
 	// Turn 4: bob answers the retreat with the third reaction.
 	play(alice, "end", "turn 4: combat phase of A", "g1-t04-combat-A.png")
-	b.dice.force(5)
+	b.dice.Push(5)
 	play(alice, "attack A6 -> B6", "A6 2 vs B6 4 (B6 forest ×2) → 1:2 (GS-4.16); roll 5 → DR")
 	ret := alice.says(t, me, room, B+" g1 · B to decide:\nB6 must retreat one hex from 0816")
 	bob.react(t, room, ret.ID, "3\u20e3") // without the variation selector, as some clients send it
@@ -174,7 +174,7 @@ func TestGame(t *testing.T) {
 		}
 	}
 	play(bob, "end", "game over: A wins", "g1-t08-over.png", "g1 is over: A wins (losses A 0, B 10")
-	if n := b.dice.left(); n != 0 {
+	if n := len(b.dice.Left()); n != 0 {
 		t.Errorf("%d forced dice were not rolled", n)
 	}
 

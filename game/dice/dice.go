@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 )
@@ -101,3 +102,56 @@ func (f *Fixed) Left() int { return len(f.Values) - f.pos }
 
 // Used is the number of values rolled.
 func (f *Fixed) Used() int { return f.pos }
+
+// Forced is a queue of die values forced on several games at once: chat
+// tests force the next rolls of whichever game rolls next. When it is
+// empty each game rolls its own seeded dice, whose stream position is kept
+// in step with the forced rolls. Safe for concurrent use.
+type Forced struct {
+	mu     sync.Mutex
+	values []int
+	rolled int
+}
+
+// Push queues forced values.
+func (f *Forced) Push(v ...int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.values = append(f.values, v...)
+}
+
+// Left returns the forced values not rolled yet.
+func (f *Forced) Left() []int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]int(nil), f.values...)
+}
+
+// Rolled counts every die rolled through the queue, forced or seeded.
+func (f *Forced) Rolled() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.rolled
+}
+
+// Over returns a game's dice: forced values first, then the game's seeded
+// dice.
+func (f *Forced) Over(seeded Seeded) game.Dice { return &forcedRoll{f: f, seeded: seeded} }
+
+type forcedRoll struct {
+	f      *Forced
+	seeded Seeded
+}
+
+func (r *forcedRoll) Roll(sides int) int {
+	r.f.mu.Lock()
+	defer r.f.mu.Unlock()
+	r.f.rolled++
+	if len(r.f.values) > 0 {
+		v := r.f.values[0]
+		r.f.values = r.f.values[1:]
+		r.seeded.Next++
+		return v
+	}
+	return r.seeded.Roll(sides)
+}

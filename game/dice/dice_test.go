@@ -239,3 +239,24 @@ func rollPanic(d game.Dice, sides int) (err error) {
 	d.Roll(sides)
 	return nil
 }
+
+// Forced values go first, to whichever game rolls; then each game's seeded
+// stream goes on at the right position.
+func TestForced(t *testing.T) {
+	var f dice.Forced
+	f.Push(6, 1)
+	seed := dice.SeedFromInt(9)
+	a, b := f.Over(dice.Seeded{Seed: seed}), f.Over(dice.Seeded{Seed: seed, Next: 5})
+	if a.Roll(6) != 6 || b.Roll(6) != 1 {
+		t.Fatal("forced values not rolled in order")
+	}
+	if got, want := a.Roll(6), dice.Value(seed, 1, 6); got != want {
+		t.Errorf("after one forced roll game a rolled %d, want seeded roll 1 = %d", got, want)
+	}
+	if got, want := b.Roll(6), dice.Value(seed, 6, 6); got != want {
+		t.Errorf("game b rolled %d, want seeded roll 6 = %d", got, want)
+	}
+	if len(f.Left()) != 0 || f.Rolled() != 4 {
+		t.Errorf("left %v, rolled %d", f.Left(), f.Rolled())
+	}
+}
