@@ -114,3 +114,28 @@ func DecideEvolve(tb testing.TB, rules game.Ruleset, st game.State, cmd game.Com
 	}
 	return st
 }
+
+// Apply decides a listed order with the game's seeded dice, checks the
+// ruleset's invariants (game.Checker) after every event, commits the
+// record and returns it as read back from the log's JSON.
+func Apply(tb testing.TB, g *game.Game, side game.Side, order string, d *dice.Seeded, seed uint64, step int) game.Record {
+	tb.Helper()
+	cmd, _ := game.ParseCommand(side, order)
+	d.Next = g.Rolls
+	events, rolls, err := g.Decide(cmd, d)
+	if err != nil {
+		tb.Fatalf("seed %d step %d: legal order %q by %s refused: %v", seed, step, order, side, err)
+	}
+	if c, ok := g.Rules.(game.Checker); ok {
+		st := g.State
+		for _, e := range events {
+			st = g.Rules.Evolve(st, e)
+			if err := c.Check(st); err != nil {
+				tb.Fatalf("seed %d step %d: after %q, event %s: %v", seed, step, order, e.Kind(), err)
+			}
+		}
+	}
+	rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
+	g.Commit(rec)
+	return RoundTrip(tb, g.Rules, rec)
+}

@@ -145,23 +145,7 @@ func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
 		}
 		phaseOrders++
 		order := pick(rng, g.State.(*ptg.State), tree, leaves, phaseOrders)
-		cmd, _ := game.ParseCommand(side, order)
-		d.Next = g.Rolls
-		before := g.State
-		events, rolls, err := g.Decide(cmd, d)
-		if err != nil {
-			t.Fatalf("seed %d step %d: legal order %q by %s refused: %v", seed, step, order, side, err)
-		}
-		st := before
-		for _, e := range events {
-			st = rules.Evolve(st, e)
-			if err := rules.Check(st); err != nil {
-				t.Fatalf("seed %d step %d: after %q, event %s: %v", seed, step, order, e.Kind(), err)
-			}
-		}
-		rec := game.Record{Seq: g.Seq + 1, Clock: g.State.Clock(), Text: order, Command: cmd, Rolls: rolls, Events: events}
-		g.Commit(rec)
-		recs = append(recs, playtest.RoundTrip(t, rules, rec))
+		recs = append(recs, playtest.Apply(t, g, side, order, d, seed, step))
 	}
 	o := g.State.Outcome()
 	playtest.CheckLog(t, rules, sc, opts, g, recs, seed)
