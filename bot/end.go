@@ -8,14 +8,7 @@ import (
 
 // concede ends the game: the other side wins.
 func (c *call) concede() error {
-	lg, err := c.game(pickMine)
-	if err != nil {
-		return err
-	}
-	if err := c.playable(lg); err != nil {
-		return err
-	}
-	side, err := c.seat(lg)
+	lg, side, err := c.myGame()
 	if err != nil {
 		return err
 	}
@@ -28,14 +21,7 @@ func (c *call) concede() error {
 
 // draw: offer, accept or decline a draw.
 func (c *call) draw() error {
-	lg, err := c.game(pickMine)
-	if err != nil {
-		return err
-	}
-	if err := c.playable(lg); err != nil {
-		return err
-	}
-	side, err := c.seat(lg)
+	lg, side, err := c.myGame()
 	if err != nil {
 		return err
 	}

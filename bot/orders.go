@@ -54,14 +54,7 @@ func (c *call) order() error {
 
 // choose answers the sender's pending decision by number.
 func (c *call) choose() error {
-	lg, err := c.game(pickMine)
-	if err != nil {
-		return err
-	}
-	if err := c.playable(lg); err != nil {
-		return err
-	}
-	side, err := c.seat(lg)
+	lg, side, err := c.myGame()
 	if err != nil {
 		return err
 	}
@@ -427,4 +420,21 @@ func first(s []string, n int) []string {
 		s = s[:n]
 	}
 	return slices.Clone(s)
+}
+
+// myGame finds the sender's game, checks that it can still be played and
+// returns the sender's side in it: the first steps of every player order.
+func (c *call) myGame() (*live, game.Side, error) {
+	lg, err := c.game(pickMine)
+	if err != nil {
+		return nil, game.Nobody, err
+	}
+	if err := c.playable(lg); err != nil {
+		return nil, game.Nobody, err
+	}
+	side, err := c.seat(lg)
+	if err != nil {
+		return nil, game.Nobody, err
+	}
+	return lg, side, nil
 }

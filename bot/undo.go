@@ -12,14 +12,7 @@ import (
 // rolled in its phase (game.UndoFree), otherwise as a request the opponent
 // answers with `undo accept` or `undo decline`.
 func (c *call) undo() error {
-	lg, err := c.game(pickMine)
-	if err != nil {
-		return err
-	}
-	if err := c.playable(lg); err != nil {
-		return err
-	}
-	side, err := c.seat(lg)
+	lg, side, err := c.myGame()
 	if err != nil {
 		return err
 	}
