@@ -428,6 +428,12 @@ func (s *State) checkAttack(dec *declaration) error {
 		if !s.on("lower-odds") {
 			return game.Refuse("option-off", "GS-10.1", "choosing a lower column is an advanced rule not in use in this game (option lower-odds)")
 		}
+		// Only a column with lower odds than the one the attacker is
+		// entitled to may be read; a higher one is refused here, before
+		// any die is rolled.
+		if ev, _ := s.strength(dec); columnIndex(dec.column) > columnIndex(ev.Odds) {
+			return game.Refuse("higher-column", "GS-10.1", "the attack is at %s (%d against %d): only a lower column may be chosen, not %s", ev.Odds, ev.Attack, ev.Defence, dec.column)
+		}
 	}
 	// The obligations that remain must still be possible to meet.
 	t := s.clone()
@@ -521,7 +527,7 @@ func (s *State) strength(dec *declaration) (ev CombatResolved, stuck []*Unit) {
 	ev.Odds = Odds(ev.Attack, ev.Defence)
 	ev.Column = ev.Odds
 	if dec.column != "" && columnIndex(dec.column) < columnIndex(ev.Odds) {
-		ev.Column = dec.column
+		ev.Column = dec.column // GS-10.1; a higher column is refused by checkAttack
 	}
 	// Hexside die modifiers count only if every close-combat pair crosses
 	// the feature and no artillery bombards (GS-4.12, GS-P-05).
