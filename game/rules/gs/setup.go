@@ -283,7 +283,7 @@ func abs(v int) int {
 
 // legalSetup lists deployment orders.
 func (s *State) legalSetup(side game.Side) []game.Option {
-	if s.Ready[side] {
+	if !side.Valid() || s.Ready[side] { // a spectator gives no orders
 		return nil
 	}
 	var out []game.Option
