@@ -362,13 +362,48 @@ func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 		if u.OnMap() && at == u.At {
 			continue
 		}
-		if u.Combat() && s.stackBlocked(m.ix, u, i) {
+		if u.Combat() && s.stackBlocked(m.ix, u, i) && !(s.Phase == PhaseMove && (c < s.budget(u) || s.anotherMayLeave(u, at))) {
 			continue
 		}
 		out = append(out, at)
 		costs = append(costs, c)
 	}
 	return out, costs, m, prev
+}
+
+// anotherMayLeave reports whether a friendly unit in c other than u that
+// counts for stacking may still move this phase (PTG-5.0.1).
+func (s *State) anotherMayLeave(u *Unit, c grid.Coord) bool {
+	for _, o := range s.UnitsAt(c) {
+		if o != u && o.Side == u.Side && o.Counts() && !o.Moved && s.canMove(o.Side, o) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// stuckStack describes a hex of side over the stacking limits that no
+// unit in it can leave any more this movement phase, or returns "".
+// During the movement phase stacks may be over the limits (PTG-5.0.1);
+// they are checked when it ends.
+func (s *State) stuckStack(side game.Side) string {
+	seen := map[grid.Coord]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() || u.Side != side || seen[u.At] {
+			continue
+		}
+		seen[u.At] = true
+		here := s.UnitsAt(u.At)
+		why := s.overStacked(here, nil)
+		if why == "" {
+			continue
+		}
+		if !slices.ContainsFunc(here, func(o *Unit) bool { return o.Side == side && o.Counts() && s.canMove(side, o) == nil }) {
+			return s.label(u.At) + ": " + why
+		}
+	}
+	return ""
 }
 
 // stackBlocked is mayStop with the index.
@@ -446,12 +481,8 @@ parsed:
 	if exit {
 		return d.exitMap(u, path, cost)
 	}
-	end := path[len(path)-1]
-	if u.Combat() {
-		if why := s.mayStop(u, end); why != "" {
-			return game.Refuse("stacking", "PTG-5.0", "%s may pass through %s but not stop there: %s", u.ID, s.label(end), why)
-		}
-	}
+	// No stacking limit while units move (PTG-5.0.1): phaseOrder checks
+	// that every stack over the limits can still be put right.
 	var charged []string
 	if charge {
 		if charged, err = s.checkCharge(u, path); err != nil {

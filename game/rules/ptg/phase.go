@@ -17,13 +17,8 @@ func (d *decider) endPhase() error {
 	s := d.s
 	switch s.Phase {
 	case PhaseMove:
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.OnMap() && u.Side == s.Active {
-				if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" {
-					return game.Refuse("stacking", "PTG-5.0.1", "%s: %s; fix it before the movement phase ends", s.label(u.At), why)
-				}
-			}
+		if why := s.overStackedHex(s.Active); why != "" {
+			return game.Refuse("stacking", "PTG-5.0.1", "%s; fix it before the movement phase ends", why)
 		}
 		d.endMovement()
 	case PhaseCombat:
@@ -614,7 +609,24 @@ func (s *State) legalMoves() []game.Option {
 			out = append(out, node)
 		}
 	}
+	if s.overStackedHex(side) != "" {
+		return out // PTG-5.0.1: the stacks must be put right first
+	}
 	return append(out, game.Option{Label: "end the movement phase", Command: "end"})
+}
+
+// overStackedHex describes a hex of side over the stacking limits
+// (PTG-5.0), or returns "".
+func (s *State) overStackedHex(side game.Side) string {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.OnMap() && u.Side == side {
+			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" {
+				return s.label(u.At) + ": " + why
+			}
+		}
+	}
+	return ""
 }
 
 // moveOptions lists u's destinations, charges and exits.

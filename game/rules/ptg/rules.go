@@ -406,18 +406,29 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 		if s.Phase != PhaseMove {
 			return wrong("PTG-4.1.2", "units move only in their movement phase")
 		}
+		var err error
 		switch cmd.Verb {
 		case "move":
-			return d.move(cmd)
+			err = d.move(cmd)
 		case "aide":
-			return d.aide(cmd)
+			err = d.aide(cmd)
 		case "dismount", "mount":
-			return d.dismount(cmd)
+			err = d.dismount(cmd)
 		case "square":
-			return d.square(cmd)
+			err = d.square(cmd)
 		default:
-			return d.release(cmd)
+			err = d.release(cmd)
 		}
+		if err != nil {
+			return err
+		}
+		// Stacking limits apply only at the end of the movement phase
+		// (PTG-5.0.1): a hex may be over them while units move, as long
+		// as a unit in it can still move and put it right.
+		if why := d.s.stuckStack(cmd.Side); why != "" {
+			return game.Refuse("stacking", "PTG-5.0.1", "%s; no unit there could still move to put it right before the movement phase ends", why)
+		}
+		return nil
 	case "attack", "bombard", "zone":
 		if s.Phase != PhaseCombat {
 			return wrong("PTG-4.1.4", "no combat outside the combat phase")
@@ -488,7 +499,8 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 }
 
 // Check verifies the invariants of a position: units on the map, stacking
-// once nothing is moving or retreating, army morale equal to its start
+// once nothing is moving or retreating (the phasing side's stacks are
+// checked when its movement phase ends, PTG-5.0.1), army morale equal to its start
 // less the recorded losses, and no routed unit of the side that just
 // finished rallying.
 func (*Rules) Check(gs game.State) error {
@@ -527,7 +539,7 @@ func (*Rules) Check(gs game.State) error {
 				continue
 			}
 			seen[u.At] = true
-			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" && !(s.Phase == PhaseMove && s.hasUnit(u.At, s.Mover)) {
+			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" && !(s.Phase == PhaseMove && u.Side == s.Active) {
 				return fmt.Errorf("%s: %s (PTG-5.0)", s.label(u.At), why)
 			}
 		}
