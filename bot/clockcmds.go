@@ -805,14 +805,14 @@ type legalCache struct {
 func (lg *live) legal(side game.Side) []string {
 	v := reflect.ValueOf(lg.g.State)
 	if v.Kind() != reflect.Pointer {
-		return game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+		return game.Leaves(game.Legal(lg.g.Rules, lg.g.State, side))
 	}
 	for _, c := range lg.legals {
 		if reflect.ValueOf(c.state).Pointer() == v.Pointer() && c.side == side {
 			return c.leaves
 		}
 	}
-	leaves := game.Leaves(lg.g.Rules.Legal(lg.g.State, side))
+	leaves := game.Leaves(game.Legal(lg.g.Rules, lg.g.State, side))
 	c := legalCache{state: lg.g.State, side: side, leaves: leaves}
 	lg.legals = append(lg.legals[:0], c) // one entry: the side last asked about
 	return leaves

@@ -242,7 +242,7 @@ func pieceSide(lg *live, w string) game.Side {
 func legalRange(lg *live, side game.Side, unit string) []game.Mark {
 	id := unitID(lg, side, unit)
 	var out []game.Mark
-	for _, o := range game.Leaves(lg.g.Rules.Legal(lg.g.State, side)) {
+	for _, o := range game.Leaves(game.Legal(lg.g.Rules, lg.g.State, side)) {
 		w := game.Words(o)
 		if len(w) >= 3 && w[0] == "move" && strings.EqualFold(w[1], id) {
 			if at, err := lg.sc().Map.Grid.Parse(w[len(w)-1]); err == nil {

@@ -61,6 +61,9 @@ func (g *Game) Decide(cmd Command, d Dice) (events []Event, rolls []Roll, err er
 			panic(p)
 		}
 	}()
+	if !cmd.Side.Valid() { // the kernel's guard: only a seat gives orders
+		return nil, nil, Refuse(CodeWrongSide, "", "orders come from side A or B")
+	}
 	if out := g.State.Outcome(); out.Over {
 		return nil, nil, Refuse(CodeGameOver, "", "the game is over")
 	}
@@ -92,16 +95,78 @@ func (g *Game) Commit(rec Record) {
 	g.Rolls += len(rec.Rolls)
 }
 
+// CommitChecked folds a record that came from outside (a file, an
+// import) into the game. Evolve trusts its events, so a crafted one (an
+// unknown unit, a hex off the map, an impossible value) may panic it or
+// leave a broken state: either is an error naming the record, and the
+// game is left as it was. With a ruleset Checker the state is checked
+// after every event.
+func (g *Game) CommitChecked(rec Record) (err error) {
+	st := g.State
+	k := -1
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("record %d: event %d cannot be applied: %v", rec.Seq, k+1, p)
+		}
+	}()
+	chk, _ := g.Rules.(Checker)
+	for i, e := range rec.Events {
+		k = i
+		if e == nil {
+			return fmt.Errorf("record %d: event %d is empty", rec.Seq, i+1)
+		}
+		st = g.Rules.Evolve(st, e)
+		if chk != nil {
+			if err := chk.Check(st); err != nil {
+				return fmt.Errorf("record %d: event %d (%s) leaves an impossible state: %w", rec.Seq, i+1, e.Kind(), err)
+			}
+		}
+	}
+	for _, r := range rec.Rolls {
+		if r.Sides < 1 || r.Value < 1 || r.Value > r.Sides {
+			return fmt.Errorf("record %d: roll %d on a d%d", rec.Seq, r.Value, r.Sides)
+		}
+	}
+	g.State, g.Seq = st, rec.Seq
+	g.Rolls += len(rec.Rolls)
+	return nil
+}
+
 // Replay rebuilds a game from its records by folding Evolve over their
 // events. No rule is re-run, so a later rules fix never rewrites history.
+// A record whose events make Evolve panic is an error naming it (logs
+// from outside should go through ReplayChecked or Redecide).
 func Replay(r Ruleset, sc *Scenario, opts Options, recs []Record) (*Game, error) {
-	g, err := Start(r, sc, opts)
+	return replay(r, sc, opts, recs, false)
+}
+
+// ReplayChecked is Replay with every record folded by CommitChecked: for
+// a log from outside whose events are not trusted.
+func ReplayChecked(r Ruleset, sc *Scenario, opts Options, recs []Record) (*Game, error) {
+	return replay(r, sc, opts, recs, true)
+}
+
+func replay(r Ruleset, sc *Scenario, opts Options, recs []Record, checked bool) (g *Game, err error) {
+	g, err = Start(r, sc, opts)
 	if err != nil {
 		return nil, err
 	}
+	at := 0
+	defer func() {
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("replay: record %d cannot be applied: %v", at, p)
+		}
+	}()
 	for i, rec := range recs {
+		at = rec.Seq
 		if rec.Seq != g.Seq+1 {
 			return nil, fmt.Errorf("replay: record %d has sequence %d, want %d", i, rec.Seq, g.Seq+1)
+		}
+		if checked {
+			if err := g.CommitChecked(rec); err != nil {
+				return nil, fmt.Errorf("replay: %w", err)
+			}
+			continue
 		}
 		g.Commit(rec)
 	}
@@ -109,13 +174,31 @@ func Replay(r Ruleset, sc *Scenario, opts Options, recs []Record) (*Game, error)
 }
 
 // Redecide re-runs every logged command with its recorded dice and reports
-// the first record whose events differ from the log (rules drift).
-func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, same func(a, b Events) bool) error {
+// the first record whose events differ from the log (rules drift), whose
+// sequence or clock is not where the game stands, or whose command makes
+// the ruleset panic. A log that re-decides is one the rules wrote.
+func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, same func(a, b Events) bool) (err error) {
 	g, err := Start(r, sc, opts)
 	if err != nil {
 		return err
 	}
+	at := Record{}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("record %d (%s): cannot be decided: %v", at.Seq, at.Command, p)
+		}
+	}()
 	for _, rec := range recs {
+		at = rec
+		if rec.Seq != g.Seq+1 {
+			return fmt.Errorf("record %d: sequence %d follows %d", rec.Seq, rec.Seq, g.Seq)
+		}
+		if rec.Clock != g.State.Clock() {
+			return fmt.Errorf("record %d (%s): clock %+v, the game stands at %+v", rec.Seq, rec.Command, rec.Clock, g.State.Clock())
+		}
+		if !rec.Command.Side.Valid() {
+			return fmt.Errorf("record %d (%s): given by no side", rec.Seq, rec.Command)
+		}
 		vals := make([]int, len(rec.Rolls))
 		for i, x := range rec.Rolls {
 			vals[i] = x.Value

@@ -83,10 +83,24 @@ type Ranger interface {
 }
 
 // ViewOf returns the per-side view of s, or s itself for rulesets with no
-// hidden information.
+// hidden information. A viewer that is not a side (Nobody, or any other
+// value) gets the spectator's view.
 func ViewOf(r Ruleset, s State, viewer Side) State {
+	if !viewer.Valid() {
+		viewer = Nobody
+	}
 	if v, ok := r.(Viewer); ok {
 		return v.View(s, viewer)
 	}
 	return s
+}
+
+// Legal lists the orders side may give now. It is the kernel's guard in
+// front of Ruleset.Legal: a non-seat (Nobody, or any value other than A
+// and B) has no orders in any ruleset, and the ruleset is never asked.
+func Legal(r Ruleset, s State, side Side) []Option {
+	if !side.Valid() {
+		return nil
+	}
+	return r.Legal(s, side)
 }

@@ -137,7 +137,7 @@ func orDash(hex, status string) string {
 }
 
 func (m *Main) printLegal(mt *match, side game.Side, args []string) {
-	opts := mt.g.Rules.Legal(mt.g.State, side)
+	opts := game.Legal(mt.g.Rules, mt.g.State, side)
 	for _, o := range opts {
 		if len(args) > 0 && !strings.EqualFold(o.Label, args[0]) {
 			continue
