@@ -192,4 +192,19 @@ var messagesEN = map[string]string{
 	"kind.text":     "text",
 	"kind.choice":   "choice",
 	"kind.options":  "options",
+
+	// Issue 14: crashes, authority, limits, pages.
+	"error.panic":      "internal error, reference {ref}. The game was left as it was; please give this reference to the bot's operators.",
+	"auth.game-admin":  "only an administrator of the room where {game} was created, or a bot operator, can use {command} on it.",
+	"auth.own-game":    "you play in {game}: a player never uses {command} on his own game unless he is a bot operator.",
+	"limit.user-open":  "you already have {count} games waiting for players (the limit is {max}): let one start or `abort` it first.",
+	"limit.room-open":  "this room already has {count} games waiting for players (the limit is {max}): let one start or `abort` it first.",
+	"limit.invites":    "{user} already has {count} challenges waiting (the limit is {max}).",
+	"limit.order-long": "that order is {len} characters long; the limit is {max}. It was not read.",
+	"limit.cut":        "… (cut: the rest would not fit in {max} messages)",
+	"page.footer":      "page {page}/{pages} · next: `{command}`",
+	"page.last":        "page {page}/{pages}",
+	"page.none":        "there is no page {page}: there are {pages}.",
+	"word.previous":    "◀ previous",
+	"word.next":        "next ▶",
 }

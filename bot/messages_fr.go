@@ -192,4 +192,19 @@ var messagesFR = map[string]string{
 	"kind.text":     "texte",
 	"kind.choice":   "choix",
 	"kind.options":  "options",
+
+	// Issue 14: crashes, authority, limits, pages.
+	"error.panic":      "erreur interne, référence {ref}. La partie est restée telle quelle ; merci de donner cette référence aux opérateurs du bot.",
+	"auth.game-admin":  "seul un administrateur du salon où {game} a été créée, ou un opérateur du bot, peut utiliser {command} sur cette partie.",
+	"auth.own-game":    "vous jouez dans {game} : un joueur n'utilise jamais {command} sur sa propre partie, sauf s'il est opérateur du bot.",
+	"limit.user-open":  "vous avez déjà {count} parties qui attendent des joueurs (la limite est {max}) : laissez-en commencer une ou annulez-la (`abort`) d'abord.",
+	"limit.room-open":  "ce salon a déjà {count} parties qui attendent des joueurs (la limite est {max}) : laissez-en commencer une ou annulez-la (`abort`) d'abord.",
+	"limit.invites":    "{user} a déjà {count} défis en attente (la limite est {max}).",
+	"limit.order-long": "cet ordre fait {len} caractères ; la limite est {max}. Il n'a pas été lu.",
+	"limit.cut":        "… (coupé : la suite ne tiendrait pas en {max} messages)",
+	"page.footer":      "page {page}/{pages} · suivante : `{command}`",
+	"page.last":        "page {page}/{pages}",
+	"page.none":        "il n'y a pas de page {page} : il y en a {pages}.",
+	"word.previous":    "◀ précédente",
+	"word.next":        "suivante ▶",
 }
