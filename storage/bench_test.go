@@ -358,5 +358,8 @@ func TestMain(m *testing.M) {
 	if open10k.dir != "" {
 		os.RemoveAll(open10k.dir)
 	}
+	if realStore.path != "" {
+		os.RemoveAll(filepath.Dir(realStore.path))
+	}
 	os.Exit(code)
 }

@@ -30,6 +30,12 @@ var (
 	// ErrNotStore: the file is not a grognard store (not a bbolt file, a
 	// bbolt file of another program, or damaged beyond opening).
 	ErrNotStore = errors.New("storage: not a grognard store")
+	// ErrDamaged: the file is a bbolt database whose pages do not hold
+	// together (a page referenced twice or lost, a damaged page header or
+	// element table, keys out of order): the page check of Open (and
+	// CheckFile) refuses it before bbolt reads it. The concrete error is a
+	// *DamageError.
+	ErrDamaged = errors.New("storage: store is damaged")
 	// ErrSchema: the store's schema version is not one this build reads,
 	// or a bucket the version requires is missing.
 	ErrSchema = errors.New("storage: unsupported store schema")

@@ -76,7 +76,8 @@ func TestOpenRefusesBadFiles(t *testing.T) {
 			// bbolt preallocates; cut below the pages the header counts.
 			b, _ := os.ReadFile(p)
 			os.WriteFile(p, b[:3*4096+100], 0o600)
-		}, ErrNotStore, "truncated"},
+		}, ErrDamaged, "truncated"},
+		{"empty file", func(t *testing.T, p string) { os.WriteFile(p, nil, 0o600) }, ErrNotStore, "empty (0 bytes)"},
 		{"foreign bbolt file", func(t *testing.T, p string) {
 			db, _ := bolt.Open(p, 0o600, nil)
 			db.Update(func(tx *bolt.Tx) error {
@@ -160,9 +161,6 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "new.db")
 	if _, err := Open(path, Options{ReadOnly: true}); err == nil {
 		t.Fatal("read-only open created a store")
-	}
-	if err := os.WriteFile(path, nil, 0o600); err != nil { // an empty file counts as new
-		t.Fatal(err)
 	}
 	s, err := Open(path, Options{NoSync: true})
 	if err != nil {

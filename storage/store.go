@@ -84,17 +84,21 @@ type Store struct {
 	closeErr  error
 }
 
-// Open opens the store at path, creating it when the file does not exist
-// or is empty. An existing file is first inspected read-only: a file that
-// is not a grognard store, has a newer schema or lacks a bucket is refused
-// with ErrNotStore or ErrSchema and left untouched. An older schema is
-// upgraded (after a backup copy, see Options.NoUpgradeBackup). Open reads
-// no game: its cost does not grow with the number of games.
+// Open opens the store at path, creating it when the file does not exist.
+// An existing file is first inspected read-only, under bbolt's shared
+// lock: its pages are checked (CheckFile) and its store bucket validated.
+// An empty (0-byte) file, a file that is not a grognard store, a damaged
+// one, one with a newer schema or one lacking a bucket is refused with
+// ErrNotStore, ErrDamaged or ErrSchema and left untouched: Open never
+// replaces it with an empty store and never writes to it. An older schema
+// is upgraded (after a backup copy, see Options.NoUpgradeBackup). The
+// page check reads every page once (about 0.1 s for 10,000 games on a
+// warm cache, BenchmarkOpen10k); Open reads no game.
 func Open(path string, opts Options) (*Store, error) {
 	opts = opts.withDefaults()
 	fi, err := os.Stat(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+	case errors.Is(err, fs.ErrNotExist):
 		if opts.ReadOnly {
 			return nil, fmt.Errorf("storage: open %s read-only: %w", path, fs.ErrNotExist)
 		}
@@ -103,6 +107,11 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("storage: %w", err)
 	case !fi.Mode().IsRegular():
 		return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotStore, path)
+	case fi.Size() == 0:
+		// Not a store a crash can leave behind once it held games, but
+		// what a failed copy or a full disk leaves: never start afresh
+		// over it.
+		return nil, fmt.Errorf("%w: %s is empty (0 bytes)", ErrNotStore, path)
 	}
 
 	db, ver, err := inspect(path, opts)
@@ -229,7 +238,8 @@ func safeOpen(path string, bo *bolt.Options) (db *bolt.DB, err error) {
 	return nil, fmt.Errorf("%w: %s: %v", ErrNotStore, path, err)
 }
 
-// inspect opens an existing file read-only and checks it is a store this
+// inspect opens an existing file read-only (so that a running grognard's
+// lock gives ErrLocked), checks its pages and that it is a store this
 // build can read. It returns the open read-only db and the schema version.
 func inspect(path string, opts Options) (*bolt.DB, int, error) {
 	bo := &bolt.Options{ReadOnly: true, Timeout: opts.Timeout}
@@ -237,16 +247,18 @@ func inspect(path string, opts Options) (*bolt.DB, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	pc, err := CheckFile(path)
+	if err != nil {
+		db.Close()
+		return nil, 0, err
+	}
+	for _, w := range pc.Warnings {
+		opts.Logger.Warn("store header damaged, bbolt recovered", "file", path, "problem", w)
+	}
 	var ver int
 	err = guard(path, func() error {
 		return db.View(func(tx *bolt.Tx) error {
-			fi, err := os.Stat(path)
-			if err != nil {
-				return err
-			}
-			if tx.Size() > fi.Size() {
-				return fmt.Errorf("%w: %s is truncated (%d bytes, its header says %d)", ErrNotStore, path, fi.Size(), tx.Size())
-			}
+			var err error
 			ver, err = validate(tx, path)
 			return err
 		})
