@@ -183,13 +183,18 @@ type call struct {
 
 // Handle answers one request. It never fails: refusals and internal
 // errors become messages (internal detail goes to the log only).
-func (a *App) Handle(ctx context.Context, req Request) Response {
+//
+// A panic anywhere in it is recovered (recover.go): the user is told
+// "internal error, reference …", the stack is logged under that
+// reference, the game is reloaded from the store as it was.
+func (a *App) Handle(ctx context.Context, req Request) (resp Response) {
+	defer a.finish("command", req, nil, &resp)
 	if strings.TrimSpace(req.Text) == "" && req.Command == "" {
 		return Response{}
 	}
 	start := time.Now()
 	c := a.newCall(ctx, req)
-	defer c.release()
+	defer a.finish("command", req, c, &resp)
 	if req.InteractionID != "" && !a.seen.add(req.Platform+":"+req.InteractionID) {
 		return Response{}
 	}

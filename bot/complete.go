@@ -20,7 +20,17 @@ const maxChoices = 25
 // Units and hexes come from the rules engine's legal orders for the
 // user's side (units that can act; a unit's legal destinations), games
 // from the room, scenarios from the shipped list.
-func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) []Choice {
+//
+// A panic is recovered as in Handle; the one suggestion is then the
+// internal-error message with its reference.
+func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (out []Choice) {
+	var resp Response
+	defer func() {
+		if len(resp.Messages) > 0 {
+			out = []Choice{{Label: resp.Messages[0].Text, Command: "error"}}
+		}
+	}()
+	defer a.finish("autocomplete", req, nil, &resp)
 	cmd := lookup(req.Command)
 	if cmd == nil {
 		return nil
@@ -34,9 +44,8 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) []C
 		kind = cmd.Args[i].Kind
 	}
 	c := a.newCall(ctx, req)
-	defer c.release()
+	defer a.finish("autocomplete", req, c, &resp)
 	c.p = parsed{cmd: cmd, args: req.Args, game: strings.ToLower(req.Args["game"])}
-	var out []Choice
 	add := func(label, value string) {
 		if len(out) < maxChoices && matches(label, value, prefix) && !slices.ContainsFunc(out, func(x Choice) bool { return x.Command == value }) {
 			out = append(out, Choice{Label: label, Command: value})

@@ -120,10 +120,18 @@ func (a *App) lock(id string) (*live, error) {
 	a.mu.Unlock()
 	lg.mu.Lock()
 	if !lg.loaded {
+		done := false
+		defer func() { // a panic while loading must not leave the game locked
+			if !done {
+				lg.mu.Unlock()
+			}
+		}()
 		if err := a.load(lg); err != nil {
 			lg.mu.Unlock()
+			done = true
 			return nil, err
 		}
+		done = true
 	}
 	return lg, nil
 }

@@ -85,7 +85,9 @@ func (a *App) Deliver(ctx context.Context, ds []Delivery) {
 			a.log.Warn("bot: no deliverer for the platform; messages dropped", "platform", d.Platform, "room", d.Room, "messages", len(d.Messages))
 			continue
 		}
-		if err := fn(ctx, d); err != nil {
+		var err error
+		a.Guard("delivery", func() { err = fn(ctx, d) }, "platform", d.Platform, "room", d.Room)
+		if err != nil {
 			a.log.Error("bot: delivery failed", "platform", d.Platform, "room", d.Room, "err", err)
 		}
 	}
@@ -112,7 +114,11 @@ func (a *App) RunScheduler(ctx context.Context, after func(time.Duration) <-chan
 		a.log.Error("bot: reconciling the deadline index", "err", err)
 	}
 	for {
-		ds, err := a.Tick(ctx)
+		var ds []Delivery
+		var err error
+		if ref := a.Guard("scheduler", func() { ds, err = a.Tick(ctx) }); ref != "" {
+			err = fmt.Errorf("bot: scheduler tick: panic, reference %s", ref)
+		}
 		a.Deliver(ctx, ds)
 		wait := time.Minute
 		if next, ok, e := a.store.NextDeadline(); e == nil && ok {
@@ -198,14 +204,17 @@ func (a *App) Tick(ctx context.Context) ([]Delivery, error) {
 	var out []Delivery
 	var errs []error
 	for _, d := range due {
-		ds, err := a.tickGame(ctx, d.Game, now)
+		ds, err := a.tickGameGuarded(ctx, d.Game, now)
 		if err != nil {
 			a.log.Error("bot: timer failed", "game", d.Game, "err", err)
 			errs = append(errs, fmt.Errorf("game %s: %w", d.Game, err))
 		}
 		out = append(out, ds...)
 	}
-	ds, err := a.digests(ctx, now)
+	var ds []Delivery
+	if ref := a.Guard("scheduler digests", func() { ds, err = a.digests(ctx, now) }); ref != "" {
+		err = fmt.Errorf("digests: panic, reference %s", ref)
+	}
 	out = append(out, ds...)
 	if err != nil {
 		errs = append(errs, err)
@@ -214,6 +223,40 @@ func (a *App) Tick(ctx context.Context) ([]Delivery, error) {
 	a.sched.lastTick = time.Now()
 	a.sched.mu.Unlock()
 	return out, errors.Join(errs...)
+}
+
+// tickGameGuarded is tickGame with a panic recovered: the stack is logged
+// with a reference, the game is reloaded from the store on its next use,
+// and its timer is put off an hour (a timer that panics must not spin the
+// scheduler; Reconcile at start-up points it back at the clock). Other
+// games' timers go on.
+func (a *App) tickGameGuarded(ctx context.Context, id string, now time.Time) (ds []Delivery, err error) {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		ref := a.panicked(p, "scheduler", "game", id)
+		a.dropGame(id)
+		if _, e := a.store.SetDeadline(id, now.Add(time.Hour)); e != nil {
+			a.log.Error("bot: putting off a failing timer", "game", id, "ref", ref, "err", e)
+		}
+		ds, err = nil, fmt.Errorf("timer: panic, reference %s", ref)
+	}()
+	return a.tickGame(ctx, id, now)
+}
+
+// dropGame drops a game's in-memory copy (after a recovered panic): the
+// next request reloads it from the store.
+func (a *App) dropGame(id string) {
+	a.mu.Lock()
+	lg := a.games[id]
+	a.mu.Unlock()
+	if lg != nil {
+		lg.mu.Lock()
+		lg.invalidate()
+		lg.mu.Unlock()
+	}
 }
 
 // tickGame does one game's due timers.
