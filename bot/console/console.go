@@ -90,11 +90,18 @@ func (r *Room) Line(ctx context.Context, line string) (quit bool, err error) {
 	if strings.HasPrefix(t, "/") {
 		return r.roomCommand(t)
 	}
-	r.setup()
-	resp := r.App.Handle(ctx, bot.Request{
-		Platform: Platform, Room: r.room(), User: bot.User{ID: r.User, Name: r.User},
-		IsAdmin: r.Admin, Text: t,
-	})
+	var resp bot.Response
+	// A panic (the console's code or the bot's) is recovered: the App logs
+	// it with a reference, the line is answered with it, reading goes on.
+	if ref := r.App.Guard("terminal line", func() {
+		r.setup()
+		resp = r.App.Handle(ctx, bot.Request{
+			Platform: Platform, Room: r.room(), User: bot.User{ID: r.User, Name: r.User},
+			IsAdmin: r.Admin, Text: t,
+		})
+	}, "platform", Platform, "user", r.User); ref != "" {
+		resp = bot.Response{Messages: []bot.Message{{Text: r.App.PanicText(ref, ""), Ephemeral: true}}}
+	}
 	return false, r.Print(resp)
 }
 

@@ -26,10 +26,40 @@ const handleTimeout = 2 * time.Minute
 // interaction answers one interaction: autocomplete at once, anything
 // else deferred (ephemerally) and then answered by delivering the bot's
 // response.
+//
+// A panic in it (the adapter's code or the bot's) is recovered: logged
+// with a reference by the App, and the user is told the reference.
 func (b *Bot) interaction(raw json.RawMessage, i *discordgo.Interaction) {
 	if b.afterInteraction != nil {
 		defer b.afterInteraction(i.ID)
 	}
+	if ref := b.app.Guard("discord interaction", func() { b.interact(raw, i) }, "platform", Platform, "interaction", i.ID); ref != "" {
+		b.panicAnswer(i, ref)
+	}
+}
+
+// panicAnswer tells the user of an interaction that failed with a
+// recovered panic its reference: as the one autocomplete suggestion, or
+// in the (deferred) ephemeral answer.
+func (b *Bot) panicAnswer(i *discordgo.Interaction, ref string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg := b.app.PanicText(ref, string(i.Locale))
+	var err error
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		err = b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: clip(msg, 100), Value: "error"}}}}, discordgo.WithContext(ctx))
+	} else if _, err = b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &msg, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx)); err != nil {
+		err = b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: msg, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}}, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		b.log.Warn("discord: internal-error answer", "interaction", i.ID, "ref", ref, "err", b.redact(err))
+	}
+}
+
+// interact is the work of interaction.
+func (b *Bot) interact(raw json.RawMessage, i *discordgo.Interaction) {
 	if !b.seen.add(i.ID) {
 		b.log.Debug("discord: interaction delivered again; ignored", "interaction", i.ID)
 		return

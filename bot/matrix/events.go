@@ -287,11 +287,25 @@ var encryptedText = map[bot.Lang]string{
 		"Vos parties et leurs cartes restent enregistrées dans tous les cas.",
 }
 
-// handle turns one timeline event into a request.
+// handle turns one timeline event into a request. A panic in it (the
+// adapter's code or the bot's) is recovered: the App logs it with a
+// reference and the room is told the reference; the sync goes on.
 func (a *Adapter) handle(ctx context.Context, evt *event.Event) {
 	if evt.Sender == a.me {
 		return
 	}
+	ref := a.app.Guard("matrix event", func() { a.handleEvent(ctx, evt) },
+		"platform", Platform, "room", string(evt.RoomID), "user", string(evt.Sender), "event", string(evt.ID))
+	if ref != "" && (evt.Type == event.EventMessage || evt.Type == event.EventReaction) {
+		m := bot.Message{Text: a.app.PanicText(ref, ""), Ephemeral: true}
+		if err := a.post(ctx, m, origin{room: evt.RoomID, event: evt.ID}); err != nil {
+			a.log.Warn("matrix: internal-error answer", "room", evt.RoomID, "ref", ref, "err", err)
+		}
+	}
+}
+
+// handleEvent is the work of handle.
+func (a *Adapter) handleEvent(ctx context.Context, evt *event.Event) {
 	switch evt.Type {
 	case event.EventEncrypted:
 		a.encryptedNotice(ctx, evt.RoomID)
