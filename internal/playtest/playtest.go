@@ -62,12 +62,15 @@ func RoundTrip(tb testing.TB, rules game.Ruleset, rec game.Record) game.Record {
 	return rec
 }
 
-// CheckLog verifies a finished game against its log: replaying the records
+// CheckLog verifies a game against its log: replaying the records
 // gives the live state, the state survives a JSON round trip, and
 // re-deciding every command with its recorded dice gives the same events.
+// A finished game must also have a result text; an unfinished one (a
+// playout stopped after its opening turns) is checked the same way
+// otherwise.
 func CheckLog(tb testing.TB, rules game.Ruleset, sc *game.Scenario, opts game.Options, live *game.Game, recs []game.Record, seed uint64) {
 	tb.Helper()
-	if live.State.Outcome().Result == "" {
+	if o := live.State.Outcome(); o.Over && o.Result == "" {
 		tb.Errorf("seed %d: finished game has no result text", seed)
 	}
 	r, err := game.Replay(rules, sc, opts, recs)

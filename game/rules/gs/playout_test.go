@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
@@ -14,45 +15,96 @@ import (
 	"github.com/grognard/grognard/scenarios"
 )
 
-var playoutSeed = flag.Uint64("gs.seed", 0, "replay one random playout seed")
+var playoutSeed = flag.Uint64("gs.seed", 0, "replay the full set of random playouts with this seed")
 
-// TestRandomPlayouts plays every shipped Grands Stratèges scenario to the
-// end with random legal orders: every order Legal offers must be accepted,
-// the invariants must hold after every event, the game must never get stuck,
+// optionRuns are the option sets that change the flow of play.
+var optionRuns = []struct {
+	id   string
+	opts game.Options
+}{
+	{"gs-4", game.Options{"reinforcements": "die"}},
+	{"gs-4", game.Options{"reinforcements": "free-road"}},
+	{"gs-8", game.Options{"morale": "on", "morale-threshold": "40/60", "morale-exclusive": "on", "charges": "on", "zoc-exit": "on"}},
+	{"gs-10", game.Options{"reserves": "dice", "morale-hidden": "off", "long-range": "on", "lower-odds": "on", "combined-arms": "on"}},
+	{"gs-10", game.Options{"reserves": "on", "face-down": "off"}},
+}
+
+// TestRandomPlayouts plays the shipped Grands Stratèges scenarios with
+// random legal orders: every order Legal offers must be accepted, the
+// invariants must hold after every event, the game must never get stuck,
 // and replaying the log must give the same state.
+//
+// By default (the suite under -race on a small machine) every scenario and
+// option set is played through its set-up and first turn — deployments,
+// reserves, the first movements and battles — and four games are played to the end.
+// GROGNARD_SOAK=1 plays every scenario to the end with two seeds and every
+// option set to the end; GROGNARD_SOAK=20m then goes on with fresh seeds
+// for twenty minutes (docs/testing.md).
 func TestRandomPlayouts(t *testing.T) {
+	soak, extra, err := playtest.Soak()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, info := range scenarios.List() {
+		if info.Ruleset == "gs" {
+			ids = append(ids, info.ID)
+		}
+	}
+	if !soak && *playoutSeed == 0 {
+		for _, id := range ids {
+			t.Run(id+"/opening", func(t *testing.T) {
+				playout(t, id, 1, nil, 1)
+			})
+		}
+		for i, v := range optionRuns {
+			t.Run(v.id+"-options/opening", func(t *testing.T) {
+				playout(t, v.id, uint64(i+3), v.opts, 1)
+			})
+		}
+		// Whole games: the two short scenarios, a reinforcement variant and
+		// the morale and charge rules, to the end and through the log checks.
+		t.Run("gs-1/full", func(t *testing.T) { playout(t, "gs-1", 1, nil, 0) })
+		t.Run("gs-2/full", func(t *testing.T) { playout(t, "gs-2", 2, nil, 0) })
+		t.Run("gs-4-options/full", func(t *testing.T) { playout(t, "gs-4", 3, optionRuns[0].opts, 0) })
+		t.Run("gs-8-options/full", func(t *testing.T) { playout(t, "gs-8", 3, optionRuns[2].opts, 0) })
+		return
+	}
+	start := time.Now()
 	seeds := []uint64{1, 2}
 	if *playoutSeed != 0 {
 		seeds = []uint64{*playoutSeed}
 	}
-	for _, info := range scenarios.List() {
-		if info.Ruleset != "gs" {
-			continue
-		}
+	for _, id := range ids {
 		for _, seed := range seeds {
-			t.Run(info.ID, func(t *testing.T) {
-				playout(t, info.ID, seed, nil)
+			t.Run(id, func(t *testing.T) {
+				playout(t, id, seed, nil, 0)
 			})
 		}
 	}
-	// Option variants that change the flow of play.
-	for _, v := range []struct {
-		id   string
-		opts game.Options
-	}{
-		{"gs-4", game.Options{"reinforcements": "die"}},
-		{"gs-4", game.Options{"reinforcements": "free-road"}},
-		{"gs-8", game.Options{"morale": "on", "morale-threshold": "40/60", "morale-exclusive": "on", "charges": "on", "zoc-exit": "on"}},
-		{"gs-10", game.Options{"reserves": "dice", "morale-hidden": "off", "long-range": "on", "lower-odds": "on", "combined-arms": "on"}},
-		{"gs-10", game.Options{"reserves": "on", "face-down": "off"}},
-	} {
+	for _, v := range optionRuns {
 		t.Run(v.id+"-options", func(t *testing.T) {
-			playout(t, v.id, 3, v.opts)
+			playout(t, v.id, 3, v.opts, 0)
 		})
+	}
+	// A soak with a duration: fresh seeds, scenarios and option sets in
+	// turn, until the time is up. The duration bounds how many games are
+	// played; nothing is asserted about time.
+	for n := 0; time.Since(start) < extra; n++ {
+		seed := uint64(100 + n)
+		if n%3 == 2 {
+			v := optionRuns[n/3%len(optionRuns)]
+			t.Run(v.id+"-options/soak", func(t *testing.T) { playout(t, v.id, seed, v.opts, 0) })
+			continue
+		}
+		id := ids[n%len(ids)]
+		t.Run(id+"/soak", func(t *testing.T) { playout(t, id, seed, nil, 0) })
 	}
 }
 
-func playout(t *testing.T, id string, seed uint64, opts game.Options) {
+// playout plays scenario id with random orders from seed, to the end or,
+// when turns > 0, until that many game turns have begun and ended.
+func playout(t *testing.T, id string, seed uint64, opts game.Options, turns int) {
 	t.Helper()
 	sc, err := scenarios.Load(id)
 	if err != nil {
@@ -66,6 +118,7 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	d := &dice.Seeded{Seed: dice.SeedFromInt(int64(seed))}
 	var recs []game.Record
+	first := g.State.Clock().Turn
 	for step := 0; ; step++ {
 		if step > 20000 {
 			var last []string
@@ -74,7 +127,7 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 			}
 			t.Fatalf("seed %d: no end after %d orders, at %+v; last orders: %s", seed, step, g.State.Clock(), strings.Join(last, " | "))
 		}
-		if g.State.Outcome().Over {
+		if g.State.Outcome().Over || (turns > 0 && g.State.Clock().Turn >= first+turns) {
 			break
 		}
 		waiting := game.Waiting(g.State)
@@ -95,7 +148,7 @@ func playout(t *testing.T, id string, seed uint64, opts game.Options) {
 	}
 	o := g.State.Outcome()
 	playtest.CheckLog(t, rules, sc, opts, g, recs, seed)
-	t.Logf("seed %d: %d orders, %d dice, %s", seed, len(recs), g.Rolls, o.Result)
+	t.Logf("seed %d: %d orders, %d dice, turn %d, %s", seed, len(recs), g.Rolls, g.State.Clock().Turn, o.Result)
 }
 
 // pick plays like an aggressive beginner: units march on the nearest enemy

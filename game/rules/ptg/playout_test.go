@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
@@ -15,8 +16,7 @@ import (
 )
 
 var (
-	playoutAll  = flag.Bool("ptg.all", false, "play every scenario both as printed and with every optional rule")
-	playoutSeed = flag.Uint64("ptg.seed", 0, "replay one random playout seed")
+	playoutSeed = flag.Uint64("ptg.seed", 0, "replay the random playouts with this seed")
 	playoutOpts = flag.String("ptg.options", "", "extra options for the playouts, name=value,…")
 )
 
@@ -28,24 +28,35 @@ var allOptional = game.Options{
 	"horse-artillery": "on", "initial-fire-zones": "on",
 }
 
-// TestRandomPlayouts plays every shipped Peter the Great scenario to the
-// end with random legal orders, once as printed and once with every
-// optional rule: every order Legal offers must be accepted, the invariants
-// must hold after every event, the game must never get stuck, and the log
-// must replay, re-decide and survive JSON to the same state.
+// TestRandomPlayouts plays the shipped Peter the Great scenarios with
+// random legal orders, as printed and with every optional rule: every order
+// Legal offers must be accepted, the invariants must hold after every
+// event, the game must never get stuck, and the log must replay, re-decide
+// and survive JSON to the same state.
+//
+// By default (the suite under -race on a small machine) the historical
+// scenario is played to the end as printed and the other three through
+// their first two turns, two of them with every optional rule
+// (TestBrittlePlayout plays a whole game with optional rules). GROGNARD_SOAK=1 plays every
+// scenario to the end both ways; GROGNARD_SOAK=20m then goes on with fresh
+// seeds for twenty minutes (docs/testing.md).
 func TestRandomPlayouts(t *testing.T) {
-	type run struct {
-		id   string
-		seed uint64
-		opts game.Options
+	soak, extra, err := playtest.Soak()
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Each scenario once, as printed or with every optional rule (-ptg.all:
-	// both ways for every scenario).
-	runs := []run{{"ptg-historical", 1, nil}, {"ptg-standard", 2, allOptional}, {"ptg-maximum", 3, nil}, {"ptg-june22", 4, allOptional}}
-	if *playoutAll {
+	type run struct {
+		id    string
+		seed  uint64
+		opts  game.Options
+		turns int // 0: to the end
+	}
+	ids := []string{"ptg-historical", "ptg-standard", "ptg-maximum", "ptg-june22"}
+	runs := []run{{"ptg-historical", 1, nil, 0}, {"ptg-standard", 2, allOptional, 2}, {"ptg-maximum", 3, nil, 2}, {"ptg-june22", 4, allOptional, 2}}
+	if soak {
 		runs = nil
-		for i, id := range []string{"ptg-historical", "ptg-standard", "ptg-maximum", "ptg-june22"} {
-			runs = append(runs, run{id, uint64(2*i + 1), nil}, run{id, uint64(2*i + 2), allOptional})
+		for i, id := range ids {
+			runs = append(runs, run{id, uint64(2*i + 1), nil, 0}, run{id, uint64(2*i + 2), allOptional, 0})
 		}
 	}
 	if *playoutSeed != 0 {
@@ -71,18 +82,35 @@ func TestRandomPlayouts(t *testing.T) {
 	if n != 4 {
 		t.Errorf("%d Peter the Great scenarios shipped, want the four of PTG-13", n)
 	}
-	for _, r := range runs {
+	start := time.Now()
+	// A soak with a duration adds fresh seeds, both ways in turn, until the
+	// time is up. The duration bounds how many games are played; nothing is
+	// asserted about time.
+	for k := 0; ; k++ {
+		if k >= len(runs) {
+			if time.Since(start) >= extra {
+				break
+			}
+			opts := game.Options(nil)
+			if k%2 == 1 {
+				opts = allOptional
+			}
+			runs = append(runs, run{ids[k/2%len(ids)], uint64(100 + k), opts, 0})
+		}
+		r := runs[k]
 		name := r.id + "/plain"
 		if r.opts != nil {
 			name = r.id + "/options"
 		}
+		if r.turns > 0 {
+			name += "/opening"
+		}
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
 			sc, err := scenarios.Load(r.id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			playout(t, sc, r.seed, r.opts)
+			playout(t, sc, r.seed, r.opts, r.turns)
 		})
 	}
 }
@@ -105,10 +133,12 @@ func TestBrittlePlayout(t *testing.T) {
 	if *playoutSeed != 0 {
 		seed = *playoutSeed
 	}
-	playout(t, sc, seed, opts)
+	playout(t, sc, seed, opts, 0)
 }
 
-func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
+// playout plays sc with random orders from seed, to the end or, when
+// turns > 0, until that many game turns have begun and ended.
+func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options, turns int) {
 	t.Helper()
 	rules := ptg.New()
 	g, err := game.Start(rules, sc, opts)
@@ -120,11 +150,12 @@ func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options) {
 	var recs []game.Record
 	phaseOrders := 0
 	last := game.Clock{}
+	first := g.State.Clock().Turn
 	for step := 0; ; step++ {
 		if step > 30000 {
 			t.Fatalf("seed %d: no end after %d orders", seed, step)
 		}
-		if g.State.Outcome().Over {
+		if g.State.Outcome().Over || (turns > 0 && g.State.Clock().Turn >= first+turns) {
 			break
 		}
 		waiting := game.Waiting(g.State)
