@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -355,8 +356,42 @@ func (s *Store) Backup(w io.Writer) (int64, error) {
 }
 
 // BackupFile writes a consistent copy of the store to path: a temporary
-// file in the same directory, synced, then renamed over path.
+// file in the same directory, synced, its pages checked (CheckFile), then
+// renamed over path. A copy that fails the check is removed, path is left
+// as it was, and the error wraps ErrDamaged. BackupFileChecked also runs
+// Check on the copy.
 func (s *Store) BackupFile(path string) (int64, error) {
+	return s.backupFile(path, func(tmp string) error {
+		_, err := CheckFile(tmp)
+		return err
+	})
+}
+
+// BackupFileChecked is BackupFile that also opens the copy read-only and
+// runs Check on it with opts before renaming it over path; a copy with a
+// problem is removed and the Report says what was wrong. It is what
+// `grognard backup` does. The store's schema must be the current one.
+func (s *Store) BackupFileChecked(ctx context.Context, path string, opts CheckOptions) (int64, *Report, error) {
+	var rep *Report
+	n, err := s.backupFile(path, func(tmp string) error {
+		c, err := Open(tmp, Options{ReadOnly: true, Logger: s.log})
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		c.path = path // problems name the backup, not its temporary file
+		if rep, err = c.Check(ctx, opts); err != nil {
+			return err
+		}
+		if !rep.OK() {
+			return fmt.Errorf("%w: the copy fails the check: %v", ErrDamaged, rep.Err())
+		}
+		return nil
+	})
+	return n, rep, err
+}
+
+func (s *Store) backupFile(path string, verify func(tmp string) error) (int64, error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -371,11 +406,27 @@ func (s *Store) BackupFile(path string) (int64, error) {
 		err = cerr
 	}
 	if err == nil {
+		if err = verify(tmp); err != nil {
+			os.Remove(tmp)
+			return 0, fmt.Errorf("storage: backup of %s refused, %s left as it was: %w", s.path, path, err)
+		}
+	}
+	if err == nil {
 		err = os.Rename(tmp, path)
 	}
 	if err != nil {
 		os.Remove(tmp)
 		return 0, fmt.Errorf("storage: backup to %s: %w", path, err)
 	}
+	syncDir(dir)
 	return n, nil
+}
+
+// syncDir makes a rename in dir durable (best effort: not every system
+// can sync a directory).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }
