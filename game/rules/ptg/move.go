@@ -132,6 +132,34 @@ func (s *State) mayLeaveCamp(u *Unit) bool {
 
 // canMove explains why u may not move now, or returns nil.
 func (s *State) canMove(side game.Side, u *Unit) error {
+	if err := s.canMoveBase(side, u); err != nil {
+		return err
+	}
+	if m := s.stuckMover(); m != nil && m != u {
+		return game.Refuse("stacking", "PTG-5.0.1", "%s must first move on out of %s, where %s", m.ID, s.label(m.At), s.overStacked(s.UnitsAt(m.At), nil))
+	}
+	return nil
+}
+
+// stuckMover returns the unit moving now when it stands in a stack over
+// the limits that only it can still put right (PTG-5.0.1): no other unit
+// may start moving, which would end its move, until it has moved on.
+func (s *State) stuckMover() *Unit {
+	if s.Phase != PhaseMove || s.Mover == "" {
+		return nil
+	}
+	m := s.Unit(s.Mover)
+	if m == nil || !m.OnMap() || m.Done || !m.Counts() {
+		return nil
+	}
+	if s.overStacked(s.UnitsAt(m.At), nil) == "" || s.anotherMayLeave(m, m.At) {
+		return nil
+	}
+	return m
+}
+
+// canMoveBase is canMove without the stacking of the unit moving now.
+func (s *State) canMoveBase(side game.Side, u *Unit) error {
 	switch {
 	case u.Side != side:
 		return game.Refuse(game.CodeNotYourUnit, "PTG-4.1.2", "%s is not your unit", u.ID)
@@ -362,7 +390,10 @@ func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 		if u.OnMap() && at == u.At {
 			continue
 		}
-		if u.Combat() && s.stackBlocked(m.ix, u, i) && !(s.Phase == PhaseMove && (c < s.budget(u) || s.anotherMayLeave(u, at))) {
+		// The listing offers only hexes within the stacking limits; a
+		// move order may also stop in a full stack while a unit there can
+		// still leave (PTG-5.0.1, checked by phaseOrder).
+		if u.Combat() && s.stackBlocked(m.ix, u, i) {
 			continue
 		}
 		out = append(out, at)
@@ -375,7 +406,7 @@ func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 // counts for stacking may still move this phase (PTG-5.0.1).
 func (s *State) anotherMayLeave(u *Unit, c grid.Coord) bool {
 	for _, o := range s.UnitsAt(c) {
-		if o != u && o.Side == u.Side && o.Counts() && !o.Moved && s.canMove(o.Side, o) == nil {
+		if o != u && o.Side == u.Side && o.Counts() && !o.Moved && s.canMoveBase(o.Side, o) == nil {
 			return true
 		}
 	}
@@ -399,11 +430,24 @@ func (s *State) stuckStack(side game.Side) string {
 		if why == "" {
 			continue
 		}
-		if !slices.ContainsFunc(here, func(o *Unit) bool { return o.Side == side && o.Counts() && s.canMove(side, o) == nil }) {
+		if !slices.ContainsFunc(here, func(o *Unit) bool { return o.Side == side && o.Counts() && s.mayFix(o) }) {
 			return s.label(u.At) + ": " + why
 		}
 	}
 	return ""
+}
+
+// mayFix reports whether o may still move out of its stack: a unit that
+// has not moved yet, or the unit moving now if it has somewhere to go.
+func (s *State) mayFix(o *Unit) bool {
+	if s.canMoveBase(o.Side, o) != nil {
+		return false
+	}
+	if o.ID != s.Mover {
+		return true
+	}
+	dests, _, _, _ := s.destinations(o)
+	return len(dests) > 0
 }
 
 // stackBlocked is mayStop with the index.

@@ -578,9 +578,10 @@ func (s *State) legalMoves() []game.Option {
 	if _, _, err := s.aideReady(side); err == nil {
 		out = append(out, game.Option{Label: "bring in an aide", Command: "aide"})
 	}
+	stuck := s.stuckMover()
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side {
+		if u.Side != side || stuck != nil && u != stuck {
 			continue
 		}
 		node := game.Option{Label: u.ID}
