@@ -455,8 +455,28 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			return nil, game.Refuse("lower-column", "P-VOLSHIFT", "the attack reads column %s: the attacker may read one column lower, %s", signed(col), signed(col-1))
 		}
 	}
-	// P-FORCE: the declaration may not leave a defender obligation unmet
-	// that could still be met.
+	// P-FORCE: the declaration may not lower the best score of
+	// obligations met still reachable, defenders first, then attackers.
+	if before, ok := s.bestForce(); ok {
+		n := s.clone()
+		for _, id := range f.Attackers {
+			n.Unit(id).Attacked = true
+		}
+		for _, id := range f.Defenders {
+			n.Unit(id).Defended = true
+		}
+		if after, ok := n.bestForce(); ok {
+			after = after.plus(s.declScore(f))
+			switch {
+			case after.def < before.def:
+				return nil, game.Refuse("obligation", "PTG-7.0.1", "this attack would leave an enemy unit that must be attacked with nobody able to attack it (P-FORCE)")
+			case after.less(before):
+				return nil, game.Refuse("obligation", "PTG-7.0.1", "this attack would keep a unit in an enemy zone of control from attacking an enemy unit it must attack, when another plan lets it (P-FORCE)")
+			}
+			return f, nil
+		}
+	}
+	// Too large to search: the defenders' obligations alone.
 	if s.feasible() {
 		n := s.clone()
 		for _, id := range f.Attackers {
