@@ -14,7 +14,8 @@ type Event interface {
 }
 
 // Secret is implemented by events that only one side may see (a private
-// deployment, a drawn card). Views drop them for the other side.
+// deployment, a drawn card). Views drop them for the other side. An owner
+// of Nobody makes the event public (see AudienceOf).
 type Secret interface {
 	Event
 	Owner() Side
@@ -28,14 +29,9 @@ type Explainer interface {
 	Explain() string
 }
 
-// VisibleTo reports whether viewer may see e. Nobody sees only public
-// events.
-func VisibleTo(e Event, viewer Side) bool {
-	if s, ok := e.(Secret); ok {
-		return s.Owner() == viewer
-	}
-	return true
-}
+// VisibleTo reports whether viewer may see e (AudienceOf). Nobody, a
+// spectator, sees only public events.
+func VisibleTo(e Event, viewer Side) bool { return AudienceOf(e).Allows(viewer) }
 
 type envelope struct {
 	Kind string          `json:"kind"`

@@ -11,6 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
 )
 
@@ -307,4 +308,52 @@ func (s *Store) ReadGame(gameID string) (*Exported, error) {
 		return nil
 	})
 	return x, unreject(err)
+}
+
+// CheckExport re-decides an export's log with the rules res finds, as
+// check --redecide does: every record's command must be accepted at the
+// logged clock with the logged dice and give exactly the logged events,
+// written as the rules write them. A log the rules did not write (a
+// crafted event, an edited roll, an unknown unit, a hex off the map) is
+// refused with an error naming the first bad record.
+func CheckExport(res Resolver, x *Exported) error {
+	r, sc, err := Resolve(res, &x.Meta)
+	if err != nil {
+		return err
+	}
+	recs := make([]game.Record, len(x.Entries))
+	for i := range x.Entries {
+		e := &x.Entries[i]
+		rec, err := e.Record(r)
+		if err != nil {
+			return badInput("record %d: %v", e.Seq, err)
+		}
+		b, err := json.Marshal(rec.Events)
+		if err != nil || !sameJSON(b, e.Events) {
+			return badInput("record %d: events are not written as the %s rules write them", e.Seq, r.Name())
+		}
+		recs[i] = rec
+	}
+	same := func(a, b game.Events) bool {
+		x, err1 := json.Marshal(a)
+		y, err2 := json.Marshal(b)
+		return err1 == nil && err2 == nil && bytes.Equal(x, y)
+	}
+	if err := game.Redecide(r, sc, x.Meta.Options, recs, same); err != nil {
+		return badInput("the log does not re-decide: %v", err)
+	}
+	return nil
+}
+
+// ImportChecked is Import for a log from outside: CheckExport first, and
+// on refusal nothing is written.
+func (s *Store) ImportChecked(r io.Reader, res Resolver) (GameMeta, error) {
+	x, err := ReadExport(r)
+	if err != nil {
+		return GameMeta{}, err
+	}
+	if err := CheckExport(res, x); err != nil {
+		return GameMeta{}, fmt.Errorf("import of game %s refused: %w", x.Meta.ID, err)
+	}
+	return x.Meta, s.importGame(x)
 }

@@ -21,10 +21,10 @@ import (
 // bot backs itself up through storage.Store.Backup.
 func init() {
 	register(subcommand{name: "export", usage: "<game> [--db FILE] > game.jsonl — write a game as JSONL (docs/export.md)", run: runExport})
-	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store", run: runImport})
+	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
 	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] — replay a game's log and print it", run: runReplay})
 	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] — recompute every die from the revealed seed", run: runAudit})
-	register(subcommand{name: "backup", usage: "FILE [--db FILE] — write a consistent copy of the store", run: runBackup})
+	register(subcommand{name: "backup", usage: "FILE [--db FILE] — write a consistent copy of the store, checked before it replaces FILE", run: runBackup})
 	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
 
@@ -72,7 +72,8 @@ func storeFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func openStore(path string, readOnly bool) (*storage.Store, error) {
-	return storage.Open(path, storage.Options{ReadOnly: readOnly})
+	s, err := storage.Open(path, storage.Options{ReadOnly: readOnly})
+	return s, storeHint(path, err)
 }
 
 // gameSource reads a game from an export file (an argument ending in
@@ -140,7 +141,7 @@ func runImport(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	defer s.Close()
-	meta, err := s.Import(in)
+	meta, err := s.ImportChecked(in, storeResolver)
 	if err != nil {
 		return err
 	}
@@ -201,6 +202,9 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 	if r.Version() != meta.RulesetVersion {
 		fmt.Fprintf(m.Stderr, "note: the game started under %s version %s; this build has %s (replay uses the logged events)\n", r.Name(), meta.RulesetVersion, r.Version())
 	}
+	if err := storage.CheckExport(storeResolver, x); err != nil {
+		fmt.Fprintf(m.Stderr, "note: %v (replay shows the logged events as they are)\n", err)
+	}
 	g, err := game.Start(r, sc, meta.Options)
 	if err != nil {
 		return err
@@ -221,7 +225,9 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 			return fmt.Errorf("record %d follows %d", rec.Seq, g.Seq)
 		}
 		before := g.State.Clock()
-		g.Commit(rec)
+		if err := g.CommitChecked(rec); err != nil {
+			return fmt.Errorf("game %s: %w", meta.ID, err)
+		}
 		fmt.Fprintf(m.Stdout, "%4d %s %s\n", rec.Seq, rec.Command.Side, rec.Command)
 		for _, e := range rec.Events {
 			if ex, ok := e.(game.Explainer); ok {
@@ -308,11 +314,19 @@ func runBackup(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	defer s.Close()
-	n, err := s.BackupFile(pos[0])
-	if err != nil {
-		return err
+	// The copy is opened and checked (bbolt's check and the store's
+	// structure) before it replaces FILE: a damaged store is not backed
+	// up over a good backup.
+	n, rep, err := s.BackupFileChecked(ctx, pos[0], storage.CheckOptions{})
+	if rep != nil {
+		for _, p := range rep.Problems {
+			fmt.Fprintln(m.Stdout, "PROBLEM:", p)
+		}
 	}
-	fmt.Fprintf(m.Stdout, "wrote %s (%d bytes)\n", pos[0], n)
+	if err != nil {
+		return storeHint(*db, err)
+	}
+	fmt.Fprintf(m.Stdout, "wrote %s (%d bytes, %d games, checked)\n", pos[0], n, rep.Games)
 	return nil
 }
 
@@ -329,6 +343,14 @@ func runCheck(m *Main, ctx context.Context, args []string) error {
 		return usageError{"usage: grognard check [--db FILE] [--no-replay] [--redecide]"}
 	}
 	s, err := openStore(*db, true)
+	var damage *storage.DamageError
+	if errors.As(err, &damage) {
+		// The page check of Open found the problems: list them.
+		for _, p := range damage.Problems {
+			fmt.Fprintln(m.Stdout, "PROBLEM:", p)
+		}
+		return err
+	}
 	if err != nil {
 		return err
 	}
@@ -346,7 +368,7 @@ func runCheck(m *Main, ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, "PROBLEM:", p)
 	}
 	if !rep.OK() {
-		return fmt.Errorf("check found %d problems in %s", len(rep.Problems), *db)
+		return fmt.Errorf("check found %d problems in %s\n  put a backup back:  grognard restore BACKUP.db --db %s   (docs/admin.md)", len(rep.Problems), *db, shellQuote(*db))
 	}
 	fmt.Fprintln(m.Stdout, "OK")
 	return nil
