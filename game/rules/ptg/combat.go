@@ -35,8 +35,12 @@ func (s *State) obligations() map[string][]string {
 }
 
 // terrainBars explains why a may not attack into hex c, or "" (TEC:
-// cavalry against woods, ravines and completed redoubts).
+// cavalry against woods, ravines and completed redoubts; PTG-14.9.1: a
+// unit that charged, against anything but clear terrain).
 func (s *State) terrainBars(a *Unit, c grid.Coord) string {
+	if len(a.Charged) > 0 && !s.clearHex(c) {
+		return "after its charge it may attack only units in clear terrain"
+	}
 	if a.Class() != ClassCavalry {
 		return ""
 	}
@@ -374,7 +378,11 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 					return nil, game.Refuse("lake", "TEC", "no combat across a lake hexside")
 				}
 				if why := s.terrainBars(a, c); why != "" {
-					return nil, game.Refuse("terrain", "TEC", "%s: %s", a.ID, why)
+					rule := "TEC"
+					if len(a.Charged) > 0 && !s.clearHex(c) {
+						rule = "PTG-14.9.1"
+					}
+					return nil, game.Refuse("terrain", rule, "%s: %s", a.ID, why)
 				}
 			} else {
 				adjAll = false

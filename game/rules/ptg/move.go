@@ -819,21 +819,23 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 			return nil, game.Refuse("no-charge", "P-CHARGE", "a charge does not cross a river, bridge or entrenchment hexside")
 		}
 	}
+	// The charge ends adjacent to enemy units in clear terrain; other
+	// adjacent enemy units (in woods, say) do not spoil it, but the
+	// charge attacks only the ones in clear terrain (PTG-14.9.1).
 	end := path[len(path)-1]
 	var out []string
 	for _, o := range s.grid().Neighbors(end) {
+		if !s.clearHex(o) {
+			continue
+		}
 		for _, e := range s.combatAt(o) {
-			if e.Side == u.Side {
-				continue
+			if e.Side != u.Side {
+				out = append(out, e.ID)
 			}
-			if !s.clearHex(o) {
-				return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent only to enemy units in clear terrain; %s is in %s", e.ID, s.label(o))
-			}
-			out = append(out, e.ID)
 		}
 	}
 	if len(out) == 0 {
-		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent to enemy units")
+		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent to enemy units in clear terrain")
 	}
 	slices.Sort(out)
 	return out, nil
