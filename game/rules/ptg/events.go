@@ -11,8 +11,13 @@ import (
 // table cell and the rule ids, so the bot can tell the story without
 // recomputing anything.
 
+// The set-up events are secret (game.Secret): a side's set-up is hidden
+// from the other until it is ready (View), so the orders that make it are
+// told to that side alone.
+
 // Placed moves a unit during the set-up (PTG-13.0).
 type Placed struct {
+	Side game.Side  `json:"side"`
 	Unit string     `json:"unit"`
 	At   grid.Coord `json:"at"`
 	Text string     `json:"text"`
@@ -21,6 +26,7 @@ type Placed struct {
 // RedoubtSet moves a redoubt counter or changes its state at set-up
 // (PTG-13.1.3, 13.2.3). From equals At when only the state changes.
 type RedoubtSet struct {
+	Side     game.Side  `json:"side"`
 	From     grid.Coord `json:"from"`
 	At       grid.Coord `json:"at"`
 	Building bool       `json:"building,omitempty"`
@@ -29,10 +35,15 @@ type RedoubtSet struct {
 
 // Equipped gives or takes assault equipment at set-up (PTG-14.3.1).
 type Equipped struct {
-	Unit string `json:"unit"`
-	On   bool   `json:"on"`
-	Text string `json:"text"`
+	Side game.Side `json:"side"`
+	Unit string    `json:"unit"`
+	On   bool      `json:"on"`
+	Text string    `json:"text"`
 }
+
+func (e Placed) Owner() game.Side     { return e.Side }
+func (e RedoubtSet) Owner() game.Side { return e.Side }
+func (e Equipped) Owner() game.Side   { return e.Side }
 
 // SetupDone says a side has finished setting up (PTG-13.0).
 type SetupDone struct {

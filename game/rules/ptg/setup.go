@@ -83,7 +83,7 @@ func (d *decider) place(cmd game.Command) error {
 	if err := s.mayPlace(u, c); err != nil {
 		return err
 	}
-	d.emit(Placed{Unit: u.ID, At: c, Text: fmt.Sprintf("%s sets up in %s", u.ID, s.label(c))})
+	d.emit(Placed{Side: cmd.Side, Unit: u.ID, At: c, Text: fmt.Sprintf("%s sets up in %s", u.ID, s.label(c))})
 	return nil
 }
 
@@ -333,7 +333,7 @@ func (d *decider) redoubtOrder(cmd game.Command) error {
 		if b {
 			state = "under construction"
 		}
-		d.emit(RedoubtSet{From: from, At: from, Building: b, Text: fmt.Sprintf("the redoubt in %s is %s", s.label(from), state)})
+		d.emit(RedoubtSet{Side: cmd.Side, From: from, At: from, Building: b, Text: fmt.Sprintf("the redoubt in %s is %s", s.label(from), state)})
 		return nil
 	}
 	if s.sc.Param("redoubt-setup", "fixed") != "free" {
@@ -359,7 +359,7 @@ func (d *decider) redoubtOrder(cmd game.Command) error {
 			return game.Refuse("enemy-hex", "PTG-13.1.3", "%s holds enemy units", s.label(to))
 		}
 	}
-	d.emit(RedoubtSet{From: from, At: to, Building: r.Building, Text: fmt.Sprintf("the redoubt in %s moves to %s", s.label(from), s.label(to))})
+	d.emit(RedoubtSet{Side: cmd.Side, From: from, At: to, Building: r.Building, Text: fmt.Sprintf("the redoubt in %s moves to %s", s.label(from), s.label(to))})
 	return nil
 }
 
@@ -389,7 +389,7 @@ func (d *decider) equip(cmd game.Command) error {
 	if !on {
 		text = fmt.Sprintf("%s gives back its assault equipment", u.ID)
 	}
-	d.emit(Equipped{Unit: u.ID, On: on, Text: text})
+	d.emit(Equipped{Side: cmd.Side, Unit: u.ID, On: on, Text: text})
 	return nil
 }
 
