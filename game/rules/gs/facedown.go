@@ -122,6 +122,17 @@ func (s *State) decideReveal(cmd game.Command) ([]game.Event, error) {
 	return []game.Event{FaceUp{Units: ids, Why: "owner", Text: fmt.Sprintf("%s turns face up: %s", cmd.Side, s.describe(ids))}}, nil
 }
 
+// anyFaceDown reports a unit of side still face down (its strength, and
+// so the side's total, is secret).
+func (s *State) anyFaceDown(side game.Side) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.Status != StatusUnused && u.FaceDown {
+			return true
+		}
+	}
+	return false
+}
+
 // masked is what another side sees of a face-down unit: that it is there.
 func masked(u *Unit) {
 	u.Name, u.Arm, u.PC, u.MP, u.Flags = "", "", 0, 0, nil

@@ -72,7 +72,11 @@ func (s *State) zocExit(u *Unit) string {
 		case u.Arm == Artillery:
 			return "artillery never leaves an enemy zone of control (GS-12)"
 		case u.Arm == Infantry && e.Arm != Artillery:
-			return fmt.Sprintf("infantry leaves only the zone of control of artillery, and %s is %s (GS-12.2)", e.ID, e.Arm)
+			arm := e.Arm
+			if e.FaceDown {
+				arm = "face down" // its identity is not for the mover (GS-P-34)
+			}
+			return fmt.Sprintf("infantry leaves only the zone of control of artillery, and %s is %s (GS-12.2)", e.ID, arm)
 		case u.Arm == Cavalry && e.Arm == Cavalry:
 			return fmt.Sprintf("cavalry cannot leave the zone of control of enemy cavalry (%s) (GS-12.1)", e.ID)
 		}

@@ -49,7 +49,11 @@ func running(s *State) game.Outcome {
 		o.Rule = "GS-S5.victory"
 	case "percent":
 		for _, side := range game.Sides {
-			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: fmt.Sprintf("losses (PC, of %d)", s.startTotal(side)), Points: s.Losses[side]})
+			item := "losses (PC)" // the starting total is the side's secret while any of its units is face down (GS-S9a)
+			if !s.anyFaceDown(side) {
+				item = fmt.Sprintf("losses (PC, of %d)", s.startTotal(side))
+			}
+			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: item, Points: s.Losses[side]})
 			o.Score[side] = s.Losses[side.Other()]
 		}
 		o.Rule = "GS-S7.victory"
