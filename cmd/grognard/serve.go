@@ -94,6 +94,7 @@ func ReadConfig(path string) (Config, error) {
 		}
 		return cfg, fmt.Errorf("config %s: unknown key(s): %s", path, strings.Join(keys, ", "))
 	}
+	cfg.applyEnv(os.Getenv) // the environment beats the file (config_env.go)
 	return cfg, cfg.validate(path)
 }
 
@@ -157,9 +158,11 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		return usageError{err.Error()}
 	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logStartupWarnings(logger, cfg, isTerminal(m.Stdin))
 	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger})
 	if err != nil {
-		return err
+		logger.Error("store refused", "file", cfg.Store.Path, "err", err)
+		return storeHint(cfg.Store.Path, err)
 	}
 	defer st.Close()
 	lang, _ := bot.ParseLang(cfg.Bot.Language)
