@@ -456,7 +456,10 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			diff -= x.Final
 		}
 		col, _, _ := s.column(&nf, diff)
+		tb := s.info().tables
 		switch {
+		case tb.clampCol(*c) != *c:
+			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the table has no column %s: it runs from %s to %s", signed(*c), signed(tb.minCol), signed(tb.maxCol))
 		case *c >= col:
 			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the attack reads column %s: the attacker may only choose a lower one", signed(col))
 		case s.opt("lower-column") == "one" && *c < col-1:
