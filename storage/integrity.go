@@ -12,8 +12,8 @@ import (
 )
 
 // The page check: every Open reads the bbolt file itself, page by page,
-// with ordinary reads (no mmap, so a damaged page cannot fault the
-// process), and refuses the file unless its pages hold together. It checks
+// with every offset bounds-checked (bbolt trusts its pages, so a damaged
+// one can crash it), and refuses the file unless its pages hold together. It checks
 // what bbolt's Tx.Check checks — every page below the high-water mark is
 // reachable once or free, page headers name their own id and a valid type,
 // element tables point inside their page, keys are sorted within a page
@@ -100,11 +100,21 @@ func CheckFile(path string) (*PageCheck, error) {
 	}
 	pc.state = make([]byte, m.pgid)
 	pc.state[0], pc.state[1] = pageUsed, pageUsed
-	pc.freelist(m.freelist)
-	if m.root < 2 {
-		pc.problem("root bucket at page %d", m.root)
-	} else {
-		pc.tree(m.root, 0, nil, nil, "root")
+	if data, unmap, err := mapFile(f, int(m.pgid)*int(m.pageSize)); err == nil {
+		pc.data = data
+		defer unmap()
+	}
+	err = guard(path, func() error {
+		pc.freelist(m.freelist)
+		if m.root < 2 {
+			pc.problem("root bucket at page %d", m.root)
+		} else {
+			pc.tree(m.root, 0, nil, nil, &where{})
+		}
+		return nil
+	})
+	if err != nil { // an I/O error under the mapping
+		return nil, err
 	}
 	if m.freelist != boltNoFreelist && len(pc.problems) == 0 {
 		for id := uint64(2); id < m.pgid; id++ {
@@ -225,7 +235,8 @@ type pageChecker struct {
 	state    []byte
 	free     int
 	problems []string
-	bufs     [][]byte // one read buffer per tree depth
+	data     []byte   // the file mapped in memory, or nil: read with r
+	bufs     [][]byte // without data, one read buffer per tree depth
 }
 
 func (c *pageChecker) problem(format string, a ...any) {
@@ -238,18 +249,23 @@ func (c *pageChecker) done() bool { return len(c.problems) >= maxPageProblems }
 
 // read reads page id with its overflow pages into the buffer of depth d
 // and checks its header. ok is false when the page is unusable.
-func (c *pageChecker) read(id uint64, d int, what string) (p []byte, ok bool) {
+func (c *pageChecker) read(id uint64, d int, what *where) (p []byte, ok bool) {
 	if id < 2 || id >= c.hwm {
 		c.problem("%s: page %d is out of bounds (2…%d)", what, id, c.hwm-1)
 		return nil, false
 	}
-	for len(c.bufs) <= d {
-		c.bufs = append(c.bufs, make([]byte, c.pageSize))
-	}
-	first := c.bufs[d][:c.pageSize]
-	if _, err := c.r.ReadAt(first, int64(id)*int64(c.pageSize)); err != nil {
-		c.problem("page %d: %v", id, err)
-		return nil, false
+	var first []byte
+	if c.data != nil {
+		first = c.data[id*uint64(c.pageSize):][:c.pageSize]
+	} else {
+		for len(c.bufs) <= d {
+			c.bufs = append(c.bufs, make([]byte, c.pageSize))
+		}
+		first = c.bufs[d][:c.pageSize]
+		if _, err := c.r.ReadAt(first, int64(id)*int64(c.pageSize)); err != nil {
+			c.problem("page %d: %v", id, err)
+			return nil, false
+		}
 	}
 	le := binary.LittleEndian
 	if got := le.Uint64(first); got != id {
@@ -276,6 +292,9 @@ func (c *pageChecker) read(id uint64, d int, what string) (p []byte, ok bool) {
 		return first, true
 	}
 	n := int(overflow+1) * c.pageSize
+	if c.data != nil {
+		return c.data[id*uint64(c.pageSize):][:n], true
+	}
 	if cap(c.bufs[d]) < n {
 		c.bufs[d] = make([]byte, n)
 		copy(c.bufs[d], first)
@@ -293,7 +312,7 @@ func (c *pageChecker) freelist(id uint64) {
 	if id == boltNoFreelist {
 		return
 	}
-	p, ok := c.read(id, 0, "freelist")
+	p, ok := c.read(id, 0, &where{key: []byte("freelist")})
 	if !ok {
 		return
 	}
@@ -332,7 +351,7 @@ func (c *pageChecker) freelist(id uint64) {
 
 // tree checks the b+tree page id and what it holds; every key must lie in
 // [lo, hi) (nil: unbounded).
-func (c *pageChecker) tree(id uint64, d int, lo, hi []byte, what string) {
+func (c *pageChecker) tree(id uint64, d int, lo, hi []byte, what *where) {
 	if c.done() {
 		return
 	}
@@ -349,7 +368,7 @@ func (c *pageChecker) tree(id uint64, d int, lo, hi []byte, what string) {
 
 // node checks one branch or leaf page (or an inline bucket's page, id 0)
 // held in p.
-func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what string) {
+func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what *where) {
 	le := binary.LittleEndian
 	flags, count := le.Uint16(p[8:]), int(le.Uint16(p[10:]))
 	if flags != boltBranchPage && flags != boltLeafPage {
@@ -421,7 +440,7 @@ func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what strin
 		if el.flags&boltBucketLeaf == 0 {
 			continue
 		}
-		name := what + "/" + string(clip(el.key))
+		name := &where{parent: what, key: el.key}
 		if len(el.val) < boltBucketHeader {
 			c.problem("page %d: bucket %q has a %d-byte header", id, name, len(el.val))
 			return
@@ -443,12 +462,29 @@ func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what strin
 }
 
 // inline checks an inline bucket's page, which must be a leaf.
-func (c *pageChecker) inline(parent uint64, p []byte, d int, name string) {
+func (c *pageChecker) inline(parent uint64, p []byte, d int, name *where) {
 	if flags := binary.LittleEndian.Uint16(p[8:]); flags != boltLeafPage {
 		c.problem("page %d: inline bucket %q has page type %#x", parent, name, flags)
 		return
 	}
 	c.node(0, p, d, nil, nil, name)
+}
+
+// where names the bucket a page belongs to ("root/games/g1/log"), built
+// only when a problem is reported.
+type where struct {
+	parent *where
+	key    []byte
+}
+
+func (w *where) String() string {
+	if w.parent == nil {
+		if w.key != nil {
+			return string(w.key)
+		}
+		return "root"
+	}
+	return w.parent.String() + "/" + string(clip(w.key))
 }
 
 func clip(k []byte) []byte {
