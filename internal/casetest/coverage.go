@@ -85,8 +85,8 @@ func ReadRuleIDs(path string) ([]Trace, error) {
 }
 
 // Cites reports whether text cites the rule id id as a whole (GS-4.1 is
-// not cited by GS-4.10, PTG-3.1.1 not by PTG-3.1.1A, GS-S6 not by
-// GS-S6.special).
+// not cited by GS-4.10 or GS-4.1.2, PTG-3.1.1 not by PTG-3.1.1A), or one
+// of its named sub-ids (GS-S6.special cites GS-S6).
 func Cites(text, id string) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], id)
@@ -105,8 +105,8 @@ func Cites(text, id string) bool {
 			if isIDChar(c) || c == '-' {
 				continue
 			}
-			if c == '.' && end+1 < len(text) && isIDChar(text[end+1]) {
-				continue
+			if c == '.' && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9' {
+				continue // GS-4.1 in GS-4.1.2; a named sub-id (GS-S6.special) cites its parent
 			}
 		}
 		return true
