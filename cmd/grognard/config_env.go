@@ -21,6 +21,7 @@ var configEnv = []struct {
 	set       func(*Config, string)
 }{
 	{"GROGNARD_DB", "store.path", func(c *Config, v string) { c.Store.Path = v }},
+	{"GROGNARD_BACKUP_DIR", "store.backup-dir", func(c *Config, v string) { c.Store.BackupDir = v }},
 }
 
 // applyEnv sets the keys that environment variables override.

@@ -37,9 +37,15 @@ type Config struct {
 	HTTP      HTTPConfig      `toml:"http"`
 }
 
-// StoreConfig locates the bbolt store.
+// StoreConfig locates the bbolt store and the backups serve writes of it
+// (backups.go).
 type StoreConfig struct {
 	Path string `toml:"path"`
+	// BackupDir is where serve writes a checked copy of the store every
+	// BackupEvery, keeping the newest BackupKeep ("": no backups).
+	BackupDir   string `toml:"backup-dir"`
+	BackupEvery string `toml:"backup-every"`
+	BackupKeep  int    `toml:"backup-keep"`
 }
 
 // ConsoleConfig is the terminal room.
@@ -69,7 +75,7 @@ func DefaultConfig() Config {
 		user = "player"
 	}
 	return Config{
-		Store:   StoreConfig{Path: defaultDB()},
+		Store:   StoreConfig{Path: defaultDB(), BackupDir: os.Getenv("GROGNARD_BACKUP_DIR"), BackupEvery: "24h", BackupKeep: 7},
 		Console: ConsoleConfig{Images: "grognard-images", User: user, Room: "terminal"},
 		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
 		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
@@ -103,6 +109,7 @@ func (c Config) validate(path string) error {
 	if c.Store.Path == "" {
 		bad = append(bad, "store.path is empty")
 	}
+	bad = append(bad, c.Store.checkBackups()...)
 	if _, ok := bot.ParseLang(c.Bot.Language); !ok {
 		bad = append(bad, fmt.Sprintf("bot.language %q (want en or fr)", c.Bot.Language))
 	}
@@ -205,6 +212,8 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	}
 	stopScheduler := runScheduler(ctx, app, logger)
 	defer stopScheduler()
+	stopBackups := runBackups(ctx, st, cfg.Store, logger)
+	defer stopBackups()
 	// Chat adapters (Discord, Matrix) start here when their sections of
 	// the configuration hold credentials; without any, the terminal room
 	// runs in the foreground.
