@@ -414,6 +414,11 @@ func (s *State) checkAttack(dec *declaration) error {
 			return firstErr
 		}
 	}
+	// A bombarding artillery unit fires at one hex only (GS-5.3): a combat
+	// of bombardment alone has one target, which every gun fires at.
+	if len(dec.close) == 0 && len(dec.defs) > 1 {
+		return game.Refuse("bombard-one-hex", "GS-5.3", "artillery bombards one hex only: name one target, or join units in close combat against several")
+	}
 	for _, c := range s.liveCharges() {
 		in := slices.Contains(dec.close, c)
 		target := slices.ContainsFunc(dec.defs, func(d *Unit) bool { return d.ID == c.Charge })
