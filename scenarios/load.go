@@ -107,8 +107,20 @@ func Parse(name string, src []byte) (*game.Scenario, error) {
 	return sc, nil
 }
 
-// List describes every shipped scenario, sorted by id.
+// List describes every shipped scenario, sorted by id. The shipped files
+// never change while the program runs: they are read once (autocomplete
+// asks for the list at every keystroke).
 func List() []Info {
+	listOnce.Do(func() { listed = list() })
+	return slices.Clone(listed)
+}
+
+var (
+	listOnce sync.Once
+	listed   []Info
+)
+
+func list() []Info {
 	var out []Info
 	for _, p := range shippedScenarios() {
 		src, err := shipped.ReadFile(p)
