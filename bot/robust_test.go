@@ -30,7 +30,7 @@ import (
 // runs) without drawing pictures.
 type nopRenderer struct{}
 
-func (nopRenderer) PNG(*game.Board) ([]byte, error)                    { return []byte("png"), nil }
+func (nopRenderer) PNG(*game.Board) ([]byte, error)                   { return []byte("png"), nil }
 func (nopRenderer) Zoom(*game.Board, grid.Coord, int) ([]byte, error) { return []byte("png"), nil }
 
 // syncBuffer is a log destination safe for concurrent writers.
