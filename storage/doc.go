@@ -73,9 +73,10 @@
 // # Versions and upgrades
 //
 // The store bucket holds the schema version. Open first inspects an
-// existing file read-only: a file that is not a bbolt database, a bbolt
-// file without the store bucket, a newer schema or a missing bucket is
-// refused (ErrNotStore, ErrSchema) with the file untouched. An older
+// existing file read-only, under bbolt's shared lock: a 0-byte file, a
+// file that is not a bbolt database, a bbolt file without the store
+// bucket, a newer schema or a missing bucket is refused (ErrNotStore,
+// ErrSchema) with the file untouched, never replaced by a new store. An older
 // schema is upgraded in place, one transaction per version step, after a
 // copy of the file is written to <file>.schema-v<N>.bak. Schema 0 is the
 // prototype layout (seed inside the meta, records under decimal keys, no
@@ -83,6 +84,19 @@
 // what it must read as; never regenerate an old version's fixture.
 // Record and snapshot envelopes carry their own version ("v") so that a
 // later change of record shape can be read lazily without a schema step.
+//
+// # Integrity
+//
+// Before bbolt reads an existing file, Open checks its pages (CheckFile,
+// integrity.go): every page in use reached once, headers, element tables,
+// key order, the freelist — bbolt's Tx.Check, done with bounds-checked
+// reads so that a damaged page cannot crash the process — and refuses a
+// damaged file with a *DamageError (ErrDamaged) listing the first
+// problems. It reads each page in use once (about 0.15 s for 10,000
+// games); Check, which also decodes every record, is for `grognard check`.
+// BackupFile checks its copy before renaming it into place, and
+// BackupFileChecked runs Check on it too; Restore checks a backup before
+// putting it in place of a store, keeping the file it replaces.
 //
 // # Export
 //

@@ -25,8 +25,8 @@ import (
 // decodes every record.
 //
 // The on-disk format read here is bbolt's (go.etcd.io/bbolt v1.x, file
-// format version 2, little-endian hosts): internal/common/page.go and
-// meta.go.
+// format version 2, in the host's byte order as bbolt writes it):
+// internal/common/page.go and meta.go.
 
 const (
 	boltMagic          = 0xED0CDAED
@@ -151,7 +151,7 @@ func parseMeta(b []byte) (boltMeta, error) {
 		return boltMeta{}, errors.New("file too short")
 	}
 	d := b[boltPageHeaderSize:]
-	le := binary.LittleEndian
+	le := binary.NativeEndian
 	if le.Uint32(d[0:]) != boltMagic {
 		return boltMeta{}, errors.New("no bbolt magic")
 	}
@@ -267,7 +267,7 @@ func (c *pageChecker) read(id uint64, d int, what *where) (p []byte, ok bool) {
 			return nil, false
 		}
 	}
-	le := binary.LittleEndian
+	le := binary.NativeEndian
 	if got := le.Uint64(first); got != id {
 		c.problem("page %d: its header says page %d (%s)", id, got, what)
 		return nil, false
@@ -316,7 +316,7 @@ func (c *pageChecker) freelist(id uint64) {
 	if !ok {
 		return
 	}
-	le := binary.LittleEndian
+	le := binary.NativeEndian
 	if flags := le.Uint16(p[8:]); flags != boltFreelistPage {
 		c.problem("page %d: the freelist page has type %#x", id, flags)
 		return
@@ -369,7 +369,7 @@ func (c *pageChecker) tree(id uint64, d int, lo, hi []byte, what *where) {
 // node checks one branch or leaf page (or an inline bucket's page, id 0)
 // held in p.
 func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what *where) {
-	le := binary.LittleEndian
+	le := binary.NativeEndian
 	flags, count := le.Uint16(p[8:]), int(le.Uint16(p[10:]))
 	if flags != boltBranchPage && flags != boltLeafPage {
 		c.problem("page %d (%s): type %#x is neither branch nor leaf", id, what, flags)
@@ -463,7 +463,7 @@ func (c *pageChecker) node(id uint64, p []byte, d int, lo, hi []byte, what *wher
 
 // inline checks an inline bucket's page, which must be a leaf.
 func (c *pageChecker) inline(parent uint64, p []byte, d int, name *where) {
-	if flags := binary.LittleEndian.Uint16(p[8:]); flags != boltLeafPage {
+	if flags := binary.NativeEndian.Uint16(p[8:]); flags != boltLeafPage {
 		c.problem("page %d: inline bucket %q has page type %#x", parent, name, flags)
 		return
 	}
