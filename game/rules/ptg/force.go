@@ -97,7 +97,16 @@ type forceProblem struct {
 	pair  map[[2]int]int   // (attacker, hex) → live pairs
 	adj   map[[2]int]bool  // (attacker, hex) adjacency for combats
 	memo  map[forceKey]int // best score of a state, def*4096+pairs
+	pick  map[forceKey]forceCombat
 	nodes int
+	plan  []forceCombat // the combats of a best plan, after bestForce
+}
+
+// forceCombat is one combat of a plan: attackers and hexes (indexes), a
+// bombardment or not; no attackers means the hex is left alone.
+type forceCombat struct {
+	atk, hexes []int
+	bombard    bool
 }
 
 type forceKey struct {
@@ -112,6 +121,37 @@ const forceBudget = 200000
 // bestForce returns the best score still reachable, and false when the
 // position is too large to search.
 func (s *State) bestForce() (forceScore, bool) {
+	sc, p := s.solveForce()
+	return sc, p != nil
+}
+
+// forcePlan lists the declarations of a best plan ("attack U … -> HEX …"
+// or "bombard G -> HEX"), for the listings of legal orders.
+func (s *State) forcePlan() []*attackWords {
+	_, p := s.solveForce()
+	if p == nil {
+		return nil
+	}
+	var out []*attackWords
+	for _, c := range p.plan {
+		if len(c.atk) == 0 {
+			continue
+		}
+		w := &attackWords{bombard: c.bombard}
+		for _, a := range c.atk {
+			w.units = append(w.units, p.atk[a])
+		}
+		for _, h := range c.hexes {
+			w.hexes = append(w.hexes, p.hexes[h])
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// solveForce searches the best plan; the problem is nil when the position
+// is too large to search.
+func (s *State) solveForce() (forceScore, *forceProblem) {
 	p := &forceProblem{pair: map[[2]int]int{}, adj: map[[2]int]bool{}}
 	hexAt := map[grid.Coord]int{}
 	addHex := func(c grid.Coord) int {
@@ -140,7 +180,7 @@ func (s *State) bestForce() (forceScore, bool) {
 		}
 	}
 	if len(p.hexes) == 0 {
-		return forceScore{}, true
+		return forceScore{}, p
 	}
 	atkAt := map[string]int{}
 	for i := range s.Units {
@@ -177,7 +217,7 @@ func (s *State) bestForce() (forceScore, bool) {
 		}
 	}
 	if len(p.atk) > 64 || len(p.hexes) > 64 {
-		return forceScore{}, false
+		return forceScore{}, nil
 	}
 	for _, id := range sortedKeys(s.Must) {
 		a := s.Unit(id)
@@ -235,27 +275,43 @@ func (s *State) bestForce() (forceScore, bool) {
 		for _, h2 := range hs {
 			hm |= 1 << h2
 		}
-		p.memo = map[forceKey]int{}
+		p.memo, p.pick = map[forceKey]int{}, map[forceKey]forceCombat{}
 		v := p.solve(hs, 0, am, hm)
 		if p.nodes > forceBudget {
-			return forceScore{}, false
+			return forceScore{}, nil
 		}
 		total = total.plus(forceScore{v / 4096, v % 4096})
+		// Replay the choices of the best plan.
+		for i := 0; ; {
+			var key forceKey
+			key, i, am = p.norm(hs, i, am, hm)
+			if i == len(hs) {
+				break
+			}
+			c := p.pick[key]
+			p.plan = append(p.plan, c)
+			hm &^= 1 << hs[i]
+			for _, h := range c.hexes {
+				hm &^= 1 << h
+			}
+			for _, a := range c.atk {
+				am &^= 1 << a
+			}
+			i++
+		}
 	}
-	return total, true
+	return total, p
 }
 
-// solve returns the best score for hexes hs[i:], with attackers am and
-// hexes hm still free.
-func (p *forceProblem) solve(hs []int, i int, am, hm uint64) int {
+// norm skips the hexes already taken and drops the attackers with no
+// free hex left at or after i, giving the memo key of a state.
+func (p *forceProblem) norm(hs []int, i int, am, hm uint64) (forceKey, int, uint64) {
 	for i < len(hs) && hm&(1<<hs[i]) == 0 {
 		i++
 	}
-	if i == len(hs) || p.nodes > forceBudget {
-		return 0
+	if i == len(hs) {
+		return forceKey{}, i, am
 	}
-	p.nodes++
-	// Attackers with no free hex left at or after i cannot be used.
 	for a := range p.atk {
 		if am&(1<<a) == 0 {
 			continue
@@ -275,17 +331,30 @@ func (p *forceProblem) solve(hs []int, i int, am, hm uint64) int {
 			am &^= 1 << a
 		}
 	}
-	key := forceKey{i, am, hm}
+	return forceKey{i, am, hm}, i, am
+}
+
+// solve returns the best score for hexes hs[i:], with attackers am and
+// hexes hm still free.
+func (p *forceProblem) solve(hs []int, i int, am, hm uint64) int {
+	key, i, am := p.norm(hs, i, am, hm)
+	if i == len(hs) || p.nodes > forceBudget {
+		return 0
+	}
+	p.nodes++
 	if v, ok := p.memo[key]; ok {
 		return v
 	}
 	h := hs[i]
 	rest := hm &^ (1 << h)
 	best := p.solve(hs, i+1, am, rest) // h not attacked
+	choice := forceCombat{hexes: []int{h}}
 	if p.def[h] > 0 {
 		for _, b := range p.bomb[h] {
 			if am&(1<<b) != 0 {
-				best = max(best, p.def[h]*4096+p.hexPairs(h)+p.solve(hs, i+1, am&^(1<<b), rest))
+				if v := p.def[h]*4096 + p.hexPairs(h) + p.solve(hs, i+1, am&^(1<<b), rest); v > best {
+					best, choice = v, forceCombat{atk: []int{b}, hexes: []int{h}, bombard: true}
+				}
 			}
 		}
 	}
@@ -336,10 +405,19 @@ func (p *forceProblem) solve(hs []int, i int, am, hm uint64) int {
 					}
 				}
 			}
-			best = max(best, gain+p.solve(hs, i+1, am&^used, hm2))
+			if v := gain + p.solve(hs, i+1, am&^used, hm2); v > best {
+				hexes := []int{h}
+				for j, h2 := range extra {
+					if em&(1<<j) != 0 {
+						hexes = append(hexes, h2)
+					}
+				}
+				best, choice = v, forceCombat{atk: slices.Clone(set), hexes: hexes}
+			}
 		}
 	}
 	p.memo[key] = best
+	p.pick[key] = choice
 	return best
 }
 

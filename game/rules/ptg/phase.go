@@ -781,6 +781,11 @@ func (s *State) legalAttacks(first bool) []game.Option {
 			add([]*Unit{a}, hs, false)
 		}
 	}
+	// The combats of a best plan of obligations met (P-FORCE), so that
+	// the listing always holds a declaration the obligations allow.
+	for _, w := range s.forcePlan() {
+		add(w.units, w.hexes, w.bombard)
+	}
 	var out []game.Option
 	for _, c := range order {
 		out = append(out, *groups[c])
