@@ -12,6 +12,9 @@ func (c *call) adjudicate() error {
 	if err != nil {
 		return err
 	}
+	if _, err := c.gameAdmin(lg); err != nil {
+		return err
+	}
 	if err := c.playable(lg); err != nil {
 		return err
 	}
@@ -30,6 +33,9 @@ func (c *call) adjudicate() error {
 func (c *call) swap() error {
 	lg, err := c.game(pickMine)
 	if err != nil {
+		return err
+	}
+	if _, err := c.gameAdmin(lg); err != nil {
 		return err
 	}
 	if lg.meta.Status.Ended() {

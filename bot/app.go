@@ -78,6 +78,10 @@ type Config struct {
 	Leagues LeagueDefaults
 	// Metrics receives the operators' measurements (nil: none).
 	Metrics Metrics
+	// Operators are the users (platform-qualified: "discord:1234",
+	// "matrix:@ann:example.org") who may administer every game, even one
+	// they play in (authority.go).
+	Operators []string
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -96,6 +100,8 @@ type App struct {
 	rooms  map[string]roomPrefs
 	seen   *recentIDs
 	rate   *rateLimiter
+
+	authority map[string]Authority // by platform (authority.go)
 
 	sched    scheduler // deadlines, reminders, digests (scheduler.go)
 	leagueMu sync.Mutex
@@ -268,9 +274,10 @@ func (c *call) parse() error {
 	return err
 }
 
-// authorize applies the table's Who for roles that need no game.
+// authorize applies the table's Who for roles that need no game; the
+// administrators of a game are checked against the game (authority.go).
 func (c *call) authorize() error {
-	if c.p.cmd.Who == Admin && !c.req.IsAdmin {
+	if c.p.cmd.Who == Admin && !c.p.cmd.Game && !c.roomAdmin() {
 		return uerr("auth.admin", "command", c.p.cmd.Name)
 	}
 	return nil

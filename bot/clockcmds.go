@@ -125,7 +125,7 @@ func (c *call) extend() error {
 		return uerr("extend.too-long", "max", fmtDuration(c.lang, c.a.cfg.Deadlines.MaxExtend))
 	}
 	pk := phaseKey(lg.g.State)
-	if c.req.IsAdmin {
+	if c.isGameAdmin(lg) {
 		clk.extendBy(d, pk)
 		m := c.say(lg.id, "")
 		m.Text = T(l, "extend.admin", "game", lg.id, "for", fmtDuration(l, d), "admin", c.user.Display(), "deadlines", c.deadlinesLine(l, lg, clk))
@@ -176,7 +176,7 @@ func (c *call) pauseGame() error {
 	side := lg.seatOf(c.ukey)
 	m := c.say(lg.id, "")
 	switch {
-	case c.req.IsAdmin:
+	case c.isGameAdmin(lg):
 		clk.stop(pause{Kind: "admin", Since: c.now})
 		m.Text = T(l, "pause.admin", "game", lg.id, "admin", c.user.Display())
 	case !side.Valid():
@@ -209,7 +209,7 @@ func (c *call) resumeGame() error {
 	side := lg.seatOf(c.ukey)
 	m := c.say(lg.id, "")
 	switch {
-	case c.req.IsAdmin || side.Valid() && clk.ResumeAsk == side.Other().String():
+	case c.isGameAdmin(lg) || side.Valid() && clk.ResumeAsk == side.Other().String():
 		clk.restart(c.now)
 		m.Text = T(l, "resume.done", "game", lg.id, "user", m.mention(c.user), "deadlines", c.deadlinesLine(l, lg, clk))
 	case !side.Valid():
@@ -272,7 +272,7 @@ func (c *call) setTZ() error {
 		return uerr("tz.unknown", "zone", zone)
 	}
 	if room {
-		if !c.req.IsAdmin {
+		if !c.roomAdmin() {
 			return uerr("auth.admin", "command", "tz … room")
 		}
 		rp := c.a.roomPrefs(c.room)
@@ -484,7 +484,7 @@ func (c *call) vacation() error {
 	case len(words) == 0:
 		return c.vacationBank()
 	case words[0] == "bank":
-		if !c.req.IsAdmin {
+		if !c.roomAdmin() {
 			return uerr("auth.admin", "command", "vacation bank")
 		}
 		if len(words) != 2 {

@@ -115,7 +115,7 @@ func (c *call) league() error {
 	action := c.p.args["action"]
 	switch action {
 	case "new", "substitute", "withdraw":
-		if !c.req.IsAdmin {
+		if !c.roomAdmin() {
 			return uerr("auth.admin", "command", "league "+action)
 		}
 	}

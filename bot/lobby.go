@@ -262,8 +262,11 @@ func (c *call) abort() error {
 	}
 	creator := lg.x.Creator == c.ukey
 	switch {
-	case c.req.IsAdmin:
 	case lg.meta.Status == storage.StatusOpen && creator:
+	case c.req.IsAdmin || c.a.operator(c.ukey):
+		if _, err := c.gameAdmin(lg); err != nil {
+			return err
+		}
 	case lg.meta.Status == storage.StatusOpen:
 		return uerr("abort.not-creator", "game", lg.id)
 	default:

@@ -138,7 +138,7 @@ func (a *App) langOf(user, room string) Lang {
 func (c *call) setLang() error {
 	l, _ := ParseLang(c.p.args["language"])
 	if c.p.args["scope"] == "room" {
-		if !c.req.IsAdmin {
+		if !c.roomAdmin() {
 			return uerr("auth.admin", "command", "lang … room")
 		}
 		rp := c.a.roomPrefs(c.room)
