@@ -21,6 +21,7 @@ import (
 //	result WORDS…           the outcome's text contains these words
 //	count SIDE STATUS N     N units of SIDE have STATUS
 //	moralepct SIDE N        SIDE's demoralization threshold is N%
+//	demoralized SIDE · not-demoralized SIDE
 func TestCases(t *testing.T) {
 	casetest.Run(t, gs.New(), "testdata", "GS-", gsAssert)
 }
@@ -100,6 +101,15 @@ func gsAssert(c *casetest.Case, w []string) (bool, error) {
 		side, _ := game.ParseSide(w[1])
 		if got := fmt.Sprint(s.MoralePct[side]); got != w[2] {
 			return true, fmt.Errorf("threshold of %s is %s%%", w[1], got)
+		}
+		return true, nil
+	case "demoralized", "not-demoralized":
+		side, err := game.ParseSide(w[1])
+		if err != nil || !side.Valid() {
+			return true, fmt.Errorf("side %q", w[1])
+		}
+		if s.Demoralized[side] != (w[0] == "demoralized") {
+			return true, fmt.Errorf("army %s demoralized: %v", w[1], s.Demoralized[side])
 		}
 		return true, nil
 	case "losses":
