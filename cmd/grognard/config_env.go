@@ -67,6 +67,19 @@ func (c Config) startupWarnings(stdinTerminal bool, workDir string) [][]any {
 	return w
 }
 
+// interactive reports whether r is a terminal someone types in: a
+// character device that is not /dev/null (a container's or a service's
+// standard input).
+func interactive(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok || !isTerminal(r) {
+		return false
+	}
+	fi, err := f.Stat()
+	null, nerr := os.Stat(os.DevNull)
+	return err == nil && (nerr != nil || !os.SameFile(fi, null))
+}
+
 // logStartupWarnings logs startupWarnings for this process.
 func logStartupWarnings(logger *slog.Logger, c Config, stdinTerminal bool) {
 	wd, _ := os.Getwd()

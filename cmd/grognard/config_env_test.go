@@ -94,3 +94,17 @@ func TestStartupWarnings(t *testing.T) {
 		}
 	}
 }
+
+func TestInteractive(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	if interactive(null) {
+		t.Errorf("%s counts as a terminal", os.DevNull)
+	}
+	if interactive(strings.NewReader("")) {
+		t.Error("a reader counts as a terminal")
+	}
+}

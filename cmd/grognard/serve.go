@@ -165,7 +165,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		return usageError{err.Error()}
 	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	logStartupWarnings(logger, cfg, isTerminal(m.Stdin))
+	logStartupWarnings(logger, cfg, interactive(m.Stdin))
 	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger})
 	if err != nil {
 		logger.Error("store refused", "file", cfg.Store.Path, "err", err)
