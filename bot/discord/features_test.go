@@ -156,7 +156,7 @@ func TestAdminsAndDMs(t *testing.T) {
 	th := e.fake.Threads(e.fake.Channel)[0].ID
 
 	in, msgs := e.slash(e.carol, th, "adjudicate")
-	if r := reply(t, in, msgs); !strings.Contains(r.Content, "only a room administrator") {
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "only an administrator of the room where g1 was created") {
 		t.Errorf("carol's adjudicate: %q", r.Content)
 	}
 	// dave (Manage Server) applies A's default set-up: the secret goes to

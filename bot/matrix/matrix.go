@@ -93,6 +93,15 @@ func New(cfg Config, app *bot.App, store Store) (*Adapter, error) {
 	lim.Mention = mentionID(me.Homeserver())
 	app.SetLimits(Platform, lim)
 	app.SetDeliverer(Platform, a.Deliver)
+	// A game's administrators are those of its home room (bot/authority.go):
+	// the power level there, whatever room the command comes from.
+	app.SetAuthority(Platform, func(ctx context.Context, room, user string) bool {
+		r := id.RoomID(room)
+		a.mu.Lock()
+		_, direct := a.dmOf[r]
+		a.mu.Unlock()
+		return !direct && a.powerLevel(ctx, r, id.UserID(user)) >= a.cfg.AdminPowerLevel
+	})
 	return a, nil
 }
 

@@ -130,7 +130,7 @@ func TestThreadsAndAdmins(t *testing.T) {
 
 	// carol (power 0) is no administrator; at 50 she is.
 	carol.send(t, room, "!g g1 adjudicate")
-	alice.says(t, me, room, "only a room administrator can use adjudicate")
+	alice.says(t, me, room, "only an administrator of the room where g1 was created")
 	var pl event.PowerLevelsEventContent
 	ctx := context.Background()
 	if err := alice.cli.StateEvent(ctx, room, event.StatePowerLevels, "", &pl); err != nil {
@@ -145,7 +145,7 @@ func TestThreadsAndAdmins(t *testing.T) {
 	if !strings.HasPrefix(adj.Content.AsMessage().Body, "g1 · A") {
 		t.Errorf("adjudication: %q", adj.Content.AsMessage().Body)
 	}
-	if n := len(alice.all(fromBot(me, room, event.MsgNotice, "only a room administrator"))); n != 1 {
+	if n := len(alice.all(fromBot(me, room, event.MsgNotice, "only an administrator of the room where g1 was created"))); n != 1 {
 		t.Errorf("%d refusals for carol, want 1 (before her promotion)", n)
 	}
 }
