@@ -45,3 +45,7 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
+
+// discordgo v0.29.0 with grognard's gateway patches (third_party/discordgo/PATCHES.md):
+// a reconnection keeps the session (no close code 1000) and resumes at resume_gateway_url.
+replace github.com/bwmarrin/discordgo => ./third_party/discordgo

@@ -15,8 +15,13 @@
 // — and answers interactions until ctx is done; then it finishes the
 // interactions under way (at most 30 s) and closes the gateway with a
 // normal close. discordgo reconnects by itself: RESUME after a dropped
-// connection or op 7 RECONNECT, a new IDENTIFY when the session cannot
-// be resumed, a new connection when heartbeats go unanswered.
+// connection, op 7 RECONNECT or unanswered heartbeats (a zombie
+// connection), at READY's resume_gateway_url; a new IDENTIFY when the
+// session cannot be resumed. The build uses discordgo v0.29.0 patched in
+// third_party/discordgo (PATCHES.md): unpatched, it closes a zombie or
+// failed connection with code 1000, which ends the session on Discord, so
+// the RESUME that follows is refused and the interactions sent meanwhile
+// are lost; and it resumes at the ordinary gateway.
 //
 // # From Discord to the bot
 //
@@ -83,7 +88,12 @@
 // every request body against Discord's OpenAPI description,
 // ../shared/discord/openapi.json beside the repository: a rejected body,
 // an unexpected endpoint or host, a late or second acknowledgement, a
-// request during a rate limit all fail the test. They play gs-1 from the
+// request during a rate limit all fail the test. No test measures elapsed
+// time: the fake's 3-second acknowledgement deadline runs on a clock the
+// tests stop (TestDeferBeforeWork checks the deferral comes before the
+// work), rate limits are checked by the fake refusing early requests and
+// by the order of requests, and every wait for the bot is bounded
+// generously (two minutes). They play gs-1 from the
 // challenge to the result, and cover autocomplete, buttons and menus,
 // threads, DMs and 50007, administrators, repeated deliveries, spectators,
 // 429s (route, global, buckets), resume, reconnect, re-identify, zombie

@@ -329,17 +329,36 @@ func TestDevGuildCommands(t *testing.T) {
 }
 
 // TestHeartbeats: the bot heartbeats at the announced interval; when the
-// gateway stops acknowledging, it leaves the zombie connection and comes
-// back.
+// gateway stops acknowledging them, it leaves the zombie connection
+// without ending its session (a close code other than 1000/1001), resumes
+// it at resume_gateway_url on a new connection, and an interaction sent
+// to the zombie connection meanwhile is replayed and answered.
+//
+// The interval is short for a quick test but long enough (discordgo gives
+// up after five intervals without an acknowledgement) that a busy machine
+// does not take a slow acknowledgement for a zombie.
 func TestHeartbeats(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, envOptions{heartbeat: 40 * time.Millisecond})
-	e.eventually("heartbeats", func() bool { return e.fake.Stats().Heartbeats >= 3 })
-	e.fake.SetHeartbeatAcks(false)
-	e.eventually("a new connection", func() bool { return e.fake.Stats().Connections == 2 && e.fake.Connected() })
-	e.fake.SetHeartbeatAcks(true)
-	in, _ := e.slash(e.alice, e.fake.Channel, "scenarios")
+	e := newEnv(t, envOptions{heartbeat: 500 * time.Millisecond})
+	e.eventually("three heartbeats", func() bool { return e.fake.Stats().Heartbeats >= 3 })
+	if err := e.fake.Zombify(); err != nil {
+		t.Fatal(err)
+	}
+	in, err := e.fake.Slash(e.alice, e.fake.Channel, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.eventually("the bot resumes on a new connection", func() bool {
+		st := e.fake.Stats()
+		return st.Connections >= 2 && st.Resumes >= 1 && e.fake.Connected()
+	})
+	e.wait(in, 1)
 	if !e.fake.Answer(in).Acked {
-		t.Errorf("no answer after the zombie connection was replaced")
+		t.Errorf("the interaction sent to the zombie connection was not answered")
+	}
+	st := e.fake.Stats()
+	if st.Identifies != 1 || st.ResumeFailures != 0 || st.ResumesElsewhere != 0 || len(st.CloseCodes) == 0 ||
+		slices.Contains(st.CloseCodes, 1000) || slices.Contains(st.CloseCodes, 1001) {
+		t.Errorf("after a zombie connection: %+v; want a close that keeps the session (not 1000/1001), a RESUME at resume_gateway_url, no new IDENTIFY", st)
 	}
 }

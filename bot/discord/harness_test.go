@@ -69,7 +69,12 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fake, err := fakediscord.New(fakediscord.Options{Token: testToken, Spec: spec, HeartbeatInterval: o.heartbeat})
+	// The fake's interaction clock stands still: no acknowledgement is
+	// late however busy the machine; TestDeferBeforeWork checks that the
+	// bot defers before it works.
+	stopped := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	fake, err := fakediscord.New(fakediscord.Options{Token: testToken, Spec: spec, HeartbeatInterval: o.heartbeat,
+		Clock: func() time.Time { return stopped }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,14 +167,18 @@ func (e *env) stop() {
 		if err != nil {
 			e.t.Errorf("Run: %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		e.t.Errorf("Run did not return after cancel")
 	}
 }
 
+// patience bounds every wait for the bot: generous, so that only a bot
+// that never does the thing fails, not a slow machine.
+const patience = 2 * time.Minute
+
 func (e *env) eventually(what string, cond func() bool) {
 	e.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !cond() {
 		if time.Now().After(deadline) {
 			e.t.Fatalf("timed out waiting until %s", what)
@@ -182,13 +191,18 @@ func (e *env) eventually(what string, cond func() bool) {
 // repeated delivery counts).
 func (e *env) wait(in *fakediscord.Interaction, n int) {
 	e.t.Helper()
-	timeout := time.AfterFunc(15*time.Second, func() { e.cond.Broadcast() })
+	expired := false
+	timeout := time.AfterFunc(patience, func() {
+		e.mu.Lock()
+		expired = true
+		e.mu.Unlock()
+		e.cond.Broadcast()
+	})
 	defer timeout.Stop()
-	start := time.Now()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for e.done[in.ID] < n {
-		if time.Since(start) > 15*time.Second {
+		if expired {
 			e.t.Fatalf("interaction %s (user %s) not answered", in.ID, in.User.Name)
 		}
 		e.cond.Wait()

@@ -34,7 +34,8 @@
 //     channels;
 //   - a request to another host; a missing or wrong bot token;
 //   - an interaction acknowledged twice (40060) or more than 3 s after its
-//     delivery; a webhook call with a token that is unknown, expired
+//     delivery (10062 Unknown interaction; the 3 s run on Options.Clock,
+//     which tests stop so that a busy machine cannot fail them); a webhook call with a token that is unknown, expired
 //     (ExpireTokens: 50027) or not yet acknowledged;
 //   - a request during a global rate limit (interaction endpoints are
 //     exempt), a retry before retry_after (RateLimitOnce), a request
@@ -48,12 +49,16 @@
 // DM to a user with DMs closed (SetDMsClosed) fails with 50007; ephemeral
 // messages are not reachable through channel endpoints.
 //
-// The gateway sends HELLO, answers IDENTIFY with READY and GUILD_CREATE,
-// acknowledges heartbeats (SetHeartbeatAcks(false) makes a zombie), keeps
-// every dispatched event so that a RESUME replays what the client missed
-// and then sends RESUMED; a session closed with 1000/1001 or forgotten
-// (ForgetSession) answers RESUME with INVALID_SESSION. DropGateway cuts
-// the connection without a close frame; AskReconnect sends op 7.
+// The gateway sends HELLO, answers IDENTIFY with READY (whose
+// resume_gateway_url is another address than GET /gateway's) and
+// GUILD_CREATE, acknowledges heartbeats (Zombify stops that on the current
+// connection), keeps every dispatched event so that a RESUME replays what
+// the client missed and then sends RESUMED; a session closed with
+// 1000/1001 or forgotten (ForgetSession) answers RESUME with
+// INVALID_SESSION, as Discord does. Stats count the close codes the client
+// sent and the resumes made elsewhere than at resume_gateway_url.
+// DropGateway cuts the connection without a close frame; AskReconnect
+// sends op 7 RECONNECT, after which the client must reconnect and resume.
 // Interactions (Slash, Autocomplete, Click, Pick, Redeliver) are
 // INTERACTION_CREATE events built like Discord's, including the partial
 // channel object (a thread names its parent); their options must match a

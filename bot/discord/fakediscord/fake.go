@@ -28,6 +28,14 @@ type Options struct {
 	Spec string
 	// HeartbeatInterval is announced in HELLO (default 41.25 s, as Discord).
 	HeartbeatInterval time.Duration
+	// Clock is the clock of Discord's interaction deadline: an
+	// interaction must be acknowledged within 3 s of its delivery, else
+	// the callback fails with 10062 Unknown interaction (default
+	// time.Now). Tests give a clock they move themselves, so that a busy
+	// machine cannot make an acknowledgement late, and check the order
+	// instead (the deferral before the work). Rate limits always run on
+	// real time: the client waits them out in real time.
+	Clock func() time.Time
 }
 
 // Permission bits the fake hands out in member permissions.
@@ -141,7 +149,11 @@ type Stats struct {
 	Resumes     int
 	// ResumeFailures are resumes answered with INVALID_SESSION.
 	ResumeFailures int
-	Heartbeats     int
+	// ResumesElsewhere are resumes accepted on the gateway of GET
+	// /gateway rather than on READY's resume_gateway_url (Discord accepts
+	// them, but asks clients to resume at resume_gateway_url).
+	ResumesElsewhere int
+	Heartbeats       int
 	// RateLimited counts 429 answers.
 	RateLimited int
 	// CloseCodes are the close codes the client sent.
@@ -189,6 +201,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.HeartbeatInterval == 0 {
 		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
 	}
 	s := &Server{opts: opts, next: 1200000000000000000,
 		users: map[string]*User{}, channels: map[string]*Channel{}, dms: map[string]string{},

@@ -18,7 +18,8 @@ type gateway struct {
 	mu    sync.Mutex
 	sess  *gwSession
 	conns map[*gwConn]bool
-	noAck bool
+	// zombie is a connection whose heartbeats go unacknowledged.
+	zombie *gwConn
 }
 
 type gwSession struct {
@@ -39,6 +40,8 @@ type gwEvent struct {
 type gwConn struct {
 	ws  *websocket.Conn
 	wmu sync.Mutex
+	// resumeURL: the connection was made to resume_gateway_url.
+	resumeURL bool
 }
 
 func (c *gwConn) write(v any) error {
@@ -64,7 +67,7 @@ func (s *Server) stat(f func(*Stats)) {
 	f(&s.stats)
 }
 
-func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request, resumeURL bool) {
 	if q := r.URL.Query(); q.Get("encoding") != "json" || (q.Get("v") != "9" && q.Get("v") != "10") {
 		s.fail("gateway URL %s: want ?v=9|10&encoding=json", r.URL)
 	}
@@ -73,7 +76,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		s.fail("gateway upgrade: %v", err)
 		return
 	}
-	c := &gwConn{ws: ws}
+	c := &gwConn{ws: ws, resumeURL: resumeURL}
 	g := &s.gw
 	g.mu.Lock()
 	if g.conns == nil {
@@ -121,7 +124,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		case 1:
 			s.stat(func(st *Stats) { st.Heartbeats++ })
 			g.mu.Lock()
-			ack := !g.noAck
+			ack := g.zombie != c
 			g.mu.Unlock()
 			if ack {
 				c.write(map[string]any{"op": 11})
@@ -178,7 +181,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	defer g.mu.Unlock()
 	sess := &gwSession{id: sessID, conn: c, resumable: true}
 	g.sess = sess
-	ready, _ := json.Marshal(map[string]any{"v": 10, "user": bot, "session_id": sessID, "resume_gateway_url": s.gatewayURL(),
+	ready, _ := json.Marshal(map[string]any{"v": 10, "user": bot, "session_id": sessID, "resume_gateway_url": s.resumeGatewayURL(),
 		"guilds": []any{map[string]any{"id": s.Guild, "unavailable": true}}, "shard": []int{0, 1}, "private_channels": []any{},
 		"application": map[string]any{"id": s.opts.AppID, "flags": 0}})
 	gc, _ := json.Marshal(guild)
@@ -215,7 +218,12 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
 		c.write(map[string]any{"op": 9, "d": false})
 		return true
 	}
-	s.stat(func(st *Stats) { st.Resumes++ })
+	s.stat(func(st *Stats) {
+		st.Resumes++
+		if !c.resumeURL {
+			st.ResumesElsewhere++
+		}
+	})
 	sess.conn = c
 	for _, e := range sess.events {
 		if e.seq > rs.Seq {
@@ -280,12 +288,19 @@ func (s *Server) AskReconnect() error {
 	return g.sess.conn.write(map[string]any{"op": 7, "d": nil})
 }
 
-// SetHeartbeatAcks turns the answers to heartbeats on or off (off: a
-// zombie connection the client should leave).
-func (s *Server) SetHeartbeatAcks(on bool) {
-	s.gw.mu.Lock()
-	defer s.gw.mu.Unlock()
-	s.gw.noAck = !on
+// Zombify stops acknowledging heartbeats on the bot's current connection:
+// a zombie connection, which the client should close (with a code other
+// than 1000/1001, to keep its session) and replace with a new connection
+// that resumes. Heartbeats on later connections are acknowledged.
+func (s *Server) Zombify() error {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.sess == nil || g.sess.conn == nil {
+		return errors.New("fakediscord: no connection")
+	}
+	g.zombie = g.sess.conn
+	return nil
 }
 
 func (g *gateway) closeAll() {

@@ -46,7 +46,7 @@ type Answer struct {
 	// Original is the id of the original response message ("" none).
 	Original string
 	Choices  []Choice
-	// Latency is the time from delivery to the callback.
+	// Latency is the time from delivery to the callback on Options.Clock.
 	Latency time.Duration
 }
 
@@ -306,7 +306,7 @@ func (s *Server) deliver(in *Interaction) error {
 	return s.gw.dispatch(s, "INTERACTION_CREATE", in.payload, func() {
 		s.mu.Lock()
 		if in.delivered.IsZero() {
-			in.delivered = time.Now()
+			in.delivered = s.opts.Clock()
 		}
 		s.mu.Unlock()
 	})

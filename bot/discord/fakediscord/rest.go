@@ -13,7 +13,10 @@ import (
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.URL.Path == "/gw/" || r.URL.Path == "/gw":
-		s.serveGateway(w, r)
+		s.serveGateway(w, r, false)
+		return
+	case r.URL.Path == "/gw-resume/" || r.URL.Path == "/gw-resume":
+		s.serveGateway(w, r, true)
 		return
 	case strings.HasPrefix(r.URL.Path, "/cdn/"):
 		s.serveFile(w, r)
@@ -151,6 +154,12 @@ func (s *Server) gatewayURL() string {
 	return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/gw"
 }
 
+// resumeGatewayURL is READY's resume_gateway_url: another address than
+// GET /gateway's, as on Discord.
+func (s *Server) resumeGatewayURL() string {
+	return "ws" + strings.TrimPrefix(s.http.URL, "http") + "/gw-resume"
+}
+
 func (s *Server) getGateway(w http.ResponseWriter, c *call) {
 	writeJSON(w, http.StatusOK, map[string]any{"url": s.gatewayURL()})
 }
@@ -281,9 +290,11 @@ func (s *Server) postCallback(w http.ResponseWriter, c *call) {
 		apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return
 	}
-	now := time.Now()
+	now := s.opts.Clock()
 	if !in.delivered.IsZero() && now.Sub(in.delivered) > 3*time.Second {
 		s.failLocked("interaction %s acknowledged %.1f s after delivery (Discord allows 3 s)", in.ID, now.Sub(in.delivered).Seconds())
+		apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
+		return
 	}
 	valid := map[int][]int{
 		2: {4, 5, 9},       // application command
