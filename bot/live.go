@@ -74,6 +74,9 @@ type undoNote struct {
 	Consent  string    `json:"consent,omitempty"`
 	Rolls    int       `json:"rolls,omitempty"`
 	Time     time.Time `json:"time"`
+	// Secret marks an undone order whose text only its side may read
+	// (game.RecordAudience): history shows it to others as a secret order.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // handResult is the result of a game ended by a player or an admin.

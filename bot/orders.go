@@ -300,7 +300,11 @@ func (c *call) decisionText(l Lang, lg *live, d game.Decision) string {
 }
 
 // refuse explains a refused order: the rule, the reason, and the nearest
-// legal alternatives.
+// legal alternatives. A refused order and its refusal belong to the one
+// who typed it (game.RefusalAudience): the refusal is a private message,
+// which a platform with ephemeral replies shows as one, so the tried
+// hexes and the reason (which can name a hex of a secret set-up or what
+// a face-down unit is) never reach the room.
 func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 	re, ok := game.AsRuleError(err)
 	if !ok {
@@ -314,7 +318,7 @@ func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 		}
 		lines = append(lines, T(c.lang, "order.alternatives", "list", strings.Join(alts, ", ")))
 	}
-	c.reply(strings.Join(lines, "\n")).Game = lg.id
+	c.private(lg.id, c.user, strings.Join(lines, "\n")).Ephemeral = true
 	return nil
 }
 

@@ -78,7 +78,8 @@ func (c *call) takeBack(lg *live, side game.Side, by, consent string) error {
 		}
 		return err
 	}
-	note := undoNote{AfterSeq: last.Seq - 1, Seq: last.Seq, Side: side, Text: last.Command.String(), By: by, Consent: consent, Rolls: len(last.Rolls), Time: c.now}
+	note := undoNote{AfterSeq: last.Seq - 1, Seq: last.Seq, Side: side, Text: last.Command.String(), By: by, Consent: consent, Rolls: len(last.Rolls), Time: c.now,
+		Secret: !game.RecordAudience(last).Public()}
 	// The game without its last record, replayed in memory (the store
 	// has rewound its sequence and dice count the same way).
 	recs := lg.recs[:len(lg.recs)-1]
@@ -102,10 +103,8 @@ func (c *call) takeBack(lg *live, side game.Side, by, consent string) error {
 	}
 	l := c.plang
 	order := last.Command.String()
-	for _, e := range last.Events {
-		if !game.VisibleTo(e, game.Nobody) {
-			order = T(l, "order.secret")
-		}
+	if !game.RecordAudience(last).Public() {
+		order = T(l, "order.secret")
 	}
 	m := c.say(lg.id, "")
 	if consent == "" {

@@ -351,7 +351,9 @@ func (c *call) status() error {
 		lines = append(lines, c.clockLines(l, lg, c.a.zoneOf(c.ukey, c.room))...)
 	}
 	if lg.g != nil && lg.meta.Status != storage.StatusOpen {
-		lines = append(lines, c.scoreLines(l, lg.g.State.Outcome())...)
+		// The score as the asker's view has it: a side's secret total
+		// (face-down strengths, a hidden threshold) stays its own.
+		lines = append(lines, c.scoreLines(l, game.ViewOf(lg.g.Rules, lg.g.State, c.viewer(lg)).Outcome())...)
 	}
 	lines = append(lines, T(l, "status.dice", "rolls", lg.meta.Rolls, "commitment", lg.meta.Commitment))
 	if lg.meta.Seed != "" {
@@ -455,24 +457,24 @@ func (c *call) history() error {
 			if u.Consent != "" {
 				key = "history.undo-consent"
 			}
-			lines = append(lines, T(l, key, "seq", u.Seq, "side", u.Side, "order", u.Text,
+			text := u.Text
+			if u.Secret && u.Side != viewer && !lg.meta.Status.Ended() {
+				text = T(l, "order.secret")
+			}
+			lines = append(lines, T(l, key, "seq", u.Seq, "side", u.Side, "order", text,
 				"user", c.a.userOf(u.By).Display(), "consent", c.a.userOf(u.Consent).Display()))
 		}
 	}
 	notes(0)
 	for i, rec := range lg.recs {
-		secret := false
 		var text []string
 		for _, e := range rec.Events {
-			if !game.VisibleTo(e, game.Nobody) {
-				secret = true
-			}
 			if line := narration(l, explain(e)); line != "" && (game.VisibleTo(e, viewer) || lg.meta.Status.Ended()) {
 				text = append(text, line)
 			}
 		}
 		order := rec.Command.String()
-		if secret && !lg.meta.Status.Ended() && rec.Command.Side != viewer {
+		if !game.RecordAudience(rec).Allows(viewer) && !lg.meta.Status.Ended() {
 			order = T(l, "order.secret")
 		}
 		who := rec.Command.Side.String()

@@ -106,12 +106,11 @@ func TestGame(t *testing.T) {
 		t.Errorf("turn ping has no pill: %q", turn.Content.AsMessage().FormattedBody)
 	}
 
-	// Turn 1: a refusal is a reply to the order.
-	bad := alice.send(t, room, "!g move A6 0707")
-	ref := alice.says(t, me, room, "✗ g1: `move A6 0707` refused\nA6 cannot reach 0707")
-	if ref.Content.AsMessage().RelatesTo.GetReplyTo() != bad {
-		t.Errorf("the refusal is not a reply to the order: %+v", ref.Content.AsMessage().RelatesTo)
-	}
+	// Turn 1: a refused order and its refusal are private to the player
+	// who typed it (game.RefusalAudience): the refusal goes to her direct
+	// room, never to the game room.
+	alice.send(t, room, "!g move A6 0707")
+	alice.says(t, me, dmA, "✗ g1: `move A6 0707` refused\nA6 cannot reach 0707")
 	play := func(who *client, order string, want ...string) {
 		t.Helper()
 		who.send(t, room, "!g "+order)
