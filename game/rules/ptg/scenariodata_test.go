@@ -1,0 +1,76 @@
+package ptg_test
+
+import (
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/ptg"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// The scenario rules of the digest (PTG-13, §6) live in the shipped
+// scenario files; these tests start each scenario and check it against
+// the digest.
+
+func startPTG(t *testing.T, id string, opts game.Options) *ptg.State {
+	t.Helper()
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Turns != 11 {
+		t.Errorf("%s: %d turns; every scenario lasts at most 11 (PTG-13.0.2, PTG-3.2)", id, sc.Turns)
+	}
+	g, err := game.Start(ptg.New(), sc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.State.(*ptg.State)
+}
+
+// PTG-13.0, PTG-13.0.1, PTG-13.0.2, PTG-13.0.3, PTG-13.1, PTG-13.1.2,
+// PTG-13.2, PTG-13.2.2, PTG-13.3, PTG-13.3.3, PTG-13.3.5, PTG-13.4,
+// PTG-13.4.2, PTG-13.4.6, PTG-14.17.1, PTG-3.0: four scenarios; the
+// Russians set up first and the Swedes move first, except in 13.4 (the
+// reverse, and no Russian Alert); units start at full strength, leaders
+// on their original side; the Swedish army morale starts at 85 in 13.3;
+// with the option horse-artillery, the two Russian horse artillery units
+// are in all four.
+func TestScenarioDataPTG13(t *testing.T) {
+	for _, c := range []struct {
+		id         string
+		setupFirst game.Side
+		nmaA       int
+		alert      bool
+	}{
+		{"ptg-standard", ptg.Russians, 70, true},
+		{"ptg-historical", ptg.Russians, 70, true},
+		{"ptg-maximum", ptg.Russians, 85, true},
+		{"ptg-june22", ptg.Swedes, 70, false},
+	} {
+		s := startPTG(t, c.id, nil)
+		if cl := s.Clock(); cl.Phase != ptg.PhaseSetup || cl.Active != c.setupFirst {
+			t.Errorf("%s: starts with %+v, want %s setting up first", c.id, cl, c.setupFirst)
+		}
+		if s.StartNMA[ptg.Swedes] != c.nmaA {
+			t.Errorf("%s: Swedish army morale starts at %d, want %d", c.id, s.StartNMA[ptg.Swedes], c.nmaA)
+		}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Reduced || u.Replacement || u.Routed {
+				t.Errorf("%s: %s does not start at full strength on its original side", c.id, u.ID)
+			}
+		}
+		horse := 0
+		for _, u := range startPTG(t, c.id, game.Options{"horse-artillery": "on"}).Units {
+			if u.Type == "horse-artillery" && u.Side == ptg.Russians {
+				horse++
+			}
+		}
+		if horse != 2 {
+			t.Errorf("%s: %d Russian horse artillery units with the option, want 2 (PTG-14.17.1)", c.id, horse)
+		}
+		if got := s.Scenario().Params["alert"] != "off"; got != c.alert {
+			t.Errorf("%s: Russian Alert in use = %v, want %v", c.id, got, c.alert)
+		}
+	}
+}
