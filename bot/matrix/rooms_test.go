@@ -152,13 +152,20 @@ func TestThreadsAndAdmins(t *testing.T) {
 
 // TestRateLimit: a bot account the homeserver rate-limits still posts
 // everything: it waits the retry_after_ms of each M_LIMIT_EXCEEDED.
+//
+// The 429 is certain, not a matter of speed: Dendrite lets a non-exempt
+// device one rate-limited call per hsCooloff, and just before the bot's
+// first upload the test spends that call with the bot's own token (GET
+// media config, rate-limited too), so the upload that follows at once
+// must be refused.
 func TestRateLimit(t *testing.T) {
 	h := needHomeserver(t)
 	alice, bob := newClient(t, h, "alice"), newClient(t, h, "bob")
 	uid, tok := h.register(t, uniq("slowbot"), false) // not exempt
 	var limited atomic.Int64
+	spend := &spendFirst{next: http.DefaultTransport, t: t}
 	b := newTestBot(t, h, Config{UserID: string(uid), AccessToken: tok,
-		HTTPClient: &http.Client{Transport: countStatus{http.DefaultTransport, http.StatusTooManyRequests, &limited}}})
+		HTTPClient: &http.Client{Transport: countStatus{spend, http.StatusTooManyRequests, &limited}}})
 	me := b.id()
 	room := alice.createRoom(t, "Slow", me, bob.id)
 	alice.joined(t, room, me)
@@ -169,14 +176,45 @@ func TestRateLimit(t *testing.T) {
 	bob.send(t, room, "!g deploy auto")
 	alice.send(t, room, "!g ready")
 	bob.send(t, room, "!g ready")
-	// The public board is larger than a thumbnail: two uploads in a row,
-	// the second one limited.
 	img := alice.image(t, me, room, "g1-t01-move-A.png")
 	checkImage(t, alice, b, img)
 	alice.says(t, me, room, alice.name+" g1 · your turn")
+	if !spend.done.Load() {
+		t.Fatalf("the bot never uploaded")
+	}
 	if limited.Load() == 0 || b.ad.RateLimited() != limited.Load() {
 		t.Errorf("the homeserver answered 429 %d times; the adapter waited %d times", limited.Load(), b.ad.RateLimited())
 	}
+}
+
+// spendFirst spends the device's rate-limit allowance right before the
+// first media upload: it sends GET /_matrix/media/v3/config, which Dendrite
+// rate-limits, with the upload's own access token, then the upload.
+type spendFirst struct {
+	next http.RoundTripper
+	t    testing.TB
+	done atomic.Bool
+}
+
+func (s *spendFirst) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method == http.MethodPost && strings.Contains(r.URL.Path, "/media/") && strings.HasSuffix(r.URL.Path, "/upload") && s.done.CompareAndSwap(false, true) {
+		u := *r.URL
+		u.Path, u.RawPath, u.RawQuery = "/_matrix/media/v3/config", "", ""
+		req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, u.String(), nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Authorization", r.Header.Get("Authorization"))
+		resp, err := s.next.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			s.t.Errorf("GET media config with the bot's token: %s (want 200, spending the allowance)", resp.Status)
+		}
+	}
+	return s.next.RoundTrip(r)
 }
 
 // countStatus counts the responses with a status.
