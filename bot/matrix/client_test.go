@@ -31,7 +31,7 @@ import (
 	"github.com/grognard/grognard/storage"
 )
 
-const waitTimeout = 30 * time.Second
+const waitTimeout = 2 * time.Minute
 
 // client is a test user.
 type client struct {
