@@ -62,6 +62,8 @@ type shownEvent struct {
 	Text  string          `json:"text"`
 	Data  json.RawMessage `json:"data"`
 	event game.Event
+	// order is who may read Order (game.RecordAudience of its record).
+	order game.Audience
 }
 
 func newMatch(sc *game.Scenario, opts game.Options, seed int64, fixed []int) (*match, error) {
@@ -122,12 +124,13 @@ func (m *match) order(side game.Side, text string) (game.Record, error) {
 		return game.Record{}, err
 	}
 	m.recs = append(m.recs, rec)
+	who := game.RecordAudience(rec)
 	for _, e := range rec.Events {
 		data, err := json.Marshal(e)
 		if err != nil {
 			return game.Record{}, err
 		}
-		m.events = append(m.events, shownEvent{Seq: rec.Seq, Side: side, Order: cmd.String(), Kind: e.Kind(), Text: explain(e), Data: data, event: e})
+		m.events = append(m.events, shownEvent{Seq: rec.Seq, Side: side, Order: cmd.String(), Kind: e.Kind(), Text: explain(e), Data: data, event: e, order: who})
 	}
 	return rec, nil
 }
@@ -139,20 +142,22 @@ func explain(e game.Event) string {
 	return e.Kind()
 }
 
-// rejection is a refused script line.
+// rejection is a refused script line. It belongs to the side that gave
+// the order (game.RefusalAudience): --side shows a side its own only.
 type rejection struct {
-	Line    int    `json:"line"`
-	Order   string `json:"order"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
+	Line    int       `json:"line"`
+	Side    game.Side `json:"side"`
+	Order   string    `json:"order"`
+	Code    string    `json:"code"`
+	Rule    string    `json:"rule"`
+	Message string    `json:"message"`
 }
 
-func rejectionOf(line int, text string, err error) rejection {
+func rejectionOf(line int, side game.Side, text string, err error) rejection {
 	if re, ok := game.AsRuleError(err); ok {
-		return rejection{Line: line, Order: text, Code: re.Code, Rule: re.Rule, Message: re.Msg}
+		return rejection{Line: line, Side: side, Order: text, Code: re.Code, Rule: re.Rule, Message: re.Msg}
 	}
-	return rejection{Line: line, Order: text, Code: "error", Message: err.Error()}
+	return rejection{Line: line, Side: side, Order: text, Code: "error", Message: err.Error()}
 }
 
 // parseScriptLine reads "A: order" / "B: order"; blank lines and # comments
@@ -231,9 +236,11 @@ func (m *match) report(viewer game.Side, rejected []rejection) report {
 	st := game.ViewOf(m.g.Rules, m.g.State, viewer)
 	c := st.Clock()
 	r := report{Scenario: m.g.Scenario.ID, Hash: m.g.Scenario.Hash, Turn: c.Turn, Turns: c.Turns, Phase: c.Phase, Active: c.Active,
-		Units: []reportUnit{}, Pending: []reportChoice{}, Events: []shownEvent{}, Rejected: rejected}
-	if r.Rejected == nil {
-		r.Rejected = []rejection{}
+		Units: []reportUnit{}, Pending: []reportChoice{}, Events: []shownEvent{}, Rejected: []rejection{}}
+	for _, x := range rejected {
+		if !viewer.Valid() || game.RefusalAudience(game.Command{Side: x.Side}).Allows(viewer) {
+			r.Rejected = append(r.Rejected, x)
+		}
 	}
 	if viewer.Valid() {
 		r.Viewer = viewer.String()
@@ -252,6 +259,9 @@ func (m *match) report(viewer game.Side, rejected []rejection) report {
 	}
 	for _, e := range m.events {
 		if !viewer.Valid() || game.VisibleTo(e.event, viewer) {
+			if viewer.Valid() && !e.order.Allows(viewer) {
+				e.Order = "(secret order)"
+			}
 			r.Events = append(r.Events, e)
 		}
 	}
@@ -295,7 +305,7 @@ func runPlay(m *Main, ctx context.Context, args []string) error {
 	diceFlag := fs.String("dice", "", "force these die rolls in order (e.g. 4,1,6); fails if too few or too many are used")
 	script := fs.String("script", "", "order script: lines \"A: <order>\" / \"B: <order>\", # comments (- for standard input)")
 	asJSON := fs.Bool("json", false, "print one JSON object describing the game after the script")
-	sideFlag := fs.String("side", "", "with --json: print only what side A or B may see")
+	sideFlag := fs.String("side", "", "print only what side A or B may see (its view, the events and refusals meant for it)")
 	pngDir := fs.String("png-dir", "", "write the board as a PNG after every phase into this folder")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "ruleset option name=value (repeatable)")
@@ -360,7 +370,7 @@ func runPlay(m *Main, ctx context.Context, args []string) error {
 			fmt.Fprintf(m.Stdout, "%d %s: %s\n", e.Seq, e.Side, e.Text)
 		}
 	}
-	for _, r := range rejected {
+	for _, r := range mt.report(viewer, rejected).Rejected {
 		fmt.Fprintf(m.Stdout, "line %d refused (%s %s): %s\n", r.Line, r.Code, r.Rule, r.Message)
 	}
 	fmt.Fprintln(m.Stdout, statusLine(mt))
@@ -375,7 +385,7 @@ func runScript(mt *match, in io.Reader, imgs *phaseImages) ([]rejection, error) 
 	for n := 1; sc.Scan(); n++ {
 		side, order, ok, err := parseScriptLine(sc.Text())
 		if err != nil {
-			rejected = append(rejected, rejection{Line: n, Order: strings.TrimSpace(sc.Text()), Code: game.CodeSyntax, Message: err.Error()})
+			rejected = append(rejected, rejection{Line: n, Side: game.Nobody, Order: strings.TrimSpace(sc.Text()), Code: game.CodeSyntax, Message: err.Error()})
 			continue
 		}
 		if !ok {
@@ -386,7 +396,7 @@ func runScript(mt *match, in io.Reader, imgs *phaseImages) ([]rejection, error) 
 			if errors.Is(err, game.ErrDiceExhausted) {
 				return nil, fmt.Errorf("script line %d (%s): --dice ran out of values", n, order)
 			}
-			rejected = append(rejected, rejectionOf(n, order, err))
+			rejected = append(rejected, rejectionOf(n, side, order, err))
 			continue
 		}
 		if imgs != nil && mt.g.State.Clock() != before {
