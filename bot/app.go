@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
@@ -82,6 +83,9 @@ type Config struct {
 	// "matrix:@ann:example.org") who may administer every game, even one
 	// they play in (authority.go).
 	Operators []string
+	// Flood bounds open games, invitations, line lengths and pages
+	// (ratelimit.go); zero fields take DefaultFlood's values.
+	Flood Flood
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -139,6 +143,7 @@ func New(cfg Config) (*App, error) {
 		cfg.Metrics = nopMetrics{}
 	}
 	cfg.Deadlines = cfg.Deadlines.withDefaults()
+	cfg.Flood = cfg.Flood.withDefaults()
 	a := &App{
 		cfg: cfg, store: cfg.Store, log: cfg.Logger,
 		games: map[string]*live{}, limits: map[string]Limits{},
@@ -210,6 +215,10 @@ func (a *App) Handle(ctx context.Context, req Request) (resp Response) {
 		}
 		return c.response()
 	}
+	if n := requestLength(req); n > a.cfg.Flood.LineLength {
+		c.reply(T(c.lang, "limit.order-long", "len", n, "max", a.cfg.Flood.LineLength))
+		return c.response()
+	}
 	a.noteUser(c.ukey, req.User)
 	if err := c.parse(); err != nil {
 		if errors.Is(err, errEmpty) {
@@ -229,6 +238,16 @@ func (a *App) Handle(ctx context.Context, req Request) (resp Response) {
 		a.cfg.Metrics.Order(c.accepted > 0, time.Since(start))
 	}
 	return c.response()
+}
+
+// requestLength is the length in characters of what the user typed: the
+// line, or the typed arguments together.
+func requestLength(req Request) int {
+	n := utf8.RuneCountInString(req.Text)
+	for _, v := range req.Args {
+		n += utf8.RuneCountInString(v) + 1
+	}
+	return n
 }
 
 func (a *App) newCall(ctx context.Context, req Request) *call {
@@ -331,11 +350,15 @@ func (c *call) fail(err error) {
 	}
 }
 
+// maxParts is the most messages one reply is split into; the rest is cut
+// (a list that long is paginated, pages.go).
+const maxParts = 3
+
 // response applies the platform's limits to the messages.
 func (c *call) response() Response {
 	var out []Message
 	for _, m := range c.out {
-		if c.lim.Buttons == 0 {
+		if c.lim.Buttons == 0 || m.nav && !c.lim.Ephemeral {
 			m.Choices = nil
 		} else if len(m.Choices) > c.lim.Buttons {
 			m.Choices = m.Choices[:c.lim.Buttons]
@@ -343,7 +366,19 @@ func (c *call) response() Response {
 		if !c.lim.Threads {
 			m.NewThread = ""
 		}
-		out = append(out, split(m, c.lim.MaxText)...)
+		parts := split(m, c.lim.MaxText)
+		if len(parts) > maxParts {
+			last := parts[len(parts)-1]
+			parts = parts[:maxParts]
+			cut := "\n" + T(c.lang, "limit.cut", "max", maxParts)
+			p := &parts[maxParts-1]
+			if r := []rune(p.Text); c.lim.MaxText > 0 && len(r)+len([]rune(cut)) > c.lim.MaxText {
+				p.Text = string(r[:max(0, c.lim.MaxText-len([]rune(cut)))])
+			}
+			p.Text += cut
+			p.Images, p.Choices, p.NewThread = last.Images, last.Choices, last.NewThread
+		}
+		out = append(out, parts...)
 	}
 	return Response{Messages: out}
 }

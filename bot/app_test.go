@@ -308,23 +308,31 @@ func TestSecretsStayPrivate(t *testing.T) {
 	}
 }
 
-// TestLongOutputSplit: the core cuts texts to the platform's length.
+// TestLongOutputSplit: the core cuts texts to the platform's length, in
+// at most three messages (issue 14 §5): the rest is cut, and said so.
 func TestLongOutputSplit(t *testing.T) {
 	e := newEnv(t)
-	e.app.SetLimits("test", Limits{MaxText: 300})
+	e.app.SetLimits("test", Limits{MaxText: 2000})
 	r := e.say("alice", "help")
-	if len(r.Messages) < 3 {
-		t.Fatalf("help in %d messages", len(r.Messages))
-	}
 	var whole []string
+	for _, m := range r.Messages {
+		whole = append(whole, m.Text)
+	}
+	if joined := strings.Join(whole, "\n"); len(r.Messages) > 3 || !strings.Contains(joined, "adjudicate [<game>] — apply the default answer") || !strings.Contains(joined, "new <scenario>") {
+		t.Errorf("help in %d messages of 2000 characters lost lines", len(r.Messages))
+	}
+	e.app.SetLimits("test", Limits{MaxText: 300})
+	r = e.say("alice", "help")
+	if len(r.Messages) != 3 {
+		t.Fatalf("help in %d messages of 300 characters, want 3 (cut)", len(r.Messages))
+	}
 	for _, m := range r.Messages {
 		if n := len([]rune(m.Text)); n > 300 {
 			t.Errorf("message of %d characters", n)
 		}
-		whole = append(whole, m.Text)
 	}
-	if joined := strings.Join(whole, "\n"); !strings.Contains(joined, "adjudicate [<game>] — apply the default answer") || !strings.Contains(joined, "new <scenario>") {
-		t.Errorf("help lost lines when split")
+	if last := r.Messages[2].Text; !strings.HasSuffix(last, "(cut: the rest would not fit in 3 messages)") {
+		t.Errorf("the cut is not said: %q", last)
 	}
 }
 

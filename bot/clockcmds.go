@@ -303,8 +303,8 @@ func (c *call) mine() error {
 		c.reply(T(c.lang, "mine.none"))
 		return nil
 	}
-	c.reply(T(c.lang, "mine.title") + "\n" + strings.Join(lines, "\n"))
-	return nil
+	return c.page("", T(c.lang, "mine.title"), lines, c.a.cfg.Flood.PageLines, c.pageArg(), false,
+		func(k int) string { return "mine " + strconv.Itoa(k) })
 }
 
 // mineLines are the games waiting for user, one line each, earliest

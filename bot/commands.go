@@ -126,6 +126,7 @@ var (
 	argGame = Arg{Name: "game", Kind: ArgGame, Help: Text{"the game (default: your only game in this room)", "la partie (par défaut : votre seule partie dans ce salon)"}}
 	argUnit = Arg{Name: "unit", Kind: ArgUnit, Required: true, Help: Text{"a unit id or counter name", "un identifiant d'unité ou le nom du pion"}}
 	argHex  = Arg{Name: "hex", Kind: ArgHex, Required: true, Help: Text{"a hex label such as 0512", "une case, par exemple 0512"}}
+	argPage = Arg{Name: "page", Kind: ArgNumber, Help: Text{"the page (default 1)", "la page (1 par défaut)"}}
 )
 
 // commands is the command table. Its order is the order of help and of the
@@ -160,7 +161,8 @@ func commandTable() []*Command {
 				"annuler une partie avant son début (son créateur), ou à tout moment (un administrateur du salon)"},
 			Args: []Arg{argGame}, run: (*call).abort},
 		{Name: "games", Aliases: []string{"parties"}, Group: GroupLobby, Who: Anyone,
-			Help: Text{"list the games of this room", "lister les parties de ce salon"}, run: (*call).games},
+			Help: Text{"list the games of this room, a page at a time", "lister les parties de ce salon, une page à la fois"},
+			Args: []Arg{argPage}, run: (*call).games},
 		{Name: "scenarios", Group: GroupLobby, Who: Anyone,
 			Help: Text{"list the scenarios you can play", "lister les scénarios jouables"}, run: (*call).scenarioList},
 
@@ -221,7 +223,8 @@ func commandTable() []*Command {
 			Args: []Arg{{Name: "side", Kind: ArgSide, Choices: []string{"A", "B"}, Help: Text{"only this side", "seulement ce camp"}}}, run: (*call).units},
 		{Name: "history", Aliases: []string{"historique"}, Group: GroupViews, Who: Anyone, Game: true,
 			Help: Text{"the last orders of the game, undos included", "les derniers ordres de la partie, reprises comprises"},
-			Args: []Arg{{Name: "count", Kind: ArgNumber, Help: Text{"how many (default 10)", "combien (10 par défaut)"}}}, run: (*call).history},
+			Args: []Arg{{Name: "count", Kind: ArgNumber, Help: Text{"how many a page (default 10)", "combien par page (10 par défaut)"}},
+				{Name: "page", Kind: ArgNumber, Keyword: "page", Help: argPage.Help}}, run: (*call).history},
 		{Name: "rules", Aliases: []string{"regles", "règles"}, Group: GroupViews, Who: Anyone,
 			Help: Text{"the rules reference: a rule id (GS-4.16) or a word (retreat)", "la référence des règles : un numéro (GS-4.16) ou un mot (retraite)"},
 			Args: []Arg{{Name: "topic", Kind: ArgText, Required: true, Rest: true, Help: Text{"a rule id or a word", "un numéro de règle ou un mot"}}}, run: (*call).rules},
@@ -238,7 +241,8 @@ func commandTable() []*Command {
 
 		// Deadlines and notifications (clockcmds.go).
 		{Name: "mine", Aliases: []string{"miennes", "moi"}, Group: GroupClock, Who: Anyone,
-			Help: Text{"the games, in every room, that wait for you", "les parties, dans tous les salons, qui vous attendent"}, run: (*call).mine},
+			Help: Text{"the games, in every room, that wait for you", "les parties, dans tous les salons, qui vous attendent"},
+			Args: []Arg{argPage}, run: (*call).mine},
 		{Name: "extend", Aliases: []string{"prolonger"}, Group: GroupClock, Who: Player, Game: true,
 			Help: Text{"more time for the current phase, once a phase: with your opponent's consent (extend accept / extend decline), or at once by a room administrator",
 				"plus de temps pour la phase en cours, une fois par phase : avec l'accord de l'adversaire (extend accept / extend decline), ou aussitôt par un administrateur du salon"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -75,6 +76,9 @@ func (c *call) newGame() error {
 			return uerr("new.self")
 		}
 	}
+	if err := c.openLimits(opponent); err != nil {
+		return err
+	}
 	seed := c.a.cfg.NewSeed()
 	side := game.SideA
 	switch c.p.args["side"] {
@@ -130,6 +134,75 @@ func (c *call) newGame() error {
 		m.Text += "\n" + note
 	}
 	m.NewThread = fmt.Sprintf("%s · %s", meta.ID, sc.ID)
+	return nil
+}
+
+// openLimits refuses a new game when the asker, the room or the
+// challenged user already has as many games waiting for players as the
+// flood limits allow (Config.Flood).
+func (c *call) openLimits(opponent string) error {
+	f := c.a.cfg.Flood
+	countOpen := func(ids []string) (int, error) {
+		n := 0
+		for _, id := range ids {
+			m, err := c.a.store.Meta(id)
+			if err != nil {
+				return 0, err
+			}
+			if m.Status == storage.StatusOpen {
+				n++
+			}
+		}
+		return n, nil
+	}
+	ids, err := c.a.store.GamesOfPlayer(c.ukey)
+	if err != nil {
+		return err
+	}
+	if n, err := countOpen(ids); err != nil {
+		return err
+	} else if n >= f.UserOpenGames {
+		return uerr("limit.user-open", "count", n, "max", f.UserOpenGames)
+	}
+	if ids, err = c.a.store.GamesInRoom(c.room); err != nil {
+		return err
+	}
+	if n, err := countOpen(ids); err != nil {
+		return err
+	} else if n >= f.RoomOpenGames {
+		return uerr("limit.room-open", "count", n, "max", f.RoomOpenGames)
+	}
+	if opponent == "" {
+		return nil
+	}
+	n := 0
+	for after := ""; ; {
+		metas, err := c.a.store.Games(after, 500)
+		if err != nil {
+			return err
+		}
+		if len(metas) == 0 {
+			break
+		}
+		for _, m := range metas {
+			after = m.ID
+			if m.Status != storage.StatusOpen {
+				continue
+			}
+			x, err := c.a.readExtra(m.ID)
+			if err != nil {
+				return err
+			}
+			for _, u := range x.Invited {
+				if u == opponent {
+					n++
+				}
+			}
+		}
+	}
+	if n >= f.Invitations {
+		return uerr("limit.invites", "user", c.a.userOf(opponent).Display(), "count", n, "max", f.Invitations)
+	}
 	return nil
 }
 
@@ -319,17 +392,34 @@ func (c *call) games() error {
 		return nil
 	}
 	sortGames(ids)
-	lines := []string{T(c.lang, "games.title")}
-	for _, id := range ids {
-		lg, err := c.a.lock(id)
+	// One page of games, the newest last; only the games shown are loaded.
+	per := c.a.cfg.Flood.PageLines
+	pages := (len(ids) + per - 1) / per
+	n := c.pageArg()
+	if n > pages {
+		return uerr("page.none", "page", n, "pages", pages)
+	}
+	var lines []string
+	for _, id := range ids[(n-1)*per : min(len(ids), n*per)] {
+		line, err := c.gameLineOf(id)
 		if err != nil {
 			return err
 		}
-		lines = append(lines, "  "+c.gameLine(lg))
-		lg.mu.Unlock()
+		lines = append(lines, "  "+line)
 	}
-	c.reply(strings.Join(lines, "\n"))
+	c.pageReply("", T(c.lang, "games.title"), lines, n, pages, func(k int) string { return "games " + strconv.Itoa(k) })
 	return nil
+}
+
+// gameLineOf locks a game for its line in a list (and unlocks it even if
+// building the line panics).
+func (c *call) gameLineOf(id string) (string, error) {
+	lg, err := c.a.lock(id)
+	if err != nil {
+		return "", err
+	}
+	defer lg.mu.Unlock()
+	return c.gameLine(lg), nil
 }
 
 // gameLine is one game in a list: id, scenario, players, where it stands.

@@ -72,3 +72,45 @@ func (r *rateLimiter) prune(now time.Time) {
 		}
 	}
 }
+
+// Flood bounds what one user or one room can ask of the bot besides the
+// rate of commands. A zero field takes its DefaultFlood value.
+type Flood struct {
+	// UserOpenGames is how many games one user may have waiting for
+	// players (open challenges and invitations not yet answered).
+	UserOpenGames int
+	// RoomOpenGames is how many games may wait for players in one room.
+	RoomOpenGames int
+	// Invitations is how many challenges may wait for one user's answer.
+	Invitations int
+	// LineLength is the longest command or order line, in characters; a
+	// longer one is refused without being read or echoed.
+	LineLength int
+	// PageLines is how many lines a page of `games`, `mine` holds.
+	PageLines int
+}
+
+// DefaultFlood are limits a club would accept: nobody plays more than a
+// handful of open challenges at once, and a deployment order of a whole
+// army fits in a line.
+var DefaultFlood = Flood{UserOpenGames: 5, RoomOpenGames: 20, Invitations: 5, LineLength: 1000, PageLines: 15}
+
+func (f Flood) withDefaults() Flood {
+	d := DefaultFlood
+	if f.UserOpenGames > 0 {
+		d.UserOpenGames = f.UserOpenGames
+	}
+	if f.RoomOpenGames > 0 {
+		d.RoomOpenGames = f.RoomOpenGames
+	}
+	if f.Invitations > 0 {
+		d.Invitations = f.Invitations
+	}
+	if f.LineLength > 0 {
+		d.LineLength = f.LineLength
+	}
+	if f.PageLines > 0 {
+		d.PageLines = f.PageLines
+	}
+	return d
+}

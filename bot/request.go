@@ -82,6 +82,9 @@ type Message struct {
 	// open a thread with this title for Game, post the message there and
 	// call App.BindThread.
 	NewThread string
+	// nav marks Choices that turn pages (pages.go): kept only where replies
+	// are private, so that page buttons are never public decision options.
+	nav bool
 }
 
 // Image is a picture of a board: PNG bytes, a file name, and the side whose

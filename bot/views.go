@@ -492,9 +492,6 @@ func (c *call) history() error {
 		c.reply(T(l, "history.empty", "game", lg.id)).Game = lg.id
 		return nil
 	}
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	c.reply(T(l, "history.title", "game", lg.id) + "\n" + strings.Join(lines, "\n")).Game = lg.id
-	return nil
+	return c.page(lg.id, T(l, "history.title", "game", lg.id), lines, n, c.pageArg(), true,
+		func(k int) string { return fmt.Sprintf("%s history %d page %d", lg.id, n, k) })
 }
