@@ -30,7 +30,9 @@ func startPTG(t *testing.T, id string, opts game.Options) *ptg.State {
 
 // PTG-13.0, PTG-13.0.1, PTG-13.0.2, PTG-13.0.3, PTG-13.1, PTG-13.1.2,
 // PTG-13.2, PTG-13.2.2, PTG-13.3, PTG-13.3.3, PTG-13.3.5, PTG-13.4,
-// PTG-13.4.2, PTG-13.4.6, PTG-14.17.1, PTG-3.0: four scenarios; the
+// PTG-13.4.2, PTG-13.4.6, PTG-14.17.1, PTG-3.0, PTG-13.1.1, PTG-13.2.1,
+// PTG-13.3.1, PTG-13.4.1, PTG-13.3.4: four scenarios, with the ten
+// redoubts except 13.4, set up by the set-up lines except 13.2; the
 // Russians set up first and the Swedes move first, except in 13.4 (the
 // reverse, and no Russian Alert); units start at full strength, leaders
 // on their original side; the Swedish army morale starts at 85 in 13.3;
@@ -42,11 +44,13 @@ func TestScenarioDataPTG13(t *testing.T) {
 		setupFirst game.Side
 		nmaA       int
 		alert      bool
+		redoubts   int
+		setup      string
 	}{
-		{"ptg-standard", ptg.Russians, 70, true},
-		{"ptg-historical", ptg.Russians, 70, true},
-		{"ptg-maximum", ptg.Russians, 85, true},
-		{"ptg-june22", ptg.Swedes, 70, false},
+		{"ptg-standard", ptg.Russians, 70, true, 10, "lines"},
+		{"ptg-historical", ptg.Russians, 70, true, 10, "historical"},
+		{"ptg-maximum", ptg.Russians, 85, true, 10, "lines"},
+		{"ptg-june22", ptg.Swedes, 70, false, 0, "lines"},
 	} {
 		s := startPTG(t, c.id, nil)
 		if cl := s.Clock(); cl.Phase != ptg.PhaseSetup || cl.Active != c.setupFirst {
@@ -69,8 +73,29 @@ func TestScenarioDataPTG13(t *testing.T) {
 		if horse != 2 {
 			t.Errorf("%s: %d Russian horse artillery units with the option, want 2 (PTG-14.17.1)", c.id, horse)
 		}
+		if len(s.Redoubts) != c.redoubts {
+			t.Errorf("%s: %d redoubts, want %d", c.id, len(s.Redoubts), c.redoubts)
+		}
+		if got := s.Scenario().Params["setup"]; got != c.setup {
+			t.Errorf("%s: set-up %q, want %q", c.id, got, c.setup)
+		}
 		if got := s.Scenario().Params["alert"] != "off"; got != c.alert {
 			t.Errorf("%s: Russian Alert in use = %v, want %v", c.id, got, c.alert)
+		}
+	}
+}
+
+// PTG-13.3.2: in 13.3 the four optional units marked R replace Livgardet,
+// Södra Skånska, Dücker and Livdragonerna.
+func TestScenarioDataPTG13_3_2(t *testing.T) {
+	has := func(s *ptg.State, id string) bool { return s.Unit(id) != nil }
+	std, max := startPTG(t, "ptg-standard", nil), startPTG(t, "ptg-maximum", nil)
+	for _, id := range []string{"SW-I01", "SW-C05", "SW-D02", "SW-D01"} {
+		if !has(std, id) || has(std, id+"R") {
+			t.Errorf("13.1: %s present %v, %sR present %v", id, has(std, id), id, has(std, id+"R"))
+		}
+		if has(max, id) || !has(max, id+"R") {
+			t.Errorf("13.3: %s present %v, %sR present %v", id, has(max, id), id, has(max, id+"R"))
 		}
 	}
 }
