@@ -44,8 +44,11 @@ func runRestore(m *Main, ctx context.Context, args []string) error {
 }
 
 // storeHint adds to the error of a refused store the commands that check
-// and restore it.
+// and restore it, and to that of a store in use how to back it up.
 func storeHint(path string, err error) error {
+	if errors.Is(err, storage.ErrLocked) {
+		return fmt.Errorf("%w\n  the store tools run while the bot is stopped; a running bot writes its own backups with [store] backup-dir (docs/admin.md, \"Backups and restore\")", err)
+	}
 	if !errors.Is(err, storage.ErrDamaged) && !errors.Is(err, storage.ErrNotStore) {
 		return err
 	}

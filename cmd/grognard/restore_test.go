@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/grognard/grognard/storage"
 )
 
 // damagePage zeroes one page in use of the store file at path (the page
@@ -105,5 +108,18 @@ func TestRefusedStore(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(db); !bytes.Equal(after, current) {
 		t.Fatal("a refused restore changed the store")
+	}
+}
+
+func TestLockedStoreHint(t *testing.T) {
+	db := toyStore(t)
+	s, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, err = runStoreCmd(t, "", "backup", filepath.Join(t.TempDir(), "b.db"), "--db", db)
+	if !errors.Is(err, storage.ErrLocked) || !strings.Contains(err.Error(), "backup-dir") {
+		t.Fatalf("backup of a store in use: %v", err)
 	}
 }
