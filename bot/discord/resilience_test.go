@@ -42,14 +42,14 @@ func TestRateLimitRetryAfter(t *testing.T) {
 // would only delay the request that got it. The fake answers a request
 // sent during the global limit with a 429 and records a failure; the
 // interaction callbacks, which Discord exempts, go out during the limit.
-// The limit is long (5 s), so that even a busy machine acknowledges the
+// The limit is long (10 s), so that even a busy machine acknowledges the
 // second interaction within it: the test asserts the order of requests,
 // not their times.
 func TestGlobalRateLimit(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOptions{})
 	ch2 := e.fake.AddChannel("games-2")
-	e.fake.RateLimitOnce("POST", "/channels/{channel_id}/messages", 5*time.Second, true)
+	e.fake.RateLimitOnce("POST", "/channels/{channel_id}/messages", 10*time.Second, true)
 	in1, err := e.fake.Slash(e.alice, e.fake.Channel, "new", fd.String("scenario", "gs-1"))
 	if err != nil {
 		t.Fatal(err)
