@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -274,7 +273,7 @@ func (l *loader) read(p string, disk bool) (f *file, found bool) {
 	var err error
 	name := p
 	if disk {
-		src, err = os.ReadFile(p)
+		src, err = ReadTOMLFile(p, MaxTOMLBytes)
 	} else {
 		name = shippedName(p)
 		if !fs.ValidPath(p) {

@@ -23,7 +23,19 @@ type file struct {
 
 // readFile decodes src; on a TOML syntax error it records a problem with
 // the library's line and returns nil.
+//
+// Size and nesting are checked first (guard.go): nested inline
+// tables take the TOML library time that grows much faster than the file.
 func readFile(ps *problems, name, path string, disk bool, src []byte) *file {
+	if err := CheckTOML(src, MaxTOMLBytes, MaxTOMLDepth); err != nil {
+		var ge *TOMLLimitError
+		if errors.As(err, &ge) {
+			ps.add(name, ge.Line, "too large to read: %s", ge.Msg)
+		} else {
+			ps.add(name, 0, "too large to read: %v", err)
+		}
+		return nil
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(src), &raw); err != nil {
 		var pe toml.ParseError
