@@ -99,3 +99,47 @@ func TestScenarioDataPTG13_3_2(t *testing.T) {
 		}
 	}
 }
+
+// PTG-13.2.3: in the historical set-up Russian infantry goes on the
+// infantry marks only.
+func TestHistoricalSetupPTG13_2_3(t *testing.T) {
+	s := startPTG(t, "ptg-historical", nil)
+	var inf *ptg.Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == ptg.Russians && u.Type == "infantry" {
+			inf = u
+			break
+		}
+	}
+	if inf == nil {
+		t.Fatal("no Russian infantry to set up")
+	}
+	cmd, err := game.ParseCommand(ptg.Russians, "place "+inf.ID+" 1010")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ptg.New().Decide(s, cmd, nil)
+	if re, ok := game.AsRuleError(err); !ok || re.Code != "setup-hex" {
+		t.Errorf("%s placed in 1010, off the infantry marks: %v", inf.ID, err)
+	}
+}
+
+// P-HGREN: the Russian horse grenadiers, not listed in 3.3, are cavalry
+// and grenadiers (for 14.4).
+func TestHorseGrenadiersP_HGREN(t *testing.T) {
+	s := startPTG(t, "ptg-standard", nil)
+	n := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Type != "horse-grenadiers" {
+			continue
+		}
+		n++
+		if u.Class() != ptg.ClassCavalry || !u.Grenadiers() {
+			t.Errorf("%s: class %s, grenadiers %v", u.ID, u.Class(), u.Grenadiers())
+		}
+	}
+	if n == 0 {
+		t.Error("no horse grenadiers in 13.1")
+	}
+}
