@@ -15,6 +15,7 @@ import (
 	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/matrix"
 	"github.com/grognard/grognard/bot/metrics"
+	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -66,7 +67,29 @@ type BotConfig struct {
 	// RateBurst how many at once.
 	RateLimit float64 `toml:"rate-limit"`
 	RateBurst int     `toml:"rate-burst"`
+	// Operators may administer every game, even one they play in:
+	// platform-qualified user ids ("discord:123…", "matrix:@ann:example.org",
+	// "console:NAME"). Everyone else administers a game only through its
+	// home room's rights (docs/admin.md).
+	Operators WordList `toml:"operators"`
+	// Flood limits (bot.Flood): games one user, or one room, may have
+	// waiting for players; challenges waiting for one user's answer; the
+	// longest command line in characters; lines a page of games, mine.
+	MaxOpenGames     int `toml:"max-open-games"`
+	MaxRoomOpenGames int `toml:"max-room-open-games"`
+	MaxInvitations   int `toml:"max-invitations"`
+	MaxLineLength    int `toml:"max-line-length"`
+	PageLines        int `toml:"page-lines"`
 }
+
+// flood is the bot's flood limits.
+func (b BotConfig) flood() bot.Flood {
+	return bot.Flood{UserOpenGames: b.MaxOpenGames, RoomOpenGames: b.MaxRoomOpenGames, Invitations: b.MaxInvitations,
+		LineLength: b.MaxLineLength, PageLines: b.PageLines}
+}
+
+// operators is the list of operators as the bot keys users.
+func (b BotConfig) operators() []string { return strings.Fields(string(b.Operators)) }
 
 // DefaultConfig is the configuration without a file.
 func DefaultConfig() Config {
@@ -77,7 +100,9 @@ func DefaultConfig() Config {
 	return Config{
 		Store:   StoreConfig{Path: defaultDB(), BackupDir: os.Getenv("GROGNARD_BACKUP_DIR"), BackupEvery: "24h", BackupKeep: 7},
 		Console: ConsoleConfig{Images: "grognard-images", User: user, Room: "terminal"},
-		Bot:     BotConfig{Language: "en", RateLimit: 30, RateBurst: 10},
+		Bot: BotConfig{Language: "en", RateLimit: 30, RateBurst: 10,
+			MaxOpenGames: bot.DefaultFlood.UserOpenGames, MaxRoomOpenGames: bot.DefaultFlood.RoomOpenGames,
+			MaxInvitations: bot.DefaultFlood.Invitations, MaxLineLength: bot.DefaultFlood.LineLength, PageLines: bot.DefaultFlood.PageLines},
 		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
 		Discord: DiscordConfig{Threads: discord.DefaultConfig().Threads},
 		Deadlines: DeadlinesConfig{Phase: "72h", Decision: "24h", Reminders: "50% 2h", VacationDays: 14, DigestHour: 8,
@@ -86,10 +111,18 @@ func DefaultConfig() Config {
 	}
 }
 
-// ReadConfig decodes a TOML file over DefaultConfig.
+// ReadConfig decodes a TOML file over DefaultConfig. The file's size and
+// nesting are checked before it is parsed (scenarios.CheckTOML).
 func ReadConfig(path string) (Config, error) {
 	cfg := DefaultConfig()
-	md, err := toml.DecodeFile(path, &cfg)
+	src, err := scenarios.ReadTOMLFile(path, maxConfigBytes)
+	if err == nil {
+		err = scenarios.CheckTOML(src, maxConfigBytes, scenarios.MaxTOMLDepth)
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
+	md, err := toml.Decode(string(src), &cfg)
 	if err != nil {
 		return cfg, fmt.Errorf("config %s: %w", path, err)
 	}
@@ -103,6 +136,9 @@ func ReadConfig(path string) (Config, error) {
 	cfg.applyEnv(os.Getenv) // the environment beats the file (config_env.go)
 	return cfg, cfg.validate(path)
 }
+
+// maxConfigBytes bounds the configuration file (the example is 6 KB).
+const maxConfigBytes = 256 << 10
 
 func (c Config) validate(path string) error {
 	var bad []string
@@ -118,6 +154,23 @@ func (c Config) validate(path string) error {
 	}
 	if c.Bot.RateLimit > 0 && c.Bot.RateBurst < 1 {
 		bad = append(bad, "bot.rate-burst must be at least 1")
+	}
+	for _, f := range []struct {
+		key string
+		v   int
+	}{{"max-open-games", c.Bot.MaxOpenGames}, {"max-room-open-games", c.Bot.MaxRoomOpenGames}, {"max-invitations", c.Bot.MaxInvitations},
+		{"max-line-length", c.Bot.MaxLineLength}, {"page-lines", c.Bot.PageLines}} {
+		if f.v < 1 {
+			bad = append(bad, fmt.Sprintf("bot.%s is %d (want at least 1)", f.key, f.v))
+		}
+	}
+	if c.Bot.MaxLineLength > 0 && c.Bot.MaxLineLength < 100 {
+		bad = append(bad, fmt.Sprintf("bot.max-line-length is %d: orders of a whole army need more (at least 100)", c.Bot.MaxLineLength))
+	}
+	for _, op := range c.Bot.operators() {
+		if p, id, ok := strings.Cut(op, ":"); !ok || id == "" || p != discord.Platform && p != matrix.Platform && p != console.Platform {
+			bad = append(bad, fmt.Sprintf("bot.operators: %q (want platform:id, e.g. discord:123456789012345678 or matrix:@ann:example.org)", op))
+		}
 	}
 	if c.Console.User == "" || strings.ContainsAny(c.Console.User, " \t") {
 		bad = append(bad, fmt.Sprintf("console.user %q (one word)", c.Console.User))
@@ -190,6 +243,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		Store: st, Renderer: renderer, Lang: lang, Logger: logger, ExportHint: hint,
 		Rate:      bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
 		Deadlines: deadlines, Leagues: leagues, Metrics: appMetrics,
+		Operators: cfg.Bot.operators(), Flood: cfg.Bot.flood(),
 	})
 	if err != nil {
 		return err
