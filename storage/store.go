@@ -93,7 +93,7 @@ type Store struct {
 // ErrNotStore, ErrDamaged or ErrSchema and left untouched: Open never
 // replaces it with an empty store and never writes to it. An older schema
 // is upgraded (after a backup copy, see Options.NoUpgradeBackup). The
-// page check reads every page in use once (0.12–0.2 s for 10,000 games on a
+// page check reads every page in use once (0.12–0.3 s for 10,000 games on a
 // warm cache, BenchmarkOpen10k); Open reads no game.
 func Open(path string, opts Options) (*Store, error) {
 	opts = opts.withDefaults()
