@@ -56,3 +56,27 @@ func TestGameAuthority(t *testing.T) {
 	_, msgs = e.slash(e.dave, e.fake.Channel, "adjudicate", fd.String("game", "g2"))
 	find(t, public(msgs), "(adjudicated by dave: the default answer)")
 }
+
+// TestPageButtons (issue 14 §5): `games` answers one private page with a
+// next-page button; the button brings the next page.
+func TestPageButtons(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{})
+	for _, u := range []*fd.User{e.alice, e.bob, e.carol, e.dave} {
+		for range 4 {
+			e.slash(u, e.fake.Channel, "new", fd.String("scenario", "gs-1"))
+		}
+	}
+	in, msgs := e.slash(e.alice, e.fake.Channel, "games")
+	r := reply(t, in, msgs)
+	if !strings.Contains(r.Content, "g15 ·") || strings.Contains(r.Content, "g16 ·") || !strings.Contains(r.Content, "page 1/2 · next: `games 2`") {
+		t.Fatalf("games, page 1: %q", r.Content)
+	}
+	if len(r.Buttons) != 1 || r.Buttons[0].CustomID != "g:games 2" {
+		t.Fatalf("page buttons: %+v", r.Buttons)
+	}
+	in, msgs = e.click(e.alice, r.ID, "g:games 2")
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "g16 ·") || !strings.Contains(r.Content, "page 2/2") {
+		t.Fatalf("games, page 2: %q", r.Content)
+	}
+}
