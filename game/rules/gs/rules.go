@@ -34,7 +34,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "morale-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled thresholds secret (otherwise they are announced)"},
 	{Name: "deploy-literal", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-30", Help: "scenario VII: A sets up within 12 hexes of the south edge, as the rulebook literally says (the default reads it as at least 12 hexes away)"},
 	{Name: "zone-pairs", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-28", Help: "scenario V: one extra point per pair of adjacent zones held (default: one extra point at most)"},
-	{Name: "count-units", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-33", Help: "scenarios VIII and X: add the number of units on the map to their PC (the literal reading)"},
+	{Name: "count-units", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S8.victory", Help: "scenarios VIII and X: each side scores the number of its units on the map plus their PC, as the rulebook says; off: PC only (the digest's GS-P-33)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},
 	{Name: "morale-threshold", Default: "50", Rule: "GS-11.1", Help: "losses (percent of the starting PC) that demoralize an army: one number, or A/B such as 40/60 (scenario VIII option b)"},
 	{Name: "morale-exclusive", Default: "off", Values: []string{"on", "off"}, Rule: "GS-S8.special", Help: "once one army is demoralized the other can no longer be (scenario VIII option c)"},
