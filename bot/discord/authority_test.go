@@ -80,3 +80,26 @@ func TestPageButtons(t *testing.T) {
 		t.Fatalf("games, page 2: %q", r.Content)
 	}
 }
+
+// TestPanicAnswered (issue 14 §1): a panic while answering a command is
+// answered with its reference, privately, and the bot goes on.
+func TestPanicAnswered(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{})
+	_, msgs := e.slash(e.alice, e.fake.Channel, "new", fd.String("scenario", "gs-1"), fd.UserOption("opponent", e.bob))
+	e.click(e.bob, find(t, msgs, "challenges").ID, "g:g1 accept")
+	e.mu.Lock()
+	e.render = func() { panic("injected panic in the renderer") }
+	e.mu.Unlock()
+	in, msgs := e.slash(e.carol, e.fake.Channel, "board", fd.String("game", "g1"))
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "internal error, reference ") {
+		t.Fatalf("the answer to a panic: %q", r.Content)
+	}
+	e.mu.Lock()
+	e.render = nil
+	e.mu.Unlock()
+	in, msgs = e.slash(e.carol, e.fake.Channel, "status", fd.String("game", "g1"))
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "g1 ·") {
+		t.Fatalf("after a panic: %q", r.Content)
+	}
+}
