@@ -408,6 +408,9 @@ func driveAt(t *testing.T, src *storage.Store, dir string, step int, rng *rand.R
 			for _, m := range resp.Messages {
 				quiet = quiet && m.Ephemeral && m.To == nil
 			}
+			if cmd == "order" && (a.id == "sam" || a.id == "root") && (!quiet || last != before) {
+				t.Fatalf("step %d, %s (no seat) gave an order: %s: %s", step, a.id, what, texts(resp))
+			}
 			if quiet && !settingsCommands[cmd] {
 				if last != before {
 					t.Fatalf("step %d, %s: %s: a refusal or a view changed the store: %s", step, a.id, what, texts(resp))
