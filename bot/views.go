@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -308,6 +309,33 @@ func (c *call) status() error {
 	if err != nil {
 		return err
 	}
+	c.viewReply(lg, func(viewer game.Side) string { return c.statusText(lg, viewer) })
+	return nil
+}
+
+// viewReply answers the asker with a text built for their side, as an
+// ephemeral reply when it shows nothing more than the public view, and
+// privately otherwise: a platform without ephemeral replies posts those
+// in the room, and a side's view holds its own secrets (a secret set-up,
+// face-down identities, a hidden threshold).
+func (c *call) viewReply(lg *live, text func(viewer game.Side) string) {
+	viewer := c.viewer(lg)
+	mine := text(viewer)
+	c.reply(mine).Game = lg.id
+	if viewer.Valid() && mine != text(game.Nobody) {
+		c.privateLast()
+	}
+}
+
+// privateLast makes the last message a private one to the asker (still
+// ephemeral where the platform has that).
+func (c *call) privateLast() {
+	u := c.user
+	c.out[len(c.out)-1].To = &u
+}
+
+// statusText is the status of a game as viewer sees it.
+func (c *call) statusText(lg *live, viewer game.Side) string {
 	l := c.lang
 	title := lg.meta.Scenario
 	if lg.g != nil {
@@ -330,7 +358,7 @@ func (c *call) status() error {
 	case lg.meta.Status.Ended():
 		lines = append(lines, T(l, "status.over", "result", c.resultText(lg)))
 	default:
-		st := game.ViewOf(lg.g.Rules, lg.g.State, c.viewer(lg))
+		st := game.ViewOf(lg.g.Rules, lg.g.State, viewer)
 		lines = append(lines, c.clockText(st.Clock()))
 		for _, side := range game.Waiting(st) {
 			what := T(l, "status.to-play")
@@ -353,14 +381,13 @@ func (c *call) status() error {
 	if lg.g != nil && lg.meta.Status != storage.StatusOpen {
 		// The score as the asker's view has it: a side's secret total
 		// (face-down strengths, a hidden threshold) stays its own.
-		lines = append(lines, c.scoreLines(l, game.ViewOf(lg.g.Rules, lg.g.State, c.viewer(lg)).Outcome())...)
+		lines = append(lines, c.scoreLines(l, game.ViewOf(lg.g.Rules, lg.g.State, viewer).Outcome())...)
 	}
 	lines = append(lines, T(l, "status.dice", "rolls", lg.meta.Rolls, "commitment", lg.meta.Commitment))
 	if lg.meta.Seed != "" {
 		lines = append(lines, T(l, "status.seed", "seed", lg.meta.Seed))
 	}
-	c.reply(strings.Join(lines, "\n")).Game = lg.id
-	return nil
+	return strings.Join(lines, "\n")
 }
 
 // scoreLines prints a score with its breakdown.
@@ -389,12 +416,22 @@ func (c *call) units() error {
 		only, _ = game.ParseSide(s)
 	}
 	l := c.lang
-	var lines []string
+	title := T(l, "units.title", "game", lg.id)
 	if viewer.Valid() {
-		lines = append(lines, T(l, "units.title-side", "game", lg.id, "side", viewer))
-	} else {
-		lines = append(lines, T(l, "units.title", "game", lg.id))
+		title = T(l, "units.title-side", "game", lg.id, "side", viewer)
 	}
+	lines := c.unitLines(lg, viewer, only)
+	c.reply(title + "\n" + strings.Join(lines, "\n")).Game = lg.id
+	if viewer.Valid() && !slices.Equal(lines, c.unitLines(lg, game.Nobody, only)) {
+		c.privateLast() // the side's view: its own secrets
+	}
+	return nil
+}
+
+// unitLines lists the units as viewer sees them (only: one side's).
+func (c *call) unitLines(lg *live, viewer, only game.Side) []string {
+	l := c.lang
+	var lines []string
 	for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, viewer).Pieces() {
 		if only.Valid() && p.Side != only {
 			continue
@@ -420,8 +457,7 @@ func (c *call) units() error {
 		}
 		lines = append(lines, fmt.Sprintf("  %s · %s %s · %s", name, arm, p.Values, where))
 	}
-	c.reply(strings.Join(lines, "\n")).Game = lg.id
-	return nil
+	return lines
 }
 
 // history lists the last orders, with the undos in their place. Orders
@@ -438,15 +474,31 @@ func (c *call) history() error {
 	if n < 1 {
 		n = 1
 	}
-	l := c.lang
-	viewer := c.viewer(lg)
-	if lg.meta.Status.Ended() {
-		viewer = game.Nobody // everything is public once the game is over …
-	}
 	undos, err := c.a.undoNotes(lg.id)
 	if err != nil {
 		return err
 	}
+	viewer := c.viewer(lg)
+	if lg.meta.Status.Ended() {
+		viewer = game.Nobody // everything is public once the game is over …
+	}
+	lines := c.historyLines(lg, viewer, undos)
+	if len(lines) == 0 {
+		c.reply(T(c.lang, "history.empty", "game", lg.id)).Game = lg.id
+		return nil
+	}
+	err = c.page(lg.id, T(c.lang, "history.title", "game", lg.id), lines, n, c.pageArg(), true,
+		func(k int) string { return fmt.Sprintf("%s history %d page %d", lg.id, n, k) })
+	if err == nil && viewer.Valid() && !slices.Equal(lines, c.historyLines(lg, game.Nobody, undos)) {
+		c.privateLast() // the side's own secret orders are in it
+	}
+	return err
+}
+
+// historyLines is the history as viewer may read it, the undos in their
+// place.
+func (c *call) historyLines(lg *live, viewer game.Side, undos []undoNote) []string {
+	l := c.lang
 	var lines []string
 	notes := func(after int) {
 		for _, u := range undos {
@@ -488,10 +540,5 @@ func (c *call) history() error {
 		lines = append(lines, line)
 		notes(rec.Seq)
 	}
-	if len(lines) == 0 {
-		c.reply(T(l, "history.empty", "game", lg.id)).Game = lg.id
-		return nil
-	}
-	return c.page(lg.id, T(l, "history.title", "game", lg.id), lines, n, c.pageArg(), true,
-		func(k int) string { return fmt.Sprintf("%s history %d page %d", lg.id, n, k) })
+	return lines
 }

@@ -1,0 +1,298 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/ptg"
+)
+
+// leakScenarios are the shipped scenarios with hidden information: secret
+// simultaneous set-ups (GS I, VII, VIII), face-down units, draw piles and
+// secret thresholds (GS IXa, IXb, X), Peter the Great's set-up hidden
+// until a side is ready.
+var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical"}
+
+// TestNoLeaks plays random games of every scenario with hidden
+// information through the bot — legal orders, refused orders, views,
+// status, history, units, autocomplete — and asserts for each side that
+// nothing its player can receive (room messages, ephemeral replies, which
+// some platforms post in the room, its direct messages, the boards its
+// images are drawn from, autocomplete answers, errors) contains a secret
+// of the other side: the hex of a unit or redoubt its view does not show,
+// the true arm, values or name of a unit its view shows masked, or the
+// text of the other side's refused order.
+func TestNoLeaks(t *testing.T) {
+	steps := 90
+	if testing.Short() {
+		steps = 30
+	}
+	for i, id := range leakScenarios {
+		t.Run(id, func(t *testing.T) {
+			leakPlay(t, id, uint64(i+1), steps)
+		})
+	}
+}
+
+var users = map[game.Side]string{game.SideA: "alice", game.SideB: "bob", game.Nobody: "carol"}
+
+// inbox is what one user has received since the last check, as lines.
+type inbox map[string][]string
+
+func (in inbox) add(user string, lines ...string) { in[user] = append(in[user], lines...) }
+
+// deliver sorts a response by who sees it: a direct message its user; an
+// ephemeral reply the asker — and, on a platform without ephemeral
+// replies, the room; anything else the room.
+func (in inbox) deliver(asker string, r Response) {
+	for _, m := range r.Messages {
+		lines := messageLines(m)
+		switch {
+		case m.To != nil:
+			in.add(m.To.ID, lines...)
+		default:
+			for _, u := range users {
+				in.add(u, lines...)
+			}
+		}
+	}
+}
+
+// messageLines is a message's text, its buttons and the boards of its
+// images (the captureRenderer's "PNG" is the board as JSON), one line per
+// piece and mark.
+func messageLines(m Message) []string {
+	out := strings.Split(m.Plain(), "\n")
+	for _, c := range m.Choices {
+		out = append(out, c.Label+" "+c.Command)
+	}
+	for _, img := range m.Images {
+		var b game.Board
+		if err := json.Unmarshal(img.PNG, &b); err != nil {
+			out = append(out, string(img.PNG))
+			continue
+		}
+		for _, p := range b.Pieces {
+			out = append(out, fmt.Sprintf("board piece %s %s %s %s %s %s", p.ID, p.Type, p.Name, p.Values, p.Hex, strings.Join(p.Flags, ",")))
+		}
+		for _, mk := range b.Marks {
+			out = append(out, fmt.Sprintf("board mark %s %s %v", mk.Kind, mk.Label, mk.At))
+		}
+		for _, a := range b.Arrows {
+			out = append(out, fmt.Sprintf("board arrow %s %v %v", a.Kind, a.From, a.To))
+		}
+		out = append(out, b.Legend.Lines...)
+	}
+	return out
+}
+
+// secrets are what a viewer must not learn: hexes (as labels) where the
+// other side has something the viewer's view does not show, and units
+// whose identity the viewer's view masks.
+type secrets struct {
+	hexes   map[string]bool
+	masked  map[string]game.Piece // id → true piece
+	refused []string
+}
+
+func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Side) secrets {
+	s := secrets{hexes: map[string]bool{}, masked: map[string]game.Piece{}}
+	view := game.ViewOf(r, st, viewer)
+	shown := map[string]game.Piece{}
+	occupied := map[string]bool{}
+	for _, p := range view.Pieces() {
+		shown[p.ID] = p
+		if p.Hex != "" {
+			occupied[p.Hex] = true
+		}
+	}
+	for _, p := range st.Pieces() {
+		if p.Side == viewer || !p.Side.Valid() {
+			continue
+		}
+		v, ok := shown[p.ID]
+		if p.Hex != "" && (!ok || v.Hex != p.Hex) && !occupied[p.Hex] {
+			s.hexes[p.Hex] = true
+		}
+		if ok && v.Type == "" && p.Type != "" {
+			s.masked[p.ID] = p
+		}
+	}
+	if full, ok := st.(*ptg.State); ok {
+		pv := view.(*ptg.State)
+		for _, rd := range full.Redoubts {
+			if !slices.ContainsFunc(pv.Redoubts, func(x ptg.Redoubt) bool { return x.At == rd.At }) {
+				if l := sc.Map.Label(rd.At); !occupied[l] {
+					s.hexes[l] = true
+				}
+			}
+		}
+	}
+	return s
+}
+
+var wordRe = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}_/'.-]*`)
+
+// leak returns the secret a line gives away, or "".
+func (s secrets) leak(line string) string {
+	words := wordRe.FindAllString(line, -1)
+	set := map[string]bool{}
+	for _, w := range words {
+		set[strings.Trim(w, ".'-")] = true
+	}
+	for h := range s.hexes {
+		if set[h] {
+			return "hex " + h
+		}
+	}
+	for id, p := range s.masked {
+		if !set[id] {
+			continue
+		}
+		for _, tell := range []string{p.Values, p.Name} {
+			if tell != "" && tell != id && len(tell) >= 3 && strings.Contains(line, tell) {
+				return fmt.Sprintf("%s is %q", id, tell)
+			}
+		}
+		if p.Type != "" && regexp.MustCompile(`\b`+regexp.QuoteMeta(id)+`\b[^;,]*\b`+regexp.QuoteMeta(p.Type)+`\b`).MatchString(line) {
+			return fmt.Sprintf("%s is %s", id, p.Type)
+		}
+	}
+	for _, o := range s.refused {
+		if strings.Contains(line, o) {
+			return "refused order " + o
+		}
+	}
+	return ""
+}
+
+func leakPlay(t *testing.T, id string, seed uint64, steps int) {
+	e := newEnv(t)
+	in := inbox{}
+	say := func(user, text string) Response {
+		r := e.say(user, text)
+		in.deliver(user, r)
+		return r
+	}
+	say("alice", "new "+id+" vs bob")
+	say("bob", "accept")
+	rng := rand.New(rand.NewPCG(seed, 99))
+	refused := map[game.Side][]string{}
+	state := func() (game.Ruleset, *game.Scenario, game.State) {
+		lg, err := e.app.lock("g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer lg.mu.Unlock()
+		return lg.g.Rules, lg.g.Scenario, lg.g.State
+	}
+	check := func(step int, what string) {
+		r, sc, st := state()
+		for _, side := range []game.Side{game.SideA, game.SideB, game.Nobody} {
+			var sec secrets
+			if side.Valid() {
+				sec = secretsFor(r, sc, st, side)
+				sec.refused = refused[side.Other()]
+			} else {
+				// a spectator: the secrets of both sides
+				a, b := secretsFor(r, sc, st, game.SideA), secretsFor(r, sc, st, game.SideB)
+				sec = b
+				for h := range a.hexes {
+					sec.hexes[h] = true
+				}
+				for k, v := range a.masked {
+					sec.masked[k] = v
+				}
+				sec.refused = append(slices.Clone(refused[game.SideA]), refused[game.SideB]...)
+			}
+			got := in[users[side]]
+			for i, line := range got {
+				if l := sec.leak(line); l != "" {
+					t.Fatalf("step %d (%s): %s (side %s) received the other side's secret (%s):\n%s", step, what, users[side], side, l, strings.Join(got[i:min(len(got), i+3)], "\n"))
+				}
+			}
+		}
+		clear(in)
+	}
+	played := 0
+	defer func() {
+		r, _, st := state()
+		var some []string
+		for _, side := range game.Waiting(st) {
+			l := game.Leaves(r.Legal(st, side))
+			some = append(some, fmt.Sprintf("%s: %d orders %q", side, len(l), l[:min(4, len(l))]))
+		}
+		t.Logf("%d orders played; the game stands at %+v; %s", played, st.Clock(), strings.Join(some, "; "))
+	}()
+	for step := 0; step < steps; step++ {
+		r, sc, st := state()
+		if st.Outcome().Over {
+			break
+		}
+		played++
+		w := game.Waiting(st)
+		if len(w) == 0 {
+			break
+		}
+		side := w[rng.IntN(len(w))]
+		user := users[side]
+		leaves := game.Leaves(r.Legal(st, side))
+		// A refused order now and then: one of the side's units to a
+		// random hex of the map, with the verb of a legal order.
+		if len(leaves) > 0 && rng.IntN(4) == 0 {
+			verb := strings.Fields(leaves[rng.IntN(len(leaves))])[0]
+			var mine []string
+			for _, p := range game.ViewOf(r, st, side).Pieces() {
+				if p.Side == side {
+					mine = append(mine, p.ID)
+				}
+			}
+			cells := sc.Map.Grid.Cells()
+			hex := sc.Map.Label(cells[rng.IntN(len(cells))])
+			if secretsFor(r, sc, st, side).hexes[hex] {
+				hex = "" // a hex the player names himself is no leak
+			}
+			if len(mine) > 0 && hex != "" && (verb == "place" || verb == "move" || verb == "deploy") {
+				order := fmt.Sprintf("%s %s %s", verb, mine[rng.IntN(len(mine))], hex)
+				resp := say(user, order)
+				if strings.Contains(texts(resp), "refused") {
+					refused[side] = append(refused[side], "`"+order+"`")
+				}
+				check(step, "refused "+order)
+			}
+		}
+		if len(leaves) == 0 {
+			t.Fatalf("step %d: %s waits with no legal order", step, side)
+		}
+		order := leaves[rng.IntN(len(leaves))]
+		// Finish a set-up now and then, so that the game goes on past it.
+		for _, o := range leaves {
+			if (o == "ready" || o == "deploy auto") && rng.IntN(3) == 0 {
+				order = o
+			}
+		}
+		say(user, order)
+		check(step, side.String()+": "+order)
+		if step%9 == 0 {
+			for _, u := range []string{"alice", "bob", "carol"} {
+				for _, v := range []string{"status", "history 400", "units", "board", "g1"} {
+					say(u, v)
+				}
+				for _, cmd := range []string{"move", "place", "deploy", "units", "range"} {
+					for _, arg := range []string{"unit", "hex", "placements", "to"} {
+						for _, c := range e.app.Complete(t.Context(), Request{Platform: "test", Room: "r1", User: User{ID: u, Name: u}, Command: cmd, Args: map[string]string{"game": "g1"}}, arg, "") {
+							in.add(u, c.Label+" "+c.Command)
+						}
+					}
+				}
+			}
+			check(step, "views")
+		}
+	}
+}
