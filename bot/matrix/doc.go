@@ -62,13 +62,15 @@
 //     private parts into direct rooms.
 //   - In an encrypted room the bot posts once (remembered in the store)
 //     a plain notice saying it cannot read encrypted messages and what to
-//     do instead.
+//     do instead, and answers nothing else there, not even a command sent
+//     unencrypted. An encrypted direct room is not used for secrets: the
+//     bot creates an unencrypted one.
 //
 // # Stored values
 //
 // Under "matrix/<bot user id>/" in the store's application values:
 // session, next-batch, last/<room> (the last event handled), dm/<user>,
-// thread/<game>, choices/<event id>, encrypted-notice/<room>.
+// thread/<game>, choices/<event id>, encrypted/<room>, encrypted-notice/<room>.
 //
 // # Tests
 //

@@ -192,13 +192,32 @@ func (a *Adapter) noteState(evt *event.Event) {
 	if forget != "" {
 		a.forgetDM(forget, evt.RoomID)
 	}
+	if evt.Type == event.StateEncryption {
+		// Kept in the store: after a restart the sync no longer repeats
+		// the room's state.
+		if err := a.store.PutValue(a.key+"encrypted/"+string(evt.RoomID), []byte("1")); err != nil {
+			a.log.Warn("matrix: store", "err", err)
+		}
+	}
 }
 
+// roomEncrypted reports whether the room has turned encryption on (seen
+// in the sync, or stored earlier).
 func (a *Adapter) roomEncrypted(roomID id.RoomID) bool {
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	r := a.rooms[roomID]
-	return r != nil && r.encrypted
+	known := r != nil && r.encrypted
+	a.mu.Unlock()
+	if known {
+		return true
+	}
+	if v, err := a.store.Value(a.key + "encrypted/" + string(roomID)); err != nil || v == nil {
+		return false
+	}
+	a.mu.Lock()
+	a.room(roomID).encrypted = true
+	a.mu.Unlock()
+	return true
 }
 
 // invited answers an invite: join when the inviter is allowed, refuse
@@ -279,10 +298,10 @@ func (a *Adapter) encryptedNotice(ctx context.Context, roomID id.RoomID) {
 }
 
 var encryptedText = map[bot.Lang]string{
-	bot.EN: "This room is end-to-end encrypted and I cannot read encrypted messages yet, so I will not see your commands here. " +
+	bot.EN: "This room is end-to-end encrypted and I cannot read encrypted messages yet, so I do not play here: I will answer no command in this room, even one sent unencrypted. " +
 		"Please play in an unencrypted room: create a new room with encryption turned off (it cannot be turned off later) and invite me there. " +
 		"Your games and their boards stay on the record either way.",
-	bot.FR: "Ce salon est chiffré de bout en bout et je ne sais pas encore lire les messages chiffrés : je ne verrai pas vos commandes ici. " +
+	bot.FR: "Ce salon est chiffré de bout en bout et je ne sais pas encore lire les messages chiffrés : je ne joue donc pas ici et ne répondrai à aucune commande dans ce salon, même envoyée en clair. " +
 		"Jouez dans un salon non chiffré : créez un nouveau salon avec le chiffrement désactivé (il ne peut pas l'être ensuite) et invitez-moi. " +
 		"Vos parties et leurs cartes restent enregistrées dans tous les cas.",
 }
@@ -292,6 +311,12 @@ var encryptedText = map[bot.Lang]string{
 // reference and the room is told the reference; the sync goes on.
 func (a *Adapter) handle(ctx context.Context, evt *event.Event) {
 	if evt.Sender == a.me {
+		return
+	}
+	// In an encrypted room the bot answers nothing, not even a command a
+	// client sent in clear: it says once that it cannot play there
+	// (encryptedNotice, after the batch) and ignores the rest.
+	if a.roomEncrypted(evt.RoomID) {
 		return
 	}
 	ref := a.app.Guard("matrix event", func() { a.handleEvent(ctx, evt) },

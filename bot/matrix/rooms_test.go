@@ -66,6 +66,8 @@ func TestEncryptedRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	room := resp.RoomID
+	plain := alice.createRoom(t, "Plain", me) // unencrypted: its answers mark what the bot has read
+	alice.joined(t, plain, me)
 	notice := alice.says(t, me, room, "cannot read encrypted messages")
 	if notice.Type != event.EventMessage || notice.Content.AsMessage().MsgType != event.MsgNotice {
 		t.Errorf("the notice is %s %s, want a plain m.notice", notice.Type.Type, notice.Content.AsMessage().MsgType)
@@ -75,10 +77,14 @@ func TestEncryptedRoom(t *testing.T) {
 		if _, err := alice.cli.SendMessageEvent(context.Background(), room, event.EventEncrypted, ciphertext); err != nil {
 			t.Fatal(err)
 		}
-		// A plain message after it: once it is answered, the encrypted one
-		// before it has been seen.
+		// A command sent in clear in the encrypted room is not answered:
+		// once a later one in an unencrypted room is, both were read.
 		alice.send(t, room, "!g games")
-		alice.says(t, me, room, "there is no game in this room yet")
+		alice.send(t, plain, "!g games")
+		alice.says(t, me, plain, "there is no game in this room yet")
+		if n := len(alice.all(fromBot(me, room, event.MsgNotice, "there is no game"))); n != 0 {
+			t.Fatalf("round %d: the bot answered a command in the encrypted room", round)
+		}
 		if n := len(alice.all(fromBot(me, room, event.MsgNotice, "cannot read encrypted messages"))); n != 1 {
 			t.Fatalf("round %d: %d notices about encryption, want 1", round, n)
 		}

@@ -233,7 +233,10 @@ func (a *Adapter) directRoom(ctx context.Context, user id.UserID) (id.RoomID, er
 	a.mu.Lock()
 	room, ok := a.dms[user]
 	a.mu.Unlock()
-	if ok {
+	// A direct room that is encrypted (Element encrypts the direct rooms
+	// it creates) cannot be used: the bot reads nothing there. A new,
+	// unencrypted one replaces it.
+	if ok && !a.roomEncrypted(room) {
 		return room, nil
 	}
 	var resp *mautrix.RespCreateRoom
