@@ -27,6 +27,9 @@ type exportHeader struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
 	Game    GameMeta `json:"game"`
+	// View, in a per-side export (WriteExportView), is the side whose
+	// view it is; ReadExport refuses such a file.
+	View string `json:"view,omitempty"`
 }
 
 // exportRecord is one record line.
@@ -141,6 +144,9 @@ func ReadExport(r io.Reader) (*Exported, error) {
 	}
 	if h.Format != ExportFormat {
 		return nil, badInput("export line 1: format %q, want %q", h.Format, ExportFormat)
+	}
+	if h.View != "" {
+		return nil, badInput("export line 1: this is side %s's view of game %s, not its log: it cannot be read back", h.View, h.Game.ID)
 	}
 	if h.Version != ExportVersion {
 		return nil, badInput("export line 1: version %d (this build reads %d)", h.Version, ExportVersion)
@@ -356,4 +362,55 @@ func (s *Store) ImportChecked(r io.Reader, res Resolver) (GameMeta, error) {
 		return GameMeta{}, fmt.Errorf("import of game %s refused: %w", x.Meta.ID, err)
 	}
 	return x.Meta, s.importGame(x)
+}
+
+// WriteExportView writes what side may see of a game, in the export format
+// with "view" in its header: a player's copy of the log, which ReadExport
+// (so import, replay and audit) refuses. Until the game ends, an event
+// the side may not see (game.AudienceOf) is left out, and a record whose
+// events the side may not all see (game.RecordAudience) keeps only who
+// gave it: its text, its command and its dice are left out too (dice can
+// tell a secret shuffle). Once the game has ended everything is public.
+func WriteExportView(w io.Writer, x *Exported, r game.Ruleset, side game.Side) error {
+	if !side.Valid() {
+		return fmt.Errorf("export view: side %v (want A or B)", side)
+	}
+	m := x.Meta
+	if !m.Status.Ended() {
+		m.Seed = ""
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m, View: side.String()}); err != nil {
+		return err
+	}
+	for i := range x.Entries {
+		e := x.Entries[i]
+		if !m.Status.Ended() {
+			rec, err := e.Record(r)
+			if err != nil {
+				return err
+			}
+			var shown game.Events
+			for _, ev := range rec.Events {
+				if game.VisibleTo(ev, side) {
+					shown = append(shown, ev)
+				}
+			}
+			if !game.RecordAudience(rec).Allows(side) {
+				e.Text, e.Command, e.Rolls = "", game.Command{Side: e.Command.Side, Verb: "secret"}, nil
+			}
+			if e.Events, err = json.Marshal(append(game.Events{}, shown...)); err != nil {
+				return err
+			}
+		}
+		if err := enc.Encode(exportRecord{Type: "record", LogEntry: e}); err != nil {
+			return err
+		}
+	}
+	if err := enc.Encode(exportEnd{Type: "end", Records: len(x.Entries), Rolls: m.Rolls}); err != nil {
+		return err
+	}
+	return bw.Flush()
 }

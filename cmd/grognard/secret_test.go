@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,5 +70,42 @@ func TestPlaySideSecretSetup(t *testing.T) {
 				t.Errorf("--side %s: contains %q = %v, want %v\n%s", c.viewer, tok, got, c.sees, out)
 			}
 		}
+	}
+}
+
+// TestExportSide: export --side A of a Peter the Great game in its set-up
+// holds none of the Russians' secret placements (events, order texts,
+// dice), --side B holds them, and a view cannot be imported.
+func TestExportSide(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	full := playedExport(t, "ptg-standard", 5, 8)
+	if !strings.Contains(string(full), `"kind":"placed"`) {
+		t.Fatal("the playout placed nothing")
+	}
+	if out, err := runStoreCmd(t, string(full), "import", "--db", db); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	a, err := runStoreCmd(t, "", "export", "gd", "--db", db, "--side", "A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := runStoreCmd(t, "", "export", "gd", "--db", db, "--side", "B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range []string{`"kind":"placed"`, `"verb":"place"`, "sets up in"} {
+		if strings.Contains(a, tok) {
+			t.Errorf("export --side A contains %q:\n%s", tok, a)
+		}
+		if !strings.Contains(b, tok) {
+			t.Errorf("export --side B lacks %q", tok)
+		}
+	}
+	if !strings.Contains(a, `"view":"A"`) {
+		t.Errorf("the view is not marked as one:\n%s", a)
+	}
+	db2 := filepath.Join(t.TempDir(), "h.db")
+	if out, err := runStoreCmd(t, b, "import", "--db", db2); err == nil || !strings.Contains(err.Error(), "view") {
+		t.Fatalf("a view was imported: %v\n%s", err, out)
 	}
 }

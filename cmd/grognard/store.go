@@ -20,7 +20,7 @@ import (
 // run while no grognard serve holds it (bbolt locks the file); a running
 // bot backs itself up through storage.Store.Backup.
 func init() {
-	register(subcommand{name: "export", usage: "<game> [--db FILE] > game.jsonl — write a game as JSONL (docs/export.md)", run: runExport})
+	register(subcommand{name: "export", usage: "<game> [--db FILE] [--side A|B] > game.jsonl — write a game as JSONL (docs/export.md); --side: only what that side may see", run: runExport})
 	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
 	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] — replay a game's log and print it", run: runReplay})
 	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] — recompute every die from the revealed seed", run: runAudit})
@@ -101,19 +101,35 @@ func gameSource(ref, db string) (*storage.Exported, error) {
 func runExport(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("export")
 	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	sideFlag := fs.String("side", "", "write only what side A or B may see (a player's copy; it cannot be imported)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard export <game> [--db FILE] > game.jsonl"}
+		return usageError{"usage: grognard export <game> [--db FILE] [--side A|B] > game.jsonl"}
 	}
 	s, err := openStore(*db, true)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	return s.Export(pos[0], m.Stdout)
+	if *sideFlag == "" {
+		return s.Export(pos[0], m.Stdout)
+	}
+	side, err := game.ParseSide(*sideFlag)
+	if err != nil || !side.Valid() {
+		return usageError{"--side takes A or B"}
+	}
+	x, err := s.ReadGame(pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := storeResolver.Ruleset(x.Meta.Ruleset)
+	if err != nil {
+		return err
+	}
+	return storage.WriteExportView(m.Stdout, x, r, side)
 }
 
 func runImport(m *Main, ctx context.Context, args []string) error {
