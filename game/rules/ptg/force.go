@@ -10,12 +10,15 @@ import (
 // non-phasing unit with phasing units in its zone of control must be
 // attacked, and every phasing unit in an enemy zone of control must take
 // part in an attack against the units it is in mutual zone of control
-// with (a bombardment of those units meets it too, PTG-7.1.9, A-02). A plan of attacks is scored by (defender obligations met,
-// attacker obligations met), defenders first; an attacker obligation is
-// one pair of the obligation graph, an attacker fighting in the same
-// combat as that enemy unit. A declaration after which the best score
-// still reachable is lower than the best score reachable before it is
-// refused.
+// with ("le combat entre des unités adverses adjacentes … est
+// obligatoire"). A plan of attacks is scored by (defender obligations
+// met, attacker obligations met), defenders first; an attacker obligation
+// is one pair of the obligation graph, met when the attacker fights in the
+// same combat as that enemy unit, or when that unit is bombarded
+// (PTG-7.1.9, A-02). A declaration after which the best score still
+// reachable is lower than the best score reachable before it is refused.
+// Counting pairs keeps TC-14: A against P and Q meets as many pairs as A
+// against Q with B against P, so it is allowed, and B is released.
 
 // forceScore is a plan's score: defenders first, then attacker pairs.
 type forceScore struct{ def, pairs int }
