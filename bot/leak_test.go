@@ -11,6 +11,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/ptg"
+	"github.com/grognard/grognard/storage"
 )
 
 // leakScenarios are the shipped scenarios with hidden information: secret
@@ -24,7 +25,8 @@ var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", 
 // status, history, units, autocomplete — and asserts for each side that
 // nothing its player can receive (room messages, ephemeral replies, which
 // some platforms post in the room, its direct messages, the boards its
-// images are drawn from, autocomplete answers, errors) contains a secret
+// images are drawn from, autocomplete answers, errors, its export --side)
+// contains a secret
 // of the other side: the hex of a unit or redoubt its view does not show,
 // the true arm, values or name of a unit its view shows masked, or the
 // text of the other side's refused order.
@@ -290,6 +292,30 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 							in.add(u, c.Label+" "+c.Command)
 						}
 					}
+				}
+			}
+			// export --side: each side's copy of the log.
+			x, err := e.store.ReadGame("g1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, side := range game.Sides {
+				var b strings.Builder
+				if err := storage.WriteExportView(&b, x, r, side); err != nil {
+					t.Fatal(err)
+				}
+				for _, line := range strings.Split(b.String(), "\n") {
+					// one line per event, as the messages have one per clause
+					var rec struct {
+						Events []json.RawMessage `json:"events"`
+					}
+					if json.Unmarshal([]byte(line), &rec) == nil && len(rec.Events) > 0 {
+						for _, ev := range rec.Events {
+							in.add(users[side], string(ev))
+						}
+						line = line[:strings.Index(line, `"events":`)]
+					}
+					in.add(users[side], line)
 				}
 			}
 			check(step, "views")
