@@ -248,7 +248,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 		// The batch in hand is finished even when ctx ends meanwhile, so
 		// that the stored position never skips or repeats it.
 		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
-		a.process(work, resp, since)
+		// A panic in the adapter's code is recovered and logged with a
+		// reference (App.Guard); each event is guarded too (handle).
+		a.app.Guard("matrix sync", func() { a.process(work, resp, since) }, "platform", Platform)
 		cancel()
 		since = resp.NextBatch
 		if err := a.store.PutValue(a.key+"next-batch", []byte(since)); err != nil {
