@@ -328,29 +328,36 @@ func (a *App) mineLines(ctx context.Context, user string, l Lang, now time.Time)
 		if meta.Status != storage.StatusActive {
 			continue
 		}
-		lg, err := a.lock(id)
-		if err != nil {
+		// The game is unlocked by a defer, so that a panic in its line
+		// cannot leave it locked (recover.go).
+		if err := func() error {
+			lg, err := a.lock(id)
+			if err != nil {
+				return err
+			}
+			defer lg.mu.Unlock()
+			side := lg.seatOf(user)
+			if slices.Contains(game.Waiting(lg.g.State), side) {
+				room, _ := homeOf(lg.meta.Rooms)
+				c := a.roomCall(ctx, room, "")
+				c.now = now
+				what := c.owedText(l, lg, side)
+				text := fmt.Sprintf("  %s · %s · %s · %s", lg.id, lg.meta.Scenario, roomName(room), what)
+				var due time.Time
+				if clk, err := a.clockOf(lg); err == nil {
+					if clk.Paused != nil {
+						text += " · " + T(l, "deadline.legend-paused")
+					} else if o := clk.obligationOf(side); o != nil && !o.Due.IsZero() {
+						due = o.Due
+						text += " · " + c.dueText(l, o.Due, a.zoneOf(user, room))
+					}
+				}
+				out = append(out, line{due, text})
+			}
+			return nil
+		}(); err != nil {
 			return nil, err
 		}
-		side := lg.seatOf(user)
-		if slices.Contains(game.Waiting(lg.g.State), side) {
-			room, _ := homeOf(lg.meta.Rooms)
-			c := a.roomCall(ctx, room, "")
-			c.now = now
-			what := c.owedText(l, lg, side)
-			text := fmt.Sprintf("  %s · %s · %s · %s", lg.id, lg.meta.Scenario, roomName(room), what)
-			var due time.Time
-			if clk, err := a.clockOf(lg); err == nil {
-				if clk.Paused != nil {
-					text += " · " + T(l, "deadline.legend-paused")
-				} else if o := clk.obligationOf(side); o != nil && !o.Due.IsZero() {
-					due = o.Due
-					text += " · " + c.dueText(l, o.Due, a.zoneOf(user, room))
-				}
-			}
-			out = append(out, line{due, text})
-		}
-		lg.mu.Unlock()
 	}
 	slices.SortStableFunc(out, func(x, y line) int {
 		switch {
