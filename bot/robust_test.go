@@ -76,6 +76,11 @@ func (h *hookStore) GamesInRoom(room string) ([]string, error) {
 	return h.Store.GamesInRoom(room)
 }
 
+func (h *hookStore) SetDeadline(id string, at time.Time) (storage.GameMeta, error) {
+	h.hook("SetDeadline")
+	return h.Store.SetDeadline(id, at)
+}
+
 func (h *hookStore) DueDeadlines(now time.Time, limit int) ([]storage.Deadline, error) {
 	h.hook("DueDeadlines")
 	return h.Store.DueDeadlines(now, limit)
@@ -113,7 +118,10 @@ func TestPanicRecovered(t *testing.T) {
 	hs := &hookStore{Store: st}
 	var logs syncBuffer
 	var seeds int64
+	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	var nowMu sync.Mutex
 	app, err := New(Config{Store: hs, Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
+		Now:     func() time.Time { nowMu.Lock(); defer nowMu.Unlock(); return now },
 		NewSeed: func() []byte { seeds++; return dice.SeedFromInt(seeds) }})
 	if err != nil {
 		t.Fatal(err)
@@ -204,6 +212,22 @@ func TestPanicRecovered(t *testing.T) {
 	}
 	if r := say("sam", "games"); !strings.Contains(texts(r), "g1") {
 		t.Fatalf("the bot stopped answering: %q", texts(r))
+	}
+
+	// One game's timer that panics: logged with a reference, put off,
+	// and the other games' timers and requests go on.
+	say("carol", "new gs-1 vs dave deadline=1h")
+	say("dave", "accept")
+	nowMu.Lock()
+	now = now.Add(2 * time.Hour)
+	nowMu.Unlock()
+	hs.arm("SetDeadline")
+	_, err = app.Tick(t.Context())
+	if err == nil || !regexp.MustCompile(`panic, reference [0-9a-f]{8}`).MatchString(err.Error()) {
+		t.Fatalf("a timer that panics: %v", err)
+	}
+	if r := say("carol", "g2 status"); !strings.Contains(texts(r), "g2 ·") {
+		t.Fatalf("after a timer's panic: %q", texts(r))
 	}
 }
 
