@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -51,6 +52,10 @@ type Adapter struct {
 	limited   atomic.Int64
 	synced    chan struct{}
 	syncOnce  sync.Once
+
+	healthMu  sync.Mutex
+	syncErr   error     // the last sync's failure, nil after a success
+	syncSince time.Time // when the syncs began failing
 }
 
 // roomInfo is what the adapter remembers of a room from the sync.
@@ -111,6 +116,32 @@ func (a *Adapter) UserID() id.UserID { return a.me }
 // Synced is closed once the first sync has been handled: from then on
 // the bot answers.
 func (a *Adapter) Synced() <-chan struct{} { return a.synced }
+
+// Health reports whether the adapter syncs: an error before the first
+// sync succeeded, or while the syncs fail (the homeserver is down or
+// unreachable), nil otherwise.
+func (a *Adapter) Health() error {
+	a.healthMu.Lock()
+	defer a.healthMu.Unlock()
+	if a.syncErr != nil {
+		return fmt.Errorf("the syncs have failed since %s: %w", a.syncSince.UTC().Format(time.RFC3339), a.syncErr)
+	}
+	select {
+	case <-a.synced:
+		return nil
+	default:
+		return errors.New("not synced yet")
+	}
+}
+
+func (a *Adapter) noteSync(err error) {
+	a.healthMu.Lock()
+	defer a.healthMu.Unlock()
+	if err != nil && a.syncErr == nil {
+		a.syncSince = time.Now()
+	}
+	a.syncErr = err
+}
 
 // RateLimited counts the M_LIMIT_EXCEEDED answers the adapter waited out.
 func (a *Adapter) RateLimited() int64 { return a.limited.Load() }
@@ -201,7 +232,8 @@ func (a *Adapter) Run(ctx context.Context) error {
 	if err := a.pruneChoices(time.Now()); err != nil {
 		return err
 	}
-	if name, err := a.cli.GetOwnDisplayName(ctx); err == nil && name.DisplayName != "" && !strings.EqualFold(name.DisplayName, a.me.Localpart()) {
+	if name, err := a.cli.GetOwnDisplayName(ctx); err == nil && name.DisplayName != "" && !strings.EqualFold(name.DisplayName, a.me.Localpart()) &&
+		!slices.Contains(a.addr.names, name.DisplayName) {
 		a.addr.names = append(a.addr.names, name.DisplayName)
 	}
 	filter := &mautrix.Filter{
@@ -236,6 +268,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 			if errors.Is(err, mautrix.MUnknownToken) {
 				return fmt.Errorf("matrix: the access token was revoked: %w", err)
 			}
+			a.noteSync(err)
 			a.log.Warn("matrix: sync failed", "err", err, "retry_in", backoff)
 			select {
 			case <-time.After(backoff):
@@ -245,6 +278,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 			continue
 		}
 		backoff = time.Second
+		a.noteSync(nil)
 		// The batch in hand is finished even when ctx ends meanwhile, so
 		// that the stored position never skips or repeats it.
 		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)

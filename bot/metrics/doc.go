@@ -15,10 +15,18 @@
 //	grognard_order_seconds             histogram: request to reply, for orders
 //	grognard_render_seconds            histogram: one board image
 //	grognard_timers_total{kind}        counter: reminders sent, deadlines expired, digests sent
+//	grognard_adapter_up{adapter}       gauge: 1 while a chat adapter runs, 0 while it starts again
 //
 // plus the Go runtime (go_*) and process (process_*) collectors.
 // /healthz answers 200 "ok", or 503 with the reason when the store does
-// not answer or the scheduler has not ticked for three minutes.
+// not answer, the scheduler has not ticked for three minutes, or no chat
+// adapter works; then one line per chat adapter (Metrics.Adapters): up,
+// starting, degraded (running but its syncs fail) or retrying after a
+// failure, with the failure, e.g.
+//
+//	ok
+//	discord: up (since 2026-11-26T13:09:21Z)
+//	matrix: retrying in 40s after 4 failure(s): … connection refused (since …)
 //
 // # Caveats
 //

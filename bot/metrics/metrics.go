@@ -18,6 +18,7 @@ type Metrics struct {
 	orderLat  prometheus.Histogram
 	renderLat prometheus.Histogram
 	deadlines *prometheus.CounterVec
+	adapters  *Adapters
 }
 
 // Latency buckets in seconds: 1 ms to 10 s.
@@ -50,7 +51,11 @@ func New(activeGames func() (int, error)) *Metrics {
 	for _, k := range []string{"reminder", "expired", "digest"} {
 		m.deadlines.WithLabelValues(k)
 	}
-	reg.MustRegister(m.orders, m.orderLat, m.renderLat, m.deadlines,
+	m.adapters = NewAdapters()
+	m.adapters.up = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "grognard_adapter_up", Help: "1 while a chat adapter runs, 0 while it starts again after a failure or has stopped.",
+	}, []string{"adapter"})
+	reg.MustRegister(m.orders, m.orderLat, m.renderLat, m.deadlines, m.adapters.up,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if activeGames != nil {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -82,25 +87,47 @@ func (m *Metrics) Render(d time.Duration) { m.renderLat.Observe(d.Seconds()) }
 // Deadline counts a timer done.
 func (m *Metrics) Deadline(kind string) { m.deadlines.WithLabelValues(kind).Inc() }
 
+// Adapters is the state of the chat adapters, reported by /healthz and
+// the grognard_adapter_up gauge.
+func (m *Metrics) Adapters() *Adapters {
+	if m == nil {
+		return nil
+	}
+	return m.adapters
+}
+
 // Registry is the registry the collectors are on (for tests and extra
 // collectors).
 func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
 // Handler serves /metrics (the Prometheus text format) and /healthz:
-// 200 "ok" when health returns nil, 503 with the reason otherwise.
+// 200 "ok" when health returns nil and at least one chat adapter works
+// (or none was started), 503 with the reason otherwise; then one line
+// per chat adapter with its state (Metrics.Adapters): up, starting,
+// degraded (running, but its last sync failed) or retrying after a
+// failure, with the failure.
 func Handler(m *Metrics, health func() error) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		adapters, working := m.adapters.report(time.Now())
 		if health != nil {
 			if err := health(); err != nil {
 				w.WriteHeader(http.StatusServiceUnavailable)
 				fmt.Fprintln(w, "unhealthy:", err)
+				fmt.Fprint(w, adapters)
 				return
 			}
 		}
+		if !working {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintln(w, "unhealthy: no chat adapter works")
+			fmt.Fprint(w, adapters)
+			return
+		}
 		fmt.Fprintln(w, "ok")
+		fmt.Fprint(w, adapters)
 	})
 	return mux
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 
@@ -269,18 +270,24 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	stopBackups := runBackups(ctx, st, cfg.Store, logger)
 	defer stopBackups()
 	// Chat adapters (Discord, Matrix) start here when their sections of
-	// the configuration hold credentials; without any, the terminal room
-	// runs in the foreground.
+	// the configuration hold credentials, each on its own: one that fails
+	// is started again after a pause while the others go on (adapters.go);
+	// /healthz shows each one's state. Without any, the terminal room runs
+	// in the foreground.
+	var chats []chatAdapter
 	if dc := cfg.Discord.adapter(); dc.Enabled() {
-		if cfg.Matrix.enabled() {
-			return runTogether(ctx,
-				func(ctx context.Context) error { return runDiscord(ctx, m, cfg, dc, app, st, logger) },
-				func(ctx context.Context) error { return runMatrix(ctx, m, cfg, app, st, lang, logger) })
-		}
-		return runDiscord(ctx, m, cfg, dc, app, st, logger)
+		chats = append(chats, chatAdapter{discord.Platform, func(ctx context.Context, up func()) error {
+			up() // discord.Bot.Run tells nothing before it ends: a bad token ends it within seconds
+			return runDiscord(ctx, m, cfg, dc, app, st, logger)
+		}})
 	}
 	if cfg.Matrix.enabled() {
-		return runMatrix(ctx, m, cfg, app, st, lang, logger)
+		chats = append(chats, chatAdapter{matrix.Platform, func(ctx context.Context, up func()) error {
+			return runMatrix(ctx, m, cfg, app, st, lang, logger, mx.Adapters(), up)
+		}})
+	}
+	if len(chats) > 0 {
+		return runAdapters(ctx, chats, mx.Adapters(), logger)
 	}
 	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", cfg.Store.Path, cfg.Console.Images)
 	fmt.Fprintf(m.Stdout, "You are %s. /as NAME switches user, /admin makes you a room administrator, /quit leaves. Type help for the commands.\n", room.User)
@@ -351,13 +358,25 @@ func (c MatrixConfig) check() []string {
 	return bad
 }
 
-// runMatrix runs the Matrix adapter until ctx ends.
-func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st *storage.Store, lang bot.Lang, logger *slog.Logger) error {
+// runMatrix runs the Matrix adapter until ctx ends; up is called once its
+// first sync is done, and states (nil: none) asks it whether it syncs.
+func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st *storage.Store, lang bot.Lang, logger *slog.Logger,
+	states *metrics.Adapters, up func()) error {
 	ad, err := matrix.New(cfg.Matrix.adapter(lang, logger), app, st)
 	if err != nil {
 		return err
 	}
+	states.Probe(matrix.Platform, ad.Health)
 	fmt.Fprintf(m.Stdout, "grognard on Matrix as %s at %s · store %s · Ctrl-C stops\n", cfg.Matrix.UserID, cfg.Matrix.Homeserver, cfg.Store.Path)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ad.Synced():
+			up()
+		case <-done:
+		}
+	}()
 	return ad.Run(ctx)
 }
 
@@ -414,7 +433,7 @@ func (c DiscordConfig) GoString() string { return c.String() }
 
 // runDiscord runs the Discord adapter until ctx ends.
 func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app *bot.App, st *storage.Store, logger *slog.Logger) error {
-	ad, err := discord.New(dc, discord.Options{App: app, State: st, Logger: logger})
+	ad, err := discord.New(dc, discord.Options{App: app, State: st, Logger: logger, HTTPClient: discordHTTPClient})
 	if err != nil {
 		return err
 	}
@@ -422,21 +441,6 @@ func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app
 	return ad.Run(ctx)
 }
 
-// runTogether runs several adapters until ctx ends or one fails (which
-// stops the others).
-func runTogether(ctx context.Context, runs ...func(context.Context) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errs := make(chan error, len(runs))
-	for _, run := range runs {
-		go func() { errs <- run(ctx) }()
-	}
-	var first error
-	for range runs {
-		if err := <-errs; err != nil && first == nil {
-			first = err
-			cancel()
-		}
-	}
-	return first
-}
+// discordHTTPClient sends the Discord adapter's requests (nil: its
+// default); tests point it at a fake Discord.
+var discordHTTPClient *http.Client
