@@ -47,7 +47,7 @@ func fuzzPlayouts(tb testing.TB) []fuzzGame {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
 			d := &dice.Seeded{Seed: []byte(id)}
 			var recs []game.Record
-			for step := 0; step < 60 && !g.State.Outcome().Over; step++ {
+			for step := 0; step < 40 && !g.State.Outcome().Over; step++ {
 				w := game.Waiting(g.State)
 				if len(w) == 0 {
 					break
@@ -81,7 +81,7 @@ func fuzzPlayouts(tb testing.TB) []fuzzGame {
 func FuzzEvolve(f *testing.F) {
 	for gi, fg := range fuzzPlayouts(f) {
 		for i, rec := range fg.recs {
-			if i%4 != 0 {
+			if i%6 != 0 {
 				continue
 			}
 			b, err := json.Marshal(rec.Events)
