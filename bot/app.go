@@ -186,6 +186,8 @@ type call struct {
 	p      parsed
 	out    []Message
 	locked *live // the game this call holds, released at the end
+	// held are other games locked for a moment (hold, recover.go).
+	held []*live
 	// accepted and refused count the orders stored and refused (metrics).
 	accepted, refused int
 	// mute silences the pings to a side while the bot plays its defaults.

@@ -548,12 +548,12 @@ func (c *call) vacationBank() error {
 	}
 	scopes := []string{"room:" + c.room}
 	for _, id := range ids {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
 		s := c.a.scopeOf(lg)
-		lg.mu.Unlock()
+		c.unhold(lg)
 		if !slices.Contains(scopes, s) {
 			scopes = append(scopes, s)
 		}
@@ -588,12 +588,12 @@ func (c *call) vacationTake(d time.Duration) error {
 	scopes := map[string][]string{}
 	var order []string
 	for _, id := range ids {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
 		s := c.a.scopeOf(lg)
-		lg.mu.Unlock()
+		c.unhold(lg)
 		if scopes[s] == nil {
 			order = append(order, s)
 		}
@@ -618,12 +618,12 @@ func (c *call) vacationTake(d time.Duration) error {
 	until := c.now.Add(d)
 	var paused []string
 	for _, id := range ids {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
 		ok, err := c.vacationPause(lg, until)
-		lg.mu.Unlock()
+		c.unhold(lg)
 		if err != nil {
 			return err
 		}
@@ -678,18 +678,18 @@ func (c *call) vacationEnd() error {
 	refund := map[string]int{}
 	var order, resumed []string
 	for _, id := range ids {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
 		clk, err := c.a.clockOf(lg)
 		if err != nil {
-			lg.mu.Unlock()
+			c.unhold(lg)
 			return err
 		}
 		p := clk.Paused
 		if p == nil || p.Kind != "vacation" || !slices.Contains(p.By, c.ukey) {
-			lg.mu.Unlock()
+			c.unhold(lg)
 			continue
 		}
 		s := c.a.scopeOf(lg)
@@ -706,7 +706,7 @@ func (c *call) vacationEnd() error {
 			})
 		}
 		err = c.a.saveClock(lg)
-		lg.mu.Unlock()
+		c.unhold(lg)
 		if err != nil {
 			return err
 		}

@@ -881,7 +881,7 @@ func (c *call) leagueSubstitute(lgue *league, words []string) error {
 	// Seats change outside the league lock (games are locked before it
 	// everywhere else).
 	for _, id := range games {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
@@ -890,12 +890,12 @@ func (c *call) leagueSubstitute(lgue *league, words []string) error {
 			meta, err := c.a.store.SetSeat(id, side, users[1])
 			if err != nil {
 				lg.invalidate()
-				lg.mu.Unlock()
+				c.unhold(lg)
 				return err
 			}
 			lg.meta = meta
 		}
-		lg.mu.Unlock()
+		c.unhold(lg)
 	}
 	list := "—"
 	if len(games) > 0 {
@@ -970,12 +970,12 @@ func (c *call) leagueWithdraw(lgue *league, words []string) error {
 	// The games in progress end by hand; each end records its result and
 	// may complete the round (gameEnded takes the league lock itself).
 	for _, id := range games {
-		lg, err := c.a.lock(id)
+		lg, err := c.hold(id)
 		if err != nil {
 			return err
 		}
 		if lg.meta.Status.Ended() {
-			lg.mu.Unlock()
+			c.unhold(lg)
 			continue
 		}
 		side := lg.seatOf(user)
@@ -987,7 +987,7 @@ func (c *call) leagueWithdraw(lgue *league, words []string) error {
 		if err == nil {
 			c.finalMessage(lg)
 		}
-		lg.mu.Unlock()
+		c.unhold(lg)
 		if err != nil {
 			return err
 		}

@@ -38,12 +38,12 @@ func (c *call) twoLegs(l Lang, lg *live) []string {
 		if v, _ := c.a.store.Value(keyMatch + id); len(v) > 0 {
 			continue // already the first game of another match
 		}
-		first, err := c.a.lock(id)
+		first, err := c.hold(id)
 		if err != nil {
 			continue
 		}
 		o1 := first.g.State.Outcome()
-		first.mu.Unlock()
+		c.unhold(first)
 		if !o1.Over {
 			continue // ended without a result of the rules (conceded, abandoned)
 		}

@@ -76,8 +76,11 @@ func clipLog(s string) string {
 func (a *App) finish(where string, req Request, c *call, resp *Response) {
 	p := recover()
 	if c != nil {
-		if p != nil && c.locked != nil {
-			c.locked.invalidate()
+		if p != nil {
+			if c.locked != nil {
+				c.locked.invalidate()
+			}
+			c.releaseHeld()
 		}
 		c.release()
 	}
@@ -96,4 +99,35 @@ func (a *App) finish(where string, req Request, c *call, resp *Response) {
 		}
 		*resp = Response{Messages: []Message{{Text: a.PanicText(ref, lang), Ephemeral: true}}}
 	}
+}
+
+// hold locks another game than the call's own (a loop over the asker's
+// games) and remembers it, so that a panic before unhold leaves it
+// unlocked and reloaded (finish) rather than locked for ever.
+func (c *call) hold(id string) (*live, error) {
+	lg, err := c.a.lock(id)
+	if err == nil {
+		c.held = append(c.held, lg)
+	}
+	return lg, err
+}
+
+// unhold unlocks a game locked by hold.
+func (c *call) unhold(lg *live) {
+	for i, x := range c.held {
+		if x == lg {
+			c.held = append(c.held[:i], c.held[i+1:]...)
+			break
+		}
+	}
+	lg.mu.Unlock()
+}
+
+// releaseHeld drops and unlocks the games still held after a panic.
+func (c *call) releaseHeld() {
+	for _, lg := range c.held {
+		lg.invalidate()
+		lg.mu.Unlock()
+	}
+	c.held = nil
 }
