@@ -123,11 +123,18 @@
 //
 // # Hidden information
 //
-// Every view is built from game.ViewOf for the asker's side. A board is
-// posted in the room only when the asker's view shows nothing more than
-// the public one; otherwise it goes to the asker alone (Message.To).
-// Messages marked Ephemeral are replies for the asker that carry no secret,
-// so a platform without ephemeral messages may post them in the room.
+// Every view is built from game.ViewOf for the asker's side. A board, a
+// status, a unit list or a history is posted in the room (or as an
+// ephemeral reply) only when the asker's view shows nothing more than the
+// public one; otherwise it goes to the asker alone (Message.To). Messages
+// marked Ephemeral are replies for the asker that carry no secret, so a
+// platform without ephemeral messages may post them in the room. Events
+// are narrated to their audience (game.AudienceOf): a secret event to its
+// owner's player, with "(secret order)" in the room. A refused order and
+// its refusal go to the player who typed it alone (game.RefusalAudience),
+// ephemeral on Discord, in the direct room on Matrix. TestNoLeaks plays
+// random games of every scenario with hidden information and checks what
+// each player receives.
 //
 // # Caveats
 //

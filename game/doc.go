@@ -24,9 +24,19 @@
 // # Hidden information
 //
 // Rulesets with secrets implement Viewer: View(state, side) is what that
-// side may see. Secret events carry their owner and are dropped from other
-// sides' feeds. Board images, JSON output and messages are all built from
-// views, never from the full state.
+// side may see. Board images, JSON output and messages are all built from
+// views, never from the full state. Every piece of output has an Audience
+// (some sides, and the spectators or not): an event's is AudienceOf (a
+// Secret is its owner's), a record's order text is RecordAudience (those
+// who may see all its events), and a refused order and its refusal belong
+// to the side that gave it alone (RefusalAudience). Front ends deliver each
+// part only to its audience: the bot's messages, `play --side` and
+// `export --side`.
+//
+// Logs from outside are not trusted: Redecide re-runs each record's
+// command with its dice and compares the events; CommitChecked and
+// ReplayChecked turn a crafted event that panics Evolve or breaks the
+// ruleset's invariants into an error naming the record.
 //
 // # Boundaries
 //
