@@ -24,7 +24,7 @@ Discord slash commands with typed, autocompleted options.
   id: ` + "`g7 move A3 0512`" + `, ` + "`g7 board`" + `. Without it the bot takes your only
   game in the room (or the room's only game, for spectators).
 - Orders (` + "`move`, `attack`" + ` …) are written in the game's own notation and
-  checked by its rules engine; a refused order comes back with the rule id,
+  checked by its rules engine; a refused order comes back to you alone with the rule id,
   the reason and the nearest legal orders.
 - A pending decision is answered by its number: ` + "`choose 2`" + `, or just ` + "`2`" + `.
 - Every command also has a French help text; ` + "`lang fr`" + ` switches your replies
