@@ -75,6 +75,10 @@ func clipLog(s string) string {
 // reference. c may be nil (a panic before the call was built).
 func (a *App) finish(where string, req Request, c *call, resp *Response) {
 	p := recover()
+	gameID := ""
+	if c != nil && c.locked != nil {
+		gameID = c.locked.id
+	}
 	if c != nil {
 		if p != nil {
 			if c.locked != nil {
@@ -88,8 +92,8 @@ func (a *App) finish(where string, req Request, c *call, resp *Response) {
 		return
 	}
 	attrs := requestAttrs(req)
-	if c != nil && c.locked != nil {
-		attrs = append(attrs, "game", c.locked.id)
+	if gameID != "" {
+		attrs = append(attrs, "game", gameID)
 	}
 	ref := a.panicked(p, where, attrs...)
 	if resp != nil {

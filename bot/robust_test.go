@@ -154,7 +154,8 @@ func TestPanicRecovered(t *testing.T) {
 		}
 		found := false
 		for _, line := range strings.Split(logs.String(), "\n") {
-			if strings.Contains(line, `"ref":"`+m[1]+`"`) && strings.Contains(line, `"stack":`) && strings.Contains(line, "injected panic") {
+			if strings.Contains(line, `"ref":"`+m[1]+`"`) && strings.Contains(line, "injected panic") &&
+				strings.Contains(line, `"stack":`) && strings.Contains(line, "hookStore).hook") {
 				found = true
 			}
 		}
@@ -166,6 +167,9 @@ func TestPanicRecovered(t *testing.T) {
 	// An order that panics after the kernel applied it in memory.
 	hs.arm("AppendEntry")
 	check(say("alice", "deploy auto"), "internal error, reference")
+	if !strings.Contains(logs.String(), `"game":"g1"`) {
+		t.Errorf("the log does not name the game:\n%s", logs.String())
+	}
 	if after := fingerprint(t, st); after != before {
 		t.Fatalf("the store changed under a panic")
 	}
