@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/ptg"
 	"github.com/grognard/grognard/storage"
 )
@@ -35,12 +37,16 @@ func TestNoLeaks(t *testing.T) {
 	if testing.Short() {
 		steps = 30
 	}
-	for i, id := range leakScenarios {
-		t.Run(id, func(t *testing.T) {
-			leakPlay(t, id, uint64(i+1), steps)
-		})
+	for k := 0; k < *leakGames; k++ {
+		for i, id := range leakScenarios {
+			t.Run(id, func(t *testing.T) {
+				leakPlay(t, id, uint64(100*k+i+1), steps)
+			})
+		}
 	}
 }
+
+var leakGames = flag.Int("leak.games", 1, "random games per scenario in TestNoLeaks")
 
 var users = map[game.Side]string{game.SideA: "alice", game.SideB: "bob", game.Nobody: "carol"}
 
@@ -257,11 +263,19 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 			}
 			cells := sc.Map.Grid.Cells()
 			hex := sc.Map.Label(cells[rng.IntN(len(cells))])
-			if secretsFor(r, sc, st, side).hexes[hex] {
-				hex = "" // a hex the player names himself is no leak
-			}
-			if len(mine) > 0 && hex != "" && (verb == "place" || verb == "move" || verb == "deploy") {
+			if len(mine) > 0 && (verb == "place" || verb == "move" || verb == "deploy") {
 				order := fmt.Sprintf("%s %s %s", verb, mine[rng.IntN(len(mine))], hex)
+				// The refusal must be the one the player's own view gives:
+				// a refusal that depends on what he may not see tells it.
+				cmd, _ := game.ParseCommand(side, order)
+				_, errFull := r.Decide(st, cmd, &dice.Seeded{Seed: []byte("probe")})
+				_, errView := r.Decide(game.ViewOf(r, st, side), cmd, &dice.Seeded{Seed: []byte("probe")})
+				if fmt.Sprint(errFull) != fmt.Sprint(errView) {
+					t.Fatalf("step %d: %s's order %q is refused for what it cannot see: %v (its view: %v)", step, side, order, errFull, errView)
+				}
+				if secretsFor(r, sc, st, side).hexes[hex] {
+					continue // a hex the player names himself is no leak in the echo
+				}
 				resp := say(user, order)
 				if strings.Contains(texts(resp), "refused") {
 					refused[side] = append(refused[side], "`"+order+"`")
