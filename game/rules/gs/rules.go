@@ -32,7 +32,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "reserve-turn-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled entry turn of the reserve secret"},
 	{Name: "random-morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-T4", Help: "each side rolls its demoralization threshold secretly before play (scenarios IXb and X)"},
 	{Name: "morale-hidden", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S10.special", Help: "keep the rolled thresholds secret (otherwise they are announced)"},
-	{Name: "deploy-literal", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-30", Help: "scenario VII: A sets up within 12 hexes of the south edge, as the rulebook literally says (the default reads it as at least 12 hexes away)"},
+	{Name: "deploy-literal", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S7.deploy", Help: "scenario VII: A sets up within 12 hexes of the south edge, as the rulebook says; off: at least 12 hexes away (the digest's GS-P-30)"},
 	{Name: "zone-pairs", Default: "off", Values: []string{"on", "off"}, Rule: "GS-P-28", Help: "scenario V: one extra point per pair of adjacent zones held (default: one extra point at most)"},
 	{Name: "count-units", Default: "on", Values: []string{"on", "off"}, Rule: "GS-S8.victory", Help: "scenarios VIII and X: each side scores the number of its units on the map plus their PC, as the rulebook says; off: PC only (the digest's GS-P-33)"},
 	{Name: "morale", Default: "off", Values: []string{"on", "off"}, Rule: "GS-11", Help: "advanced rule: an army that has lost its morale value is demoralized and no longer advances after combat"},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/gs"
 	"github.com/grognard/grognard/scenarios"
 )
 
@@ -124,5 +125,39 @@ func TestScenarioDataGS_T3_T4(t *testing.T) {
 	}
 	if ix.Options["morale-exclusive"] == "on" {
 		t.Errorf("gs-9b: morale-exclusive on by default (GS-P-35)")
+	}
+}
+
+// GS-S7.deploy, GS-P-30: in scenario VII player A sets up "obligatoirement
+// à moins de 12 hexagones entiers du bord sud des cartes", rows 12–23, the
+// side B enters from (its roads are chosen before A sets up, unseen by A).
+// The rulebook wins over the digest's reading (GS-P-30, at least 12 hexes
+// away, rows 0–11), which is the option deploy-literal=off.
+func TestScenarioVIIDeploymentGS_S7(t *testing.T) {
+	for _, c := range []struct {
+		opts    game.Options
+		in, out string
+	}{
+		{nil, "A0515", "A0505"},
+		{game.Options{"deploy-literal": "off"}, "A0505", "A0515"},
+	} {
+		g, err := game.Start(gs.New(), loadGS(t, "gs-7"), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		try := func(hex string) error {
+			cmd, err := game.ParseCommand(game.SideA, "deploy I8a "+hex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = gs.New().Decide(g.State, cmd, nil)
+			return err
+		}
+		if err := try(c.in); err != nil {
+			t.Errorf("%v: deploying in %s: %v", c.opts, c.in, err)
+		}
+		if re, ok := game.AsRuleError(try(c.out)); !ok || re.Code != "outside-zone" {
+			t.Errorf("%v: deploying in %s accepted", c.opts, c.out)
+		}
 	}
 }
