@@ -107,6 +107,9 @@ type secrets struct {
 	hexes   map[string]bool
 	masked  map[string]game.Piece // id → true piece
 	refused []string
+	// totals are the other side's strength total in a score line, while
+	// some of its units are masked.
+	totals []string
 }
 
 func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Side) secrets {
@@ -131,6 +134,18 @@ func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Si
 		if ok && v.Type == "" && p.Type != "" {
 			s.masked[p.ID] = p
 		}
+	}
+	if len(s.masked) > 0 {
+		total := 0
+		for _, p := range st.Pieces() {
+			var pc, mp int
+			if p.Side == viewer.Other() && p.Status != "unused" {
+				if _, err := fmt.Sscanf(p.Values, "%d-%d", &pc, &mp); err == nil {
+					total += pc
+				}
+			}
+		}
+		s.totals = append(s.totals, fmt.Sprintf("%s · losses (PC, of %d)", viewer.Other(), total))
 	}
 	if full, ok := st.(*ptg.State); ok {
 		pv := view.(*ptg.State)
@@ -170,6 +185,11 @@ func (s secrets) leak(line string) string {
 		}
 		if p.Type != "" && regexp.MustCompile(`\b`+regexp.QuoteMeta(id)+`\b[^;,]*\b`+regexp.QuoteMeta(p.Type)+`\b`).MatchString(line) {
 			return fmt.Sprintf("%s is %s", id, p.Type)
+		}
+	}
+	for _, tot := range s.totals {
+		if strings.Contains(line, tot) {
+			return "strength total " + tot
 		}
 	}
 	for _, o := range s.refused {
