@@ -6,7 +6,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -183,4 +185,60 @@ func decode(t *testing.T, x *storage.Exported) []game.Record {
 		t.Fatal(err)
 	}
 	return recs
+}
+
+var (
+	redecideOnce  sync.Once
+	redecideBases []*storage.Exported
+)
+
+// FuzzImportCrafted takes a true export and replaces one record's order by
+// a crafted one (any side, any text) or its events by crafted JSON, as a
+// forged log would: import's re-deciding must refuse it or accept it
+// without the rules panicking (a panic there is a bug in Decide, which
+// Redecide turns into an error naming the record), and what it accepts
+// replays.
+//
+//	go test ./cmd/grognard -run XXX -fuzz FuzzImportCrafted -fuzztime 10m -parallel 1
+func FuzzImportCrafted(f *testing.F) {
+	redecideOnce.Do(func() {
+		for _, b := range [][]byte{playedExport(f, "gs-1", 1, 30), playedExport(f, "gs-10", 2, 30), playedExport(f, "ptg-standard", 5, 12)} {
+			x, err := storage.ReadExport(bytes.NewReader(b))
+			if err != nil {
+				f.Fatal(err)
+			}
+			redecideBases = append(redecideBases, x)
+		}
+	})
+	for i, x := range redecideBases {
+		for j, e := range x.Entries {
+			if j%5 == 0 {
+				f.Add(uint8(i), uint8(j), uint8(e.Command.Side), e.Command.String(), []byte(e.Events))
+			}
+		}
+	}
+	f.Add(uint8(0), uint8(3), uint8(2), "deploy", []byte(`[]`))
+	f.Add(uint8(2), uint8(1), uint8(0), "place RU-L1 9999", []byte(`[{"kind":"placed","data":{"side":"B","unit":"RU-L1","at":{"x":-5,"y":900},"text":""}}]`))
+	f.Fuzz(func(t *testing.T, which, rec, side uint8, order string, events []byte) {
+		base := redecideBases[int(which)%len(redecideBases)]
+		x := &storage.Exported{Meta: base.Meta, Entries: slices.Clone(base.Entries)}
+		i := int(rec) % len(x.Entries)
+		e := &x.Entries[i]
+		if cmd, err := game.ParseCommand(game.Side(int8(side%3)-1), order); err == nil {
+			e.Command = cmd
+		}
+		if json.Valid(events) {
+			e.Events = append(json.RawMessage(nil), events...)
+		}
+		err := storage.CheckExport(cliResolver{}, x)
+		if err != nil {
+			if strings.Contains(err.Error(), "cannot be decided") {
+				t.Fatalf("the rules panicked on a crafted order: %v", err)
+			}
+			return
+		}
+		if _, err := game.ReplayChecked(mustRules(t, x.Meta.Ruleset), mustScenario(t, x.Meta.Scenario), x.Meta.Options, decode(t, x)); err != nil {
+			t.Fatalf("a log that re-decides does not replay: %v", err)
+		}
+	})
 }
