@@ -352,6 +352,25 @@ func (c *call) fail(err error) {
 	}
 }
 
+// guardAudience is the last check before delivery: a board drawn for one
+// side (Image.Side) goes only in a private message. A side's image in a
+// room message or an ephemeral reply (which some platforms post in the
+// room) is a bug; it is left out and logged rather than shown.
+func (c *call) guardAudience(m *Message) {
+	if m.To != nil {
+		return
+	}
+	kept := m.Images[:0:0]
+	for _, img := range m.Images {
+		if img.Side.Valid() {
+			c.a.log.Error("bot: a side's board was about to be posted publicly; left out", "game", m.Game, "image", img.Name, "side", img.Side)
+			continue
+		}
+		kept = append(kept, img)
+	}
+	m.Images = kept
+}
+
 // maxParts is the most messages one reply is split into; the rest is cut
 // (a list that long is paginated, pages.go).
 const maxParts = 3
@@ -360,6 +379,7 @@ const maxParts = 3
 func (c *call) response() Response {
 	var out []Message
 	for _, m := range c.out {
+		c.guardAudience(&m)
 		if c.lim.Buttons == 0 || m.nav && !c.lim.Ephemeral {
 			m.Choices = nil
 		} else if len(m.Choices) > c.lim.Buttons {

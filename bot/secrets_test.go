@@ -96,3 +96,28 @@ func TestStatusHidesStrengthIXa(t *testing.T) {
 		}
 	}
 }
+
+// The last check before delivery: a board drawn for one side never goes
+// out in a room message or an ephemeral reply, only in a private one.
+func TestGuardAudience(t *testing.T) {
+	e := newEnv(t)
+	c := e.app.newCall(t.Context(), Request{Platform: "test", Room: "r1", User: User{ID: "alice", Name: "alice"}, Text: "board"})
+	side := Image{Name: "g1-viewA.png", Side: game.SideA}
+	public := Image{Name: "g1.png", Side: game.Nobody}
+	c.say("g1", "room").Images = []Image{side, public}
+	c.reply("asker").Images = []Image{side}
+	c.private("g1", User{ID: "alice"}, "dm").Images = []Image{side}
+	r := c.response()
+	if len(r.Messages) != 3 {
+		t.Fatalf("%d messages", len(r.Messages))
+	}
+	if imgs := r.Messages[0].Images; len(imgs) != 1 || imgs[0].Name != "g1.png" {
+		t.Errorf("room message images %+v, want the public board only", imgs)
+	}
+	if imgs := r.Messages[1].Images; len(imgs) != 0 {
+		t.Errorf("ephemeral reply images %+v, want none", imgs)
+	}
+	if imgs := r.Messages[2].Images; len(imgs) != 1 {
+		t.Errorf("private message images %+v, want the side's board", imgs)
+	}
+}
