@@ -42,7 +42,7 @@ type client struct {
 
 	mu      sync.Mutex
 	events  []*event.Event
-	used    map[int]bool
+	used    map[int]map[string]bool // what each event was returned for
 	changed chan struct{}
 	stopped atomic.Bool
 }
@@ -54,7 +54,7 @@ func newClient(t testing.TB, h *homeserver, name string) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &client{t: t, cli: cli, id: uid, name: uid.Localpart(), used: map[int]bool{}, changed: make(chan struct{})}
+	c := &client{t: t, cli: cli, id: uid, name: uid.Localpart(), used: map[int]map[string]bool{}, changed: make(chan struct{})}
 	go c.sync()
 	// The sync is not cut (Dendrite on SQLite can be left with a stuck
 	// transaction by a request cancelled while it reads its database): it
@@ -102,16 +102,21 @@ func (c *client) sync() {
 	}
 }
 
-// wait returns the first event not returned before that matches, in the
-// order the client received them; it fails the test after waitTimeout.
+// wait returns the first event not returned before for the same what
+// that matches, in the order the client received them (one event can
+// answer several waits: a board whose caption carries the text); it fails
+// the test after waitTimeout.
 func (c *client) wait(t testing.TB, what string, match func(*event.Event) bool) *event.Event {
 	t.Helper()
 	deadline := time.After(waitTimeout)
 	for {
 		c.mu.Lock()
 		for i, evt := range c.events {
-			if !c.used[i] && match(evt) {
-				c.used[i] = true
+			if !c.used[i][what] && match(evt) {
+				if c.used[i] == nil {
+					c.used[i] = map[string]bool{}
+				}
+				c.used[i][what] = true
 				c.mu.Unlock()
 				return evt
 			}
@@ -200,14 +205,15 @@ func (c *client) joined(t testing.TB, room id.RoomID, user id.UserID) {
 }
 
 // fromBot matches a message of the bot in a room ("" any room) whose
-// body contains text.
+// body contains text; a notice's text may also come as a board's caption.
 func fromBot(botID id.UserID, room id.RoomID, msgtype event.MessageType, text string) func(*event.Event) bool {
 	return func(evt *event.Event) bool {
 		if evt.Sender != botID || evt.Type != event.EventMessage || (room != "" && evt.RoomID != room) {
 			return false
 		}
 		m := evt.Content.AsMessage()
-		return m.MsgType == msgtype && strings.Contains(m.Body, text)
+		captioned := msgtype == event.MsgNotice && m.MsgType == event.MsgImage && m.FileName != "" && m.Body != m.FileName
+		return (m.MsgType == msgtype || captioned) && strings.Contains(m.Body, text)
 	}
 }
 

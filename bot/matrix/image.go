@@ -23,8 +23,10 @@ const (
 )
 
 // postImage uploads a board to the media repository, with a thumbnail,
-// and posts it as m.image (width, height, size, mimetype, thumbnail).
-func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.EventID, error) {
+// and posts it as m.image (width, height, size, mimetype, thumbnail);
+// caption, when not nil, is the text it carries (body and formatted_body,
+// with its mentions).
+func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image, caption *rendered) (id.EventID, error) {
 	name := img.Name
 	if name == "" {
 		name = "board.png"
@@ -59,6 +61,10 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image) (id.Eve
 	content := &event.MessageEventContent{
 		MsgType: event.MsgImage, Body: body, FileName: name, URL: url, Info: info,
 		Mentions: &event.Mentions{}, RelatesTo: p.relation(),
+	}
+	if caption != nil && caption.plain != name {
+		content.Body, content.Format, content.FormattedBody = caption.plain, event.FormatHTML, caption.html
+		content.Mentions.UserIDs = caption.mentions
 	}
 	return a.send(ctx, p.room, event.EventMessage, content)
 }

@@ -50,8 +50,11 @@ type Adapter struct {
 	txn       atomic.Int64
 	txnPrefix string
 	limited   atomic.Int64
-	synced    chan struct{}
-	syncOnce  sync.Once
+	// lastLimited is when the homeserver last answered M_LIMIT_EXCEEDED
+	// (Unix nanoseconds; 0: never).
+	lastLimited atomic.Int64
+	synced      chan struct{}
+	syncOnce    sync.Once
 
 	healthMu  sync.Mutex
 	syncErr   error     // the last sync's failure, nil after a success
@@ -142,6 +145,23 @@ func (a *Adapter) noteSync(err error) {
 	}
 	a.syncErr = err
 }
+
+// wantReactions reports whether the bot puts the number reactions under
+// a message with options itself: when configured, and while the
+// homeserver has not rate-limited it for reactionsQuiet. Each reaction is
+// an event, and a player can always answer with the number ("!g 2") or
+// react with it himself.
+func (a *Adapter) wantReactions() bool {
+	if a.cfg.NoReactions {
+		return false
+	}
+	last := a.lastLimited.Load()
+	return last == 0 || time.Since(time.Unix(0, last)) > reactionsQuiet
+}
+
+// reactionsQuiet is how long after an M_LIMIT_EXCEEDED the bot puts no
+// reactions of its own.
+const reactionsQuiet = 30 * time.Minute
 
 // RateLimited counts the M_LIMIT_EXCEEDED answers the adapter waited out.
 func (a *Adapter) RateLimited() int64 { return a.limited.Load() }
@@ -350,6 +370,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			return err
 		} else {
 			a.limited.Add(1)
+			a.lastLimited.Store(time.Now().UnixNano())
 			a.log.Warn("matrix: rate limited by the homeserver", "call", what, "retry_after", wait, "attempt", attempt)
 		}
 		select {

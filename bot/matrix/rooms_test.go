@@ -3,6 +3,7 @@ package matrix
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -317,8 +318,9 @@ func TestDeliver(t *testing.T) {
 	b.app.Deliver(context.Background(), ds)
 	for _, who := range []*client{alice, bob} {
 		r := alice.says(t, me, room, "⏳ "+who.name+" g1 is still waiting for you")
-		if mm := r.Content.AsMessage().Mentions; mm == nil || len(mm.UserIDs) != 1 || mm.UserIDs[0] != who.id {
-			t.Errorf("reminder m.mentions = %+v, want %s", mm, who.id)
+		// The reminders of one delivery to one room are one event.
+		if mm := r.Content.AsMessage().Mentions; mm == nil || !slices.Contains(mm.UserIDs, who.id) {
+			t.Errorf("reminder m.mentions = %+v, want %s among them", mm, who.id)
 		}
 	}
 	// A private message of a delivery goes to the user's direct room.

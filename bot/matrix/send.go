@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,11 +48,116 @@ func (p place) relation() *event.RelatesTo {
 // answer hands a request to the App and posts its response.
 func (a *Adapter) answer(ctx context.Context, req bot.Request, o origin) {
 	resp := a.app.Handle(ctx, req)
-	for _, m := range resp.Messages {
-		if err := a.post(ctx, m, o); err != nil {
-			a.log.Warn("matrix: posting a message failed", "room", o.room, "game", m.Game, "err", err)
+	for _, err := range a.postAll(ctx, resp.Messages, o) {
+		a.log.Warn("matrix: posting a message failed", "room", o.room, "err", err)
+	}
+}
+
+// postAll posts the messages of one answer or delivery, spending as few
+// events as it can: the messages that go to the same room and thread are
+// merged into one (homeservers limit how many events an account sends,
+// Synapse by default to a burst of 10 and then one every 5 s), and a
+// board carries that text as its caption (post). A message that opens a
+// game's thread, or whose options would be numbered alongside another
+// message's, is posted on its own. Rooms are served in the order of their
+// first message.
+func (a *Adapter) postAll(ctx context.Context, msgs []bot.Message, o origin) []error {
+	type group struct {
+		p   place
+		m   bot.Message
+		n   int  // messages merged
+		own bool // posted alone
+	}
+	var groups []*group
+	var errs []error
+	for _, m := range msgs {
+		if m.To == nil && o.room == "" && m.Game == "" {
+			errs = append(errs, fmt.Errorf("a public message without a room: %q", m.Plain()))
+			continue
+		}
+		if m.NewThread != "" {
+			groups = append(groups, &group{m: m, n: 1, own: true})
+			continue
+		}
+		p, err := a.placeOf(ctx, m, o)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		var into *group
+		for _, g := range groups {
+			if !g.own && g.p.room == p.room && g.p.thread == p.thread && mergeable(g.m, m) {
+				into = g
+				break
+			}
+		}
+		if into == nil {
+			groups = append(groups, &group{p: p, m: m, n: 1})
+			continue
+		}
+		into.m = merge(into.m, m)
+		into.n++
+		if into.p.replyTo == "" {
+			into.p.replyTo = p.replyTo
 		}
 	}
+	for _, g := range groups {
+		var err error
+		if g.own {
+			err = a.post(ctx, g.m, o)
+		} else {
+			err = a.postAt(ctx, g.m, g.p, false)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("room %s: %w", g.p.room, err))
+		}
+	}
+	return errs
+}
+
+// mergeable reports whether two messages for the same place can be one
+// event: not both with options (their numbers would clash), and not too
+// long together.
+func mergeable(a, b bot.Message) bool {
+	if len(a.Choices) > 0 && len(b.Choices) > 0 {
+		return false
+	}
+	return len(a.Text)+len(b.Text)+2 <= Limits.MaxText
+}
+
+// merge joins b after a: texts a blank line apart, the mentions and
+// images of both, the options of the one that has them.
+func merge(a, b bot.Message) bot.Message {
+	out := a
+	out.Mentions = slices.Clone(a.Mentions)
+	// b's mention tokens name its own Mentions by index: renumber them
+	// into the merged list.
+	bText := renumberMentions(b.Text, func(n int) int {
+		if n < 0 || n >= len(b.Mentions) {
+			return -1
+		}
+		u := b.Mentions[n]
+		if i := slices.IndexFunc(out.Mentions, func(v bot.User) bool { return v.ID == u.ID }); i >= 0 {
+			return i
+		}
+		out.Mentions = append(out.Mentions, u)
+		return len(out.Mentions) - 1
+	})
+	switch {
+	case strings.TrimSpace(a.Text) == "":
+		out.Text = bText
+	case strings.TrimSpace(bText) != "":
+		out.Text = a.Text + "\n\n" + bText
+	}
+	out.Images = append(slices.Clone(a.Images), b.Images...)
+	if len(out.Choices) == 0 {
+		out.Choices = b.Choices
+	}
+	if out.Game == "" {
+		out.Game = b.Game
+	}
+	out.Ephemeral = a.Ephemeral && b.Ephemeral
+	return out
 }
 
 // Deliver posts what the bot says unasked — a reminder, a deadline
@@ -60,17 +166,7 @@ func (a *Adapter) answer(ctx context.Context, req bot.Request, o origin) {
 // platform's bot.Deliverer; the scheduler calls it beside the sync.
 func (a *Adapter) Deliver(ctx context.Context, d bot.Delivery) error {
 	o := origin{room: id.RoomID(d.Room), thread: id.EventID(d.Thread)}
-	var errs []error
-	for _, m := range d.Messages {
-		if m.To == nil && o.room == "" && m.Game == "" {
-			errs = append(errs, fmt.Errorf("delivery: a public message without a room: %q", m.Plain()))
-			continue
-		}
-		if err := a.post(ctx, m, o); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return errors.Join(a.postAll(ctx, d.Messages, o)...)
 }
 
 // placeOf decides where a message goes: a private one to the user's
@@ -95,16 +191,26 @@ func (a *Adapter) placeOf(ctx context.Context, m bot.Message, o origin) (place, 
 	return place{room: o.room, thread: o.thread}, nil
 }
 
-// post sends one bot message: a notice with its text, then its images;
-// it opens the game's thread when asked to, and keeps the options of a
-// decision for the number reactions.
+// post sends one bot message where placeOf puts it.
 func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 	p, err := a.placeOf(ctx, m, o)
 	if err != nil {
 		return err
 	}
+	return a.postAt(ctx, m, p, true)
+}
+
+// postAt sends one bot message at p as one event when it can: its text as
+// a notice, or, when it has a board, as the board's caption (an m.image
+// whose body is the text and filename the file's name, Matrix 1.10's
+// media captions; clients without them show the text as the image's
+// description); further images follow as events of their own. It opens
+// the game's thread when asked to (mayOpen), and keeps the options of a
+// decision for the number reactions.
+func (a *Adapter) postAt(ctx context.Context, m bot.Message, p place, mayOpen bool) error {
+	var err error
 	root := false
-	if m.NewThread != "" && m.Game != "" && m.To == nil && !m.Ephemeral {
+	if mayOpen && m.NewThread != "" && m.Game != "" && m.To == nil && !m.Ephemeral {
 		if _, has := a.threadOf(m.Game); !has && a.wantThread(p.room, m.Game) {
 			root, p.thread, p.replyTo = true, "", ""
 		}
@@ -118,7 +224,15 @@ func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 	}
 	var first id.EventID
 	r := renderMessage(m)
-	if strings.TrimSpace(r.plain) != "" {
+	images := m.Images
+	switch {
+	case strings.TrimSpace(r.plain) == "":
+	case len(images) > 0:
+		if first, err = a.postImage(ctx, p, images[0], &r); err != nil {
+			return err
+		}
+		images = images[1:]
+	default:
 		content := &event.MessageEventContent{
 			MsgType: event.MsgNotice, Body: r.plain, Format: event.FormatHTML, FormattedBody: r.html,
 			Mentions: &event.Mentions{UserIDs: r.mentions}, RelatesTo: p.relation(),
@@ -127,8 +241,8 @@ func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 			return err
 		}
 	}
-	for _, img := range m.Images {
-		evt, err := a.postImage(ctx, p, img)
+	for _, img := range images {
+		evt, err := a.postImage(ctx, p, img, nil)
 		if err != nil {
 			return err
 		}
@@ -153,7 +267,7 @@ func (a *Adapter) post(ctx context.Context, m bot.Message, o origin) error {
 		if err := a.store.PutValue(a.key+"choices/"+string(first), raw); err != nil {
 			return err
 		}
-		if !a.cfg.NoReactions {
+		if a.wantReactions() {
 			for i := range min(len(m.Choices), len(numberKeys)) {
 				content := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: first, Key: numberKeys[i]}}
 				if _, err := a.send(ctx, p.room, event.EventReaction, content); err != nil {
@@ -295,4 +409,37 @@ func (a *Adapter) loadDMs() error {
 		a.dmOf[room] = user
 	}
 	return nil
+}
+
+// The mention tokens of bot.Message texts: U+E000 index U+E001.
+const (
+	mentionOpen  = '\uE000'
+	mentionClose = '\uE001'
+)
+
+// renumberMentions rewrites the mention tokens of text with index(n);
+// a token index returns -1 for is dropped.
+func renumberMentions(text string, index func(n int) int) string {
+	var b strings.Builder
+	rest := text
+	for {
+		i := strings.IndexRune(rest, mentionOpen)
+		if i < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i+len(string(mentionOpen)):]
+		j := strings.IndexRune(rest, mentionClose)
+		if j < 0 {
+			b.WriteString(string(mentionOpen) + rest)
+			return b.String()
+		}
+		if n, err := strconv.Atoi(rest[:j]); err == nil {
+			if k := index(n); k >= 0 {
+				b.WriteString(string(mentionOpen) + strconv.Itoa(k) + string(mentionClose))
+			}
+		}
+		rest = rest[j+len(string(mentionClose)):]
+	}
 }
