@@ -821,6 +821,8 @@ func (lg *live) legal(side game.Side) []string {
 	}
 	leaves := game.Leaves(game.Legal(lg.g.Rules, lg.g.State, side))
 	c := legalCache{state: lg.g.State, side: side, leaves: leaves}
-	lg.legals = append(lg.legals[:0], c) // one entry: the side last asked about
+	// One entry a side: the two players (and their autocompletes) ask in
+	// turn during a simultaneous set-up, whose lists are long.
+	lg.legals = append(slices.DeleteFunc(lg.legals, func(x legalCache) bool { return x.side == side }), c)
 	return leaves
 }
