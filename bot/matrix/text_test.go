@@ -229,7 +229,7 @@ func TestThumbnail(t *testing.T) {
 		}
 		return b.Bytes(), image.Config{Width: w, Height: h}
 	}
-	for _, c := range []struct{ w, h, tw, th int }{{1600, 1200, 800, 600}, {1236, 1785, 415, 600}, {2000, 500, 800, 200}} {
+	for _, c := range []struct{ w, h, tw, th int }{{1000, 750, 800, 600}, {618, 893, 415, 600}, {1000, 250, 800, 200}} {
 		data, cfg := encode(c.w, c.h)
 		thumb, tw, th, err := thumbnail(data, cfg)
 		if err != nil {
