@@ -306,6 +306,15 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 		if len(leaves) == 0 {
 			t.Fatalf("step %d: %s waits with no legal order", step, side)
 		}
+		// The legal orders are those of the side's own view: a list that
+		// depends on what it cannot see (a hidden unit, a face-down
+		// unit's arm) tells it.
+		if step%3 == 0 {
+			if v := game.Leaves(r.Legal(game.ViewOf(r, st, side), side)); !slices.Equal(v, leaves) {
+				t.Fatalf("step %d: %s's legal orders depend on what it cannot see: %d orders, %d from its view; first difference %q",
+					step, side, len(leaves), len(v), firstDiffOrder(leaves, v))
+			}
+		}
 		order := leaves[rng.IntN(len(leaves))]
 		// Finish a set-up now and then, so that the game goes on past it.
 		for _, o := range leaves {
@@ -355,4 +364,18 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 			check(step, "views")
 		}
 	}
+}
+
+func firstDiffOrder(a, b []string) string {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return "only in the full state: " + x
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return "only in the view: " + x
+		}
+	}
+	return "order differs"
 }
