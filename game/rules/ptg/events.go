@@ -1,7 +1,9 @@
 package ptg
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -41,9 +43,58 @@ type Equipped struct {
 	Text string    `json:"text"`
 }
 
-func (e Placed) Owner() game.Side     { return e.Side }
-func (e RedoubtSet) Owner() game.Side { return e.Side }
-func (e Equipped) Owner() game.Side   { return e.Side }
+func (e Placed) Owner() game.Side {
+	if !e.Side.Valid() { // a log written before set-up events named their side
+		switch {
+		case strings.HasPrefix(e.Unit, "RU-"):
+			return Russians
+		case strings.HasPrefix(e.Unit, "SW-"):
+			return Swedes
+		}
+	}
+	return e.Side
+}
+
+func (e RedoubtSet) Owner() game.Side {
+	if !e.Side.Valid() {
+		return Russians // only the Russians set their redoubts up
+	}
+	return e.Side
+}
+
+func (e Equipped) Owner() game.Side {
+	if !e.Side.Valid() {
+		return Swedes // only Swedish infantry is equipped
+	}
+	return e.Side
+}
+
+// The set-up events of older logs have no side: it decodes as Nobody (not
+// as side A, the zero Side), and Owner works it out.
+
+func (e *Placed) UnmarshalJSON(b []byte) error {
+	type plain Placed
+	p := plain{Side: game.Nobody}
+	err := json.Unmarshal(b, &p)
+	*e = Placed(p)
+	return err
+}
+
+func (e *RedoubtSet) UnmarshalJSON(b []byte) error {
+	type plain RedoubtSet
+	p := plain{Side: game.Nobody}
+	err := json.Unmarshal(b, &p)
+	*e = RedoubtSet(p)
+	return err
+}
+
+func (e *Equipped) UnmarshalJSON(b []byte) error {
+	type plain Equipped
+	p := plain{Side: game.Nobody}
+	err := json.Unmarshal(b, &p)
+	*e = Equipped(p)
+	return err
+}
 
 // SetupDone says a side has finished setting up (PTG-13.0).
 type SetupDone struct {
