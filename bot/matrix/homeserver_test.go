@@ -121,8 +121,9 @@ func dendriteBin() (string, error) {
 	return filepath.Join(cache, "grognard", "dendrite-"+v, "dendrite"), nil
 }
 
-// buildDendrite builds the pinned Dendrite into bin (about 2 minutes on
-// two cores the first time; the Go build cache makes later builds fast).
+// buildDendrite builds the pinned Dendrite into bin (several minutes on
+// two busy cores the first time, README; the Go build cache makes later
+// builds fast).
 func buildDendrite(bin string) error {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -132,7 +133,7 @@ func buildDendrite(bin string) error {
 		return err
 	}
 	tmp := fmt.Sprintf("%s.tmp%d", bin, os.Getpid())
-	fmt.Fprintf(os.Stderr, "bot/matrix: building Dendrite from tools/dendrite into %s (once; about 2 minutes on a cold cache)…\n", bin)
+	fmt.Fprintf(os.Stderr, "bot/matrix: building Dendrite from tools/dendrite into %s (once; several minutes on a cold cache)…\n", bin)
 	start := time.Now()
 	cmd := exec.Command(goCmd, "build", "-o", tmp, "github.com/element-hq/dendrite/cmd/dendrite")
 	cmd.Dir = toolsDir()
