@@ -45,6 +45,7 @@ var forbidden = []string{
 var stdlibOnly = map[string][]string{
 	module + "/game/grid": nil,
 	module + "/game":      {module + "/game/grid"},
+	module + "/game/mech": {module + "/game", module + "/game/grid"},
 }
 
 // pkgInfo is one node of the import graph printed by go list.

@@ -15,7 +15,8 @@ type index struct {
 }
 
 func (s *State) newIndex() *index {
-	w, h := s.m().Grid.Size()
+	mi := s.info()
+	w, h := mi.W, mi.H
 	ix := &index{w: w, h: h, occ: make([]*Unit, w*h)}
 	ix.ctrl[0], ix.ctrl[1] = make([]bool, w*h), make([]bool, w*h)
 	for i := range s.Units {

@@ -6,11 +6,12 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // Edge flags of one side of a hex, precomputed per map.
 const (
-	fRiver uint8 = 1 << iota
+	fRiver mech.EdgeSet = 1 << iota
 	fBridge
 	fStream
 	fRoad
@@ -18,14 +19,18 @@ const (
 	fRidge
 )
 
+// features are the edge and link features the movement and combat rules
+// read (GS-2.8–2.11, GS-4.11, GS-T1).
+var features = []mech.Feature{
+	{Name: River, Bit: fRiver}, {Name: Bridge, Bit: fBridge}, {Name: Stream, Bit: fStream}, {Name: Ridge, Bit: fRidge},
+	{Name: Road, Bit: fRoad, Link: true}, {Name: Path, Bit: fPath, Link: true},
+}
+
 // mapInfo is a map's terrain flattened into slices for the hot paths
 // (movement searches, zones of control): scenario maps are read-only and
 // shared, so it is computed once per map.
 type mapInfo struct {
-	h       int
-	terrain []string
-	level   []int
-	edge    [][6]uint8
+	*mech.Flat
 
 	mu    sync.Mutex
 	costs map[costKey][]int // per movement table and arm: half MP per cell, -1 forbidden
@@ -42,46 +47,13 @@ func infoOf(m *game.Map) *mapInfo {
 	if v, ok := mapInfos.Load(m); ok {
 		return v.(*mapInfo)
 	}
-	w, h := m.Grid.Size()
-	mi := &mapInfo{h: h, terrain: make([]string, w*h), level: make([]int, w*h), edge: make([][6]uint8, w*h)}
-	for x := 0; x < w; x++ {
-		for y := 0; y < h; y++ {
-			c := grid.Coord{X: x, Y: y}
-			i := mi.at(c)
-			cell := m.CellAt(c)
-			mi.terrain[i], mi.level[i] = cell.Terrain, cell.Level
-			for d := 0; d < m.Grid.Dirs() && d < 6; d++ {
-				n := m.Grid.Step(c, d)
-				var f uint8
-				for name, bit := range map[string]uint8{River: fRiver, Bridge: fBridge, Stream: fStream, Ridge: fRidge} {
-					if m.EdgeHas(c, n, name) {
-						f |= bit
-					}
-				}
-				if m.Linked(c, n, Road) {
-					f |= fRoad
-				}
-				if m.Linked(c, n, Path) {
-					f |= fPath
-				}
-				mi.edge[i][d] = f
-			}
-		}
-	}
+	mi := &mapInfo{Flat: mech.Flatten(m, features)}
 	v, _ := mapInfos.LoadOrStore(m, mi)
 	return v.(*mapInfo)
 }
 
-func (mi *mapInfo) at(c grid.Coord) int { return c.X*mi.h + c.Y }
-
 // flags returns the edge flags between adjacent a and b (0 if not adjacent).
-func (s *State) flags(a, b grid.Coord) uint8 {
-	d := grid.DirTo(s.m().Grid, a, b)
-	if d < 0 || d > 5 {
-		return 0
-	}
-	return s.info().edge[s.info().at(a)][d]
-}
+func (s *State) flags(a, b grid.Coord) mech.EdgeSet { return s.info().Edge(a, b) }
 
 func (s *State) info() *mapInfo {
 	if s.mi == nil {
@@ -105,8 +77,8 @@ func (s *State) armCosts(arm string) []int {
 		mi.costs = map[costKey][]int{}
 	}
 	byTerrain := map[string]int{}
-	c := make([]int, len(mi.terrain))
-	for i, ter := range mi.terrain {
+	c := make([]int, len(mi.Terrain))
+	for i, ter := range mi.Terrain {
 		v, ok := byTerrain[ter]
 		if !ok {
 			v = -1

@@ -25,11 +25,11 @@ const (
 
 func (s *State) m() *game.Map { return s.sc.Map }
 
-func (s *State) terrain(c grid.Coord) string { return s.info().terrain[s.info().at(c)] }
+func (s *State) terrain(c grid.Coord) string { return s.info().Terrain[s.info().At(c)] }
 
 func (s *State) high(c grid.Coord) bool { return s.level(c) > 0 }
 
-func (s *State) level(c grid.Coord) int { return s.info().level[s.info().at(c)] }
+func (s *State) level(c grid.Coord) int { return s.info().Level[s.info().At(c)] }
 
 // unbridged reports an unbridged river between adjacent a and b.
 func (s *State) unbridged(a, b grid.Coord) bool {
@@ -61,7 +61,7 @@ func (s *State) onRoadOrPath(c grid.Coord) bool {
 // hexCost is the movement cost in half MP of entering a hex of its terrain
 // off-road for the arm, or -1 where the arm may not go (GS-T1).
 func (s *State) hexCost(arm string, c grid.Coord) int {
-	return s.armCosts(arm)[s.info().at(c)]
+	return s.armCosts(arm)[s.info().At(c)]
 }
 
 // forbiddenTerrain reports terrain the arm may enter only by road or path
@@ -96,7 +96,7 @@ func (s *State) stepCostWith(costs []int, u *Unit, from, to grid.Coord) (int, bo
 	case f&fPath != 0:
 		return 2, true
 	}
-	c := costs[s.info().at(to)]
+	c := costs[s.info().At(to)]
 	if c < 0 {
 		return 0, false
 	}

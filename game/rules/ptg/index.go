@@ -32,7 +32,7 @@ func (s *State) newIndex() *index {
 
 func (s *State) buildIndex() *index {
 	mi := s.info()
-	n := mi.w * mi.h
+	n := mi.Len()
 	ix := &index{mi: mi, first: make([]int32, n), next: make([]int32, len(s.Units)), red: make([]int8, n)}
 	for i := range ix.first {
 		ix.first[i] = -1
@@ -50,7 +50,7 @@ func (s *State) buildIndex() *index {
 		if !u.OnMap() {
 			continue
 		}
-		h := mi.at(u.At)
+		h := mi.At(u.At)
 		ix.next[i] = ix.first[h]
 		ix.first[h] = int32(i)
 		if u.Leader() {
@@ -61,21 +61,21 @@ func (s *State) buildIndex() *index {
 		if !s.exertsZOC(u) {
 			continue
 		}
-		for d, o := range mi.nb[h] {
-			if o < 0 || (!lake && mi.edge[h][d]&eLake != 0) {
+		for d, o := range mi.Neighbours(h) {
+			if o < 0 || (!lake && mi.EdgeDir(h, d)&eLake != 0) {
 				continue
 			}
 			ix.zoc[u.Side][o] = true
 		}
 	}
 	for _, r := range s.Redoubts {
-		ix.red[mi.at(r.At)] = 1
+		ix.red[mi.At(r.At)] = 1
 		if r.Building {
-			ix.red[mi.at(r.At)] = 2
+			ix.red[mi.At(r.At)] = 2
 		}
 	}
 	for _, z := range s.FireZones {
-		ix.fz[z.Side][mi.at(z.To)] = true
+		ix.fz[z.Side][mi.At(z.To)] = true
 	}
 	return ix
 }
@@ -87,12 +87,12 @@ func (s *State) exertsZOC(u *Unit) bool {
 
 // enemyZOC reports whether c is in a zone of control of side's enemy.
 func (ix *index) enemyZOC(side game.Side, c grid.Coord) bool {
-	return ix.zoc[side.Other()][ix.mi.at(c)]
+	return ix.zoc[side.Other()][ix.mi.At(c)]
 }
 
 // enemyCombat reports enemy combat units in c.
 func (ix *index) enemyCombat(side game.Side, c grid.Coord) bool {
-	return ix.combat[side.Other()][ix.mi.at(c)] > 0
+	return ix.combat[side.Other()][ix.mi.At(c)] > 0
 }
 
 // unitsAt lists the units in hex index h.

@@ -28,7 +28,7 @@ func (s *State) LoS(a, b grid.Coord) (bool, []grid.Coord) {
 	tr := grid.HexLines(a, b)
 	t0, t1 := tr[0], tr[1]
 	mi := s.info()
-	except := mi.entSide[mi.at(a)] || mi.entSide[mi.at(b)]
+	except := mi.entSide[mi.At(a)] || mi.entSide[mi.At(b)]
 	along := s.on("los-units-along-hexside")
 	var line []grid.Coord
 	clear := true

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // Terrain names of the Peter the Great maps (T-TEC) and hexside features.
@@ -25,7 +26,7 @@ const (
 
 // Edge flags of one side of a hex.
 const (
-	eRiver uint8 = 1 << iota
+	eRiver mech.EdgeSet = 1 << iota
 	eBridge
 	eLake
 	eEntrench
@@ -36,20 +37,16 @@ const (
 // (movement searches, zones of control, lines of sight). Scenarios are
 // read-only and shared, so it is computed once per scenario.
 type info struct {
-	w, h    int
-	labels  []string // printed hex labels, by index
-	terrain []string
+	*mech.Flat
 	tcode   []uint8 // terrain as a row of costc
-	edge    [][6]uint8
-	nb      [][6]int32 // neighbour index per direction, -1 off the map
 	camp    []bool
 	entSide []bool // the hex has an entrenchment hexside (PTG-7.1.5)
 	near    []bool // within 5 hexes of a camp hex (PTG-12.0.7)
 	// cost[class][terrain] in half MP, -1 forbidden (T-TEC): class 0
 	// infantry & artillery (and leaders), 1 cavalry.
 	cost   [2]map[string]int
-	costc  [2][7]int     // by tcode, then 5 redoubt, 6 redoubt under construction
-	hexMP  map[uint8]int // hexside feature → half MP added, -1 forbidden
+	costc  [2][7]int            // by tcode, then 5 redoubt, 6 redoubt under construction
+	hexMP  map[mech.EdgeSet]int // hexside feature → half MP added, -1 forbidden
 	tables *tables
 }
 
@@ -81,53 +78,29 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 		return nil, err
 	}
 	m := sc.Map
-	w, h := m.Grid.Size()
-	n := w * h
-	mi := &info{w: w, h: h, terrain: make([]string, n), edge: make([][6]uint8, n), nb: make([][6]int32, n),
-		camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb, tcode: make([]uint8, n), labels: make([]string, n)}
 	campOn := sc.Param("camp", "on") == "on"
-	for x := 0; x < w; x++ {
-		for y := 0; y < h; y++ {
-			c := grid.Coord{X: x, Y: y}
-			i := mi.at(c)
-			mi.labels[i] = m.Grid.Label(c)
-			mi.terrain[i] = m.CellAt(c).Terrain
-			for d := 0; d < 6; d++ {
-				o := m.Grid.Step(c, d)
-				if !m.Grid.Contains(o) {
-					mi.nb[i][d] = -1
-					continue
-				}
-				mi.nb[i][d] = int32(mi.at(o))
-				var f uint8
-				if m.EdgeHas(c, o, River) {
-					f |= eRiver
-				}
-				if m.EdgeHas(c, o, Bridge) {
-					f |= eBridge
-				}
-				if m.EdgeHas(c, o, Lake) {
-					f |= eLake
-				}
-				if campOn && m.EdgeHas(c, o, Entrenchment) {
-					f |= eEntrench
-					mi.entSide[i] = true
-				}
-				if m.Linked(c, o, Road) {
-					f |= eRoad
-				}
-				mi.edge[i][d] = f
+	features := []mech.Feature{{Name: River, Bit: eRiver}, {Name: Bridge, Bit: eBridge}, {Name: Lake, Bit: eLake}, {Name: Road, Bit: eRoad, Link: true}}
+	if campOn {
+		features = append(features, mech.Feature{Name: Entrenchment, Bit: eEntrench})
+	}
+	fl := mech.Flatten(m, features)
+	n := fl.Len()
+	mi := &info{Flat: fl, camp: make([]bool, n), entSide: make([]bool, n), near: make([]bool, n), tables: tb, tcode: make([]uint8, n)}
+	for i := 0; i < n; i++ {
+		for _, e := range mi.Edges(i) {
+			if e&eEntrench != 0 {
+				mi.entSide[i] = true
 			}
 		}
 	}
 	if campOn {
 		for _, c := range sc.Zones["camp"] {
-			mi.camp[mi.at(c)] = true
+			mi.camp[mi.At(c)] = true
 		}
 		for _, c := range m.Grid.Cells() {
 			for _, k := range sc.Zones["camp"] {
 				if grid.HexDistance(c, k) <= 5 {
-					mi.near[mi.at(c)] = true
+					mi.near[mi.At(c)] = true
 					break
 				}
 			}
@@ -158,7 +131,7 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 			mi.costc[col][i] = v
 		}
 	}
-	for i, t := range mi.terrain {
+	for i, t := range mi.Terrain {
 		mi.tcode[i] = 0
 		for j, row := range tcodes[:5] {
 			if t == row {
@@ -166,7 +139,7 @@ func buildInfo(sc *game.Scenario) (*info, error) {
 			}
 		}
 	}
-	mi.hexMP = map[uint8]int{}
+	mi.hexMP = map[mech.EdgeSet]int{}
 	hc := tb.hexsideCost
 	for r, row := range hc.Rows {
 		v, err := halfMP(hc.Cell[r][0])
@@ -202,23 +175,13 @@ func halfMP(v string) (int, error) {
 	return 2 * n, nil
 }
 
-func (mi *info) at(c grid.Coord) int { return c.X*mi.h + c.Y }
-
-func (mi *info) coord(i int) grid.Coord { return grid.Coord{X: i / mi.h, Y: i % mi.h} }
-
 // flags returns the edge flags between adjacent a and b (0 if not adjacent).
-func (s *State) flags(a, b grid.Coord) uint8 {
-	d := grid.DirTo(s.sc.Map.Grid, a, b)
-	if d < 0 {
-		return 0
-	}
-	return s.info().edge[s.info().at(a)][d]
-}
+func (s *State) flags(a, b grid.Coord) mech.EdgeSet { return s.info().Edge(a, b) }
 
-func (s *State) terrain(c grid.Coord) string { return s.info().terrain[s.info().at(c)] }
+func (s *State) terrain(c grid.Coord) string { return s.info().Terrain[s.info().At(c)] }
 
 // inCamp reports a hex of the Russian camp (none in 13.4).
-func (s *State) inCamp(c grid.Coord) bool { return s.info().camp[s.info().at(c)] }
+func (s *State) inCamp(c grid.Coord) bool { return s.info().camp[s.info().At(c)] }
 
 // riverSide reports a river or bridge hexside (PTG-7.2.2: a bridge counts as a river).
 func (s *State) riverSide(a, b grid.Coord) bool { return s.flags(a, b)&(eRiver|eBridge) != 0 }

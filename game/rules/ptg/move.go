@@ -8,6 +8,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // mp prints half movement points as "1½".
@@ -225,9 +226,9 @@ func (s *State) moverWith(u *Unit, ix *index) *mover {
 func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
 	mi, ix := m.ix.mi, m.ix
 	other := 1 - m.side
-	var ef uint8
+	var ef mech.EdgeSet
 	if f >= 0 {
-		ef = mi.edge[f][d]
+		ef = mi.EdgeDir(f, d)
 		if ef&eLake != 0 {
 			return -1, 0 // PTG-4.1.5
 		}
@@ -288,7 +289,7 @@ func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
 // (-2: entered from off the map).
 func (m *mover) reach() (cost []int, prev []int32) {
 	mi := m.ix.mi
-	n := mi.w * mi.h
+	n := mi.Len()
 	key := make([]int, n)
 	prev = make([]int32, n)
 	for i := range key {
@@ -296,12 +297,12 @@ func (m *mover) reach() (cost []int, prev []int32) {
 	}
 	h := &heap{}
 	if m.u.OnMap() {
-		st := mi.at(m.u.At)
+		st := mi.At(m.u.At)
 		key[st], prev[st] = 0, int32(st)
 		h.push(0, st)
 	} else {
 		for _, c := range m.s.zone("zone-a") {
-			i := mi.at(c)
+			i := mi.At(c)
 			cst, hz := m.enterCost(-1, 0, i)
 			if cst < 0 || cst > m.budget {
 				continue
@@ -320,7 +321,7 @@ func (m *mover) reach() (cost []int, prev []int32) {
 			continue
 		}
 		done[i] = true
-		for d, o := range mi.nb[i] {
+		for d, o := range mi.Neighbours(i) {
 			if o < 0 || done[o] {
 				continue
 			}
@@ -354,7 +355,7 @@ func (m *mover) pathTo(prev []int32, t int) []grid.Coord {
 	mi := m.ix.mi
 	var out []grid.Coord
 	for i := int32(t); ; {
-		out = append(out, mi.coord(int(i)))
+		out = append(out, mi.Coord(int(i)))
 		p := prev[i]
 		if p == -2 || p == i {
 			break
@@ -386,7 +387,7 @@ func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 		if c < 0 {
 			continue
 		}
-		at := m.ix.mi.coord(i)
+		at := m.ix.mi.Coord(i)
 		if u.OnMap() && at == u.At {
 			continue
 		}
@@ -542,7 +543,7 @@ parsed:
 func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error) {
 	s, u := d.s, m.u
 	cost, prev := m.reach()
-	i := m.ix.mi.at(dest)
+	i := m.ix.mi.At(dest)
 	if cost[i] >= 0 && !(u.OnMap() && dest == u.At) {
 		return m.pathTo(prev, i), cost[i], nil
 	}
@@ -553,8 +554,8 @@ func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error)
 		return nil, 0, game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
 	}
 	if u.OnMap() && s.adjacent(u.At, dest) {
-		if st, _ := m.enterCost(m.ix.mi.at(u.At), grid.DirTo(s.grid(), u.At, dest), i); st < 0 {
-			return nil, 0, d.whyNot(m, m.ix.mi.at(u.At), dest)
+		if st, _ := m.enterCost(m.ix.mi.At(u.At), grid.DirTo(s.grid(), u.At, dest), i); st < 0 {
+			return nil, 0, d.whyNot(m, m.ix.mi.At(u.At), dest)
 		}
 	}
 	// Explain with an unlimited budget.
@@ -592,17 +593,17 @@ func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) 
 	prev := -1
 	if u.OnMap() {
 		path = []grid.Coord{u.At}
-		prev = mi.at(u.At)
+		prev = mi.At(u.At)
 	} else if !s.inZone("zone-a", cells[0]) {
 		return nil, 0, game.Refuse("entry", "PTG-13.2.4", "%s enters the map in zone A (%s)", u.ID, s.labels(s.zone("zone-a")))
 	}
 	for _, c := range cells {
-		h := mi.at(c)
+		h := mi.At(c)
 		dir := 0
 		if prev >= 0 {
-			dir = grid.DirTo(s.grid(), mi.coord(prev), c)
+			dir = grid.DirTo(s.grid(), mi.Coord(prev), c)
 			if dir < 0 {
-				return nil, 0, game.Refuse("not-adjacent", "PTG-4.0", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(mi.coord(prev)))
+				return nil, 0, game.Refuse("not-adjacent", "PTG-4.0", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(mi.Coord(prev)))
 			}
 		}
 		st, _ := m.enterCost(prev, dir, h)
@@ -623,9 +624,9 @@ func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) 
 func (d *decider) whyNot(m *mover, prev int, c grid.Coord) error {
 	s, u := d.s, m.u
 	mi := m.ix.mi
-	h := mi.at(c)
+	h := mi.At(c)
 	switch {
-	case prev >= 0 && s.lakeSide(mi.coord(prev), c):
+	case prev >= 0 && s.lakeSide(mi.Coord(prev), c):
 		return game.Refuse("lake", "PTG-4.1.5", "no unit may cross a lake hexside")
 	case m.ix.enemyCombat(u.Side, c):
 		return game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(c))
@@ -679,14 +680,14 @@ func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, char
 	}
 	prev := -1
 	if !entry {
-		prev = mi.at(path[0])
+		prev = mi.At(path[0])
 	}
 	for i := start; i < len(path); i++ {
 		c := path[i]
-		h := mi.at(c)
+		h := mi.At(c)
 		dir := 0
 		if prev >= 0 {
-			dir = grid.DirTo(d.s.grid(), mi.coord(prev), c)
+			dir = grid.DirTo(d.s.grid(), mi.Coord(prev), c)
 		}
 		st, _ := m.enterCost(prev, dir, h)
 		seg = append(seg, c)
@@ -735,7 +736,7 @@ func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, char
 // alertTrigger reports a Swedish combat unit entering a hex within five
 // hexes of the camp before the Alert (PTG-12.0.7, P-ALERT).
 func (s *State) alertTrigger(u *Unit, c grid.Coord) bool {
-	return s.alertRules() && !s.Alerted && u.Side == Swedes && u.Combat() && s.info().near[s.info().at(c)]
+	return s.alertRules() && !s.Alerted && u.Side == Swedes && u.Combat() && s.info().near[s.info().At(c)]
 }
 
 // enemyLeadersAt lists the leaders of side's enemy in c.

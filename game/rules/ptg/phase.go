@@ -639,7 +639,7 @@ func (s *State) moveOptions(u *Unit) []game.Option {
 	for i, c := range dests {
 		out = append(out, game.Option{Label: s.label(c) + " (" + mp(costs[i]) + " MP)", Command: "move " + u.ID + " " + s.label(c)})
 		if charge {
-			if _, err := s.checkCharge(u, m.pathTo(prev, m.ix.mi.at(c))); err == nil {
+			if _, err := s.checkCharge(u, m.pathTo(prev, m.ix.mi.At(c))); err == nil {
 				out = append(out, game.Option{Label: s.label(c) + " charging", Command: "move " + u.ID + " " + s.label(c) + " charge"})
 			}
 		}

@@ -82,7 +82,7 @@ func (s *State) retreatPaths(u *Unit, n int, exempt bool, reserved map[grid.Coor
 	path := []grid.Coord{start}
 	score := func(p *rpath) {
 		for _, c := range p.hexes[1:] {
-			hi := mi.at(c)
+			hi := mi.At(c)
 			if ix.zoc[side.Other()][hi] {
 				p.b++
 			}
@@ -110,11 +110,11 @@ func (s *State) retreatPaths(u *Unit, n int, exempt bool, reserved map[grid.Coor
 			if slices.Contains(path, o) || reserved[o] {
 				continue
 			}
-			hi := mi.at(o)
+			hi := mi.At(o)
 			if ix.combat[side.Other()][hi] > 0 || s.lakeSide(cur, o) {
 				continue
 			}
-			if !exempt && mi.terrain[hi] == Ravine {
+			if !exempt && mi.Terrain[hi] == Ravine {
 				continue
 			}
 			if cav && ix.red[hi] == 1 {

@@ -414,8 +414,8 @@ func (s *State) on(name string) bool { return s.opt(name) == "on" }
 
 func (s *State) label(c grid.Coord) string {
 	mi := s.info()
-	if c.X >= 0 && c.Y >= 0 && c.X < mi.w && c.Y < mi.h {
-		return mi.labels[mi.at(c)]
+	if c.X >= 0 && c.Y >= 0 && c.X < mi.W && c.Y < mi.H {
+		return mi.Labels[mi.At(c)]
 	}
 	return s.sc.Map.Grid.Label(c)
 }
