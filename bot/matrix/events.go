@@ -357,6 +357,9 @@ func (a *Adapter) message(ctx context.Context, evt *event.Event) {
 	if !ok {
 		return
 	}
+	if direct && a.newGameInDM(ctx, evt, text) {
+		return
+	}
 	req := bot.Request{
 		Platform: Platform, Room: string(evt.RoomID), Thread: string(c.RelatesTo.GetThreadParent()),
 		User: bot.User{ID: string(evt.Sender), Name: a.displayName(ctx, evt.RoomID, evt.Sender)},
