@@ -3,6 +3,7 @@ package gs
 import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // index is a snapshot of who stands where and which hexes each side
@@ -25,11 +26,7 @@ func (s *State) newIndex() *index {
 			continue
 		}
 		ix.occ[ix.at(u.At)] = u
-		for _, n := range s.m().Grid.Neighbors(u.At) {
-			if s.controllable(n) && !s.unbridged(u.At, n) {
-				ix.ctrl[u.Side][ix.at(n)] = true
-			}
-		}
+		mech.Project(mi.Flat, mi.zoc, ix.ctrl[u.Side], mi.At(u.At), mech.AllDirs)
 	}
 	return ix
 }

@@ -31,6 +31,7 @@ var features = []mech.Feature{
 // shared, so it is computed once per map.
 type mapInfo struct {
 	*mech.Flat
+	zoc mech.ZOCRule
 
 	mu    sync.Mutex
 	costs map[costKey][]int // per movement table and arm: half MP per cell, -1 forbidden
@@ -48,6 +49,12 @@ func infoOf(m *game.Map) *mapInfo {
 		return v.(*mapInfo)
 	}
 	mi := &mapInfo{Flat: mech.Flatten(m, features)}
+	// GS-3.1, 3.7: no zone of control into villages and forests, nor
+	// across an unbridged river.
+	mi.zoc = mech.ZOCRule{Blocked: mech.EdgeTest{Mask: fRiver | fBridge, Want: fRiver}, Open: make([]bool, mi.Len())}
+	for i, t := range mi.Terrain {
+		mi.zoc.Open[i] = t != Village && t != Forest
+	}
 	v, _ := mapInfos.LoadOrStore(m, mi)
 	return v.(*mapInfo)
 }

@@ -3,6 +3,7 @@ package gs
 import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // Terrain names used by the Grands Stratèges maps (GS-T1).
@@ -106,20 +107,11 @@ func (s *State) stepCostWith(costs []int, u *Unit, from, to grid.Coord) (int, bo
 	return c, true
 }
 
-// controllable reports whether a hex can be in a zone of control at all
-// (GS-3.7: villages and forests cannot).
-func (s *State) controllable(c grid.Coord) bool {
-	t := s.terrain(c)
-	return t != Village && t != Forest
-}
-
 // controls reports whether unit e exerts its zone of control over c
-// (GS-3.1, 3.7).
+// (GS-3.1, 3.7: not into villages and forests, nor across an unbridged
+// river).
 func (s *State) controls(e *Unit, c grid.Coord) bool {
-	if !e.OnMap() || !s.m().Grid.Adjacent(e.At, c) || !s.controllable(c) {
-		return false
-	}
-	return !s.unbridged(e.At, c)
+	return e.OnMap() && mech.Exerts(s.info().Flat, s.info().zoc, e.At, c)
 }
 
 // controllers lists the units of side that control c.

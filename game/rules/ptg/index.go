@@ -5,6 +5,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // index is a snapshot of who stands where, which hexes each side's zones
@@ -43,7 +44,7 @@ func (s *State) buildIndex() *index {
 		ix.zoc[side] = make([]bool, n)
 		ix.fz[side] = make([]bool, n)
 	}
-	lake := s.on("zoc-across-lake")
+	zr := s.zocRule()
 	for i := range s.Units {
 		u := &s.Units[i]
 		ix.next[i] = -1
@@ -61,12 +62,7 @@ func (s *State) buildIndex() *index {
 		if !s.exertsZOC(u) {
 			continue
 		}
-		for d, o := range mi.Neighbours(h) {
-			if o < 0 || (!lake && mi.EdgeDir(h, d)&eLake != 0) {
-				continue
-			}
-			ix.zoc[u.Side][o] = true
-		}
+		mech.Project(mi.Flat, zr, ix.zoc[u.Side], h, mech.AllDirs)
 	}
 	for _, r := range s.Redoubts {
 		ix.red[mi.At(r.At)] = 1
@@ -83,6 +79,15 @@ func (s *State) buildIndex() *index {
 // exertsZOC: every non-routed combat unit but pickets (PTG-4.3, 4.3.2, 7.8).
 func (s *State) exertsZOC(u *Unit) bool {
 	return u.OnMap() && u.Combat() && !u.Routed && u.Class() != ClassPicket
+}
+
+// zocRule: a zone of control reaches every adjacent hex but across a lake
+// hexside, unless the option lets it (PTG-4.3).
+func (s *State) zocRule() mech.ZOCRule {
+	if s.on("zoc-across-lake") {
+		return mech.ZOCRule{}
+	}
+	return mech.ZOCRule{Blocked: mech.EdgeTest{Mask: eLake, Want: eLake}}
 }
 
 // enemyZOC reports whether c is in a zone of control of side's enemy.
@@ -106,9 +111,10 @@ func (ix *index) unitsAt(s *State, h int) []*Unit {
 
 // enemyZOC is the index-free form, for single questions.
 func (s *State) enemyZOC(side game.Side, c grid.Coord) bool {
+	zr := s.zocRule()
 	for _, o := range s.grid().Neighbors(c) {
 		for _, u := range s.combatAt(o) {
-			if u.Side != side && s.exertsZOC(u) && (s.on("zoc-across-lake") || !s.lakeSide(c, o)) {
+			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, zr, o, c) {
 				return true
 			}
 		}
@@ -120,9 +126,10 @@ func (s *State) enemyZOC(side game.Side, c grid.Coord) bool {
 // covers c.
 func (s *State) zocOf(side game.Side, c grid.Coord) []*Unit {
 	var out []*Unit
+	zr := s.zocRule()
 	for _, o := range s.grid().Neighbors(c) {
 		for _, u := range s.combatAt(o) {
-			if u.Side != side && s.exertsZOC(u) && (s.on("zoc-across-lake") || !s.lakeSide(c, o)) {
+			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, zr, o, c) {
 				out = append(out, u)
 			}
 		}
