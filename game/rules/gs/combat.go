@@ -8,25 +8,20 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
-// Columns of the CRT from worst to best for the attacker (GS-T2).
-var columns = []string{"1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"}
+// Columns of the CRT from worst to best for the attacker, 1:4 to 6:1
+// (GS-T2).
+var columns = mech.OddsColumns(6, 4)
 
 // Odds returns the CRT column for attack a against defence d, rounded in
 // the defender's favour and capped at 1:4 and 6:1 (GS-4.16, 4.17).
-func Odds(a, d int) string {
-	if d <= 0 {
-		return "6:1"
-	}
-	if a >= d {
-		return fmt.Sprintf("%d:1", min(6, a/d))
-	}
-	if a <= 0 {
-		return "1:4"
-	}
-	return fmt.Sprintf("1:%d", min(4, (d+a-1)/a))
-}
+func Odds(a, d int) string { return mech.Odds(a, d, 6, 4) }
+
+// die is the CRT's rows: a modified score is read at 1 or 6 at most
+// (GS-4.18, GS-P-06).
+var die = mech.Axis{Lo: 1, Hi: 6}
 
 func columnIndex(col string) int { return slices.Index(columns, col) }
 
@@ -606,7 +601,7 @@ func (s *State) decideAttack(cmd game.Command, dice game.Dice) ([]game.Event, er
 		for _, m := range ev.Mods {
 			ev.Score += m.Value
 		}
-		ev.Score = max(1, min(6, ev.Score)) // GS-4.18, GS-P-06
+		ev.Score = die.Clamp(ev.Score) // GS-4.18, GS-P-06
 		ev.Result = s.crt(ev.Column, ev.Score)
 		ev.Text = s.narrate(ev)
 		if pure && (ev.Result == "AE" || ev.Result == "AR") {

@@ -458,8 +458,8 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 		col, _, _ := s.column(&nf, diff)
 		tb := s.info().tables
 		switch {
-		case tb.clampCol(*c) != *c:
-			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the table has no column %s: it runs from %s to %s", signed(*c), signed(tb.minCol), signed(tb.maxCol))
+		case !tb.crtCols.Contains(*c):
+			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the table has no column %s: it runs from %s to %s", signed(*c), signed(tb.crtCols.Lo), signed(tb.crtCols.Hi))
 		case *c >= col:
 			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the attack reads column %s: the attacker may only choose a lower one", signed(col))
 		case s.opt("lower-column") == "one" && *c < col-1:
@@ -1130,7 +1130,7 @@ func (d *decider) resolve() {
 	am, dm := s.moraleUnit(f.Attackers, f.Decl.Morale), s.moraleUnit(f.Defenders, f.Decl.DMorale)
 	ev.MoraleDiff = s.Unit(am).Morale - s.Unit(dm).Morale
 	roll := d.roll()
-	row := tb.clampRow(roll + ev.MoraleDiff)
+	row := tb.crtRows.Clamp(roll + ev.MoraleDiff)
 	ev.Roll, ev.Column, ev.Row = roll, signed(col), signed(row)
 	ev.Result = tb.crtResult(col, row)
 	for _, c := range f.Hexes {
@@ -1183,14 +1183,15 @@ func (s *State) column(f *Fight, diff int) (int, []Shift, []string) {
 		col -= off
 		notes = append(notes, fmt.Sprintf("demoralized attacker −%d (PTG-10.0.3B, P-CRT-DEM)", off))
 	}
-	col = tb.clampCol(col)
+	col = tb.crtCols.Clamp(col)
 	shifts := s.shifts(f)
+	by := 0
 	for _, sh := range shifts {
-		col += sh.Value
+		by += sh.Value
 	}
-	col = tb.clampCol(col)
+	col = tb.crtCols.Shift(col, by)
 	if f.Decl.Cap != nil && *f.Decl.Cap < col {
-		col = tb.clampCol(*f.Decl.Cap)
+		col = tb.crtCols.Clamp(*f.Decl.Cap)
 		notes = append(notes, fmt.Sprintf("the attacker reads %s (PTG-7.0.9)", signed(col)))
 	}
 	return col, shifts, notes

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // tables holds a scenario's tables, checked once: the CRT (T-CRT), the
@@ -15,25 +16,18 @@ import (
 // can replace, and the Terrain Effects Chart (T-TEC).
 type tables struct {
 	crt         *game.Table
-	crtCol      map[int]int // differential → column index
-	crtRow      map[int]int // modified die → row index
-	minCol      int
-	maxCol      int
-	minRow      int
-	maxRow      int
+	crtCols     mech.Axis // differentials
+	crtRows     mech.Axis // modified die
 	bomb        *game.Table
-	bombCols    []span
+	bombCols    []mech.Span
 	fz          *game.Table
-	fzCols      []span
+	fzCols      []mech.Span
 	rng         *game.Table
-	rngCols     []span
+	rngCols     []mech.Span
 	moveCost    *game.Table
 	hexsideCost *game.Table
 	morale      *game.Table
 }
-
-// span is a column heading of a strength-indexed table: "3", "5-6", "9+".
-type span struct{ lo, hi int }
 
 // crtResults are the result codes of the CRT legend (PTG T-CRT).
 var crtResults = []string{".", "Br", "Ar", "Dr", "A1", "D1", "Ex", "AR", "DR", "Ee", "De"}
@@ -51,11 +45,11 @@ func loadTables(sc *game.Scenario) (*tables, error) {
 	if t.crt, err = need("crt"); err != nil {
 		return nil, err
 	}
-	t.crtCol, t.minCol, t.maxCol, err = intHeads(t.crt.Cols)
+	t.crtCols, err = mech.ParseAxis(t.crt.Cols)
 	if err != nil {
 		return nil, fmt.Errorf("ptg: table crt columns: %v", err)
 	}
-	t.crtRow, t.minRow, t.maxRow, err = intHeads(t.crt.Rows)
+	t.crtRows, err = mech.ParseAxis(t.crt.Rows)
 	if err != nil {
 		return nil, fmt.Errorf("ptg: table crt rows: %v", err)
 	}
@@ -138,64 +132,18 @@ func loadTables(sc *game.Scenario) (*tables, error) {
 	return t, nil
 }
 
-// intHeads reads headings such as "-7", "0", "+11": consecutive integers.
-func intHeads(heads []string) (map[int]int, int, int, error) {
-	out := map[int]int{}
-	lo, hi := 0, 0
-	for i, h := range heads {
-		v, err := strconv.Atoi(strings.TrimPrefix(h, "+"))
-		if err != nil {
-			return nil, 0, 0, fmt.Errorf("%q is not a number", h)
-		}
-		if i == 0 {
-			lo, hi = v, v
-		} else if v != hi+1 {
-			return nil, 0, 0, fmt.Errorf("%q does not follow %d", h, hi)
-		}
-		hi = v
-		out[v] = i
-	}
-	return out, lo, hi, nil
-}
-
-// spans reads strength columns: "3", "5-6", "9+", increasing, from 1 up.
-func spans(t *game.Table) ([]span, error) {
-	var out []span
-	next := 1
+// spans reads strength columns: "3", "5-6", "9+", increasing, from 1 up
+// (from 2 for the range table).
+func spans(t *game.Table) ([]mech.Span, error) {
+	first := 1
 	if t.Name == "range" {
-		next = 2
+		first = 2
 	}
-	for i, h := range t.Cols {
-		var sp span
-		switch {
-		case strings.HasSuffix(h, "+"):
-			v, err := strconv.Atoi(strings.TrimSuffix(h, "+"))
-			if err != nil || i != len(t.Cols)-1 {
-				return nil, fmt.Errorf("ptg: table %s column %q: only the last column may be N+", t.Name, h)
-			}
-			sp = span{v, 1 << 30}
-		case strings.Contains(h, "-"):
-			a, b, _ := strings.Cut(h, "-")
-			x, err1 := strconv.Atoi(a)
-			y, err2 := strconv.Atoi(b)
-			if err1 != nil || err2 != nil || y < x {
-				return nil, fmt.Errorf("ptg: table %s column %q: want N, N-M or N+", t.Name, h)
-			}
-			sp = span{x, y}
-		default:
-			v, err := strconv.Atoi(h)
-			if err != nil {
-				return nil, fmt.Errorf("ptg: table %s column %q: want N, N-M or N+", t.Name, h)
-			}
-			sp = span{v, v}
-		}
-		if sp.lo != next {
-			return nil, fmt.Errorf("ptg: table %s column %q: expected a column starting at %d", t.Name, h, next)
-		}
-		next = sp.hi + 1
-		out = append(out, sp)
+	sps, err := mech.ParseSpans(t.Cols, first)
+	if err != nil {
+		return nil, fmt.Errorf("ptg: table %s %w", t.Name, err)
 	}
-	return out, nil
+	return sps, nil
 }
 
 func dieRows(t *game.Table) error {
@@ -216,30 +164,20 @@ func cellsIn(t *game.Table, allowed []string) error {
 	return nil
 }
 
-// column finds the column of a strength in a span-headed table, or -1.
-func column(sps []span, v int) int {
-	for i, sp := range sps {
-		if v >= sp.lo && v <= sp.hi {
-			return i
-		}
-	}
-	return -1
-}
-
 // crtResult reads the CRT at a (clamped) column and row.
 func (t *tables) crtResult(col, row int) string {
-	return t.crt.Cell[t.crtRow[row]][t.crtCol[col]]
+	return t.crt.Cell[t.crtRows.Index(row)][t.crtCols.Index(col)]
 }
 
 // bombResult reads the Bombardment Table.
 func (t *tables) bombResult(strength, die int) (string, string) {
-	c := column(t.bombCols, max(1, strength))
+	c := mech.SpanIndex(t.bombCols, max(1, strength))
 	return t.bomb.Cell[die-1][c], t.bomb.Cols[c]
 }
 
 // fzResult reads the Fire Zone Table.
 func (t *tables) fzResult(strength, die int) (string, string) {
-	c := column(t.fzCols, max(1, strength))
+	c := mech.SpanIndex(t.fzCols, max(1, strength))
 	return t.fz.Cell[die-1][c], t.fz.Cols[c]
 }
 
@@ -247,16 +185,12 @@ func (t *tables) fzResult(strength, die int) (string, string) {
 // type of artillery at a range of 2 or more.
 func (t *tables) attenuation(typ string, r int) string {
 	ri := slices.Index(t.rng.Rows, typ)
-	c := column(t.rngCols, r)
+	c := mech.SpanIndex(t.rngCols, r)
 	if ri < 0 || c < 0 {
 		return "."
 	}
 	return t.rng.Cell[ri][c]
 }
-
-// clampCol and clampRow keep a column or row inside the CRT (T-CRT).
-func (t *tables) clampCol(c int) int { return min(max(c, t.minCol), t.maxCol) }
-func (t *tables) clampRow(r int) int { return min(max(r, t.minRow), t.maxRow) }
 
 // signed prints a differential as the CRT heads it.
 func signed(v int) string {
