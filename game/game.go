@@ -197,17 +197,18 @@ func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, same func(a,
 			return fmt.Errorf("record %d (%s): clock %+v, the game stands at %+v", rec.Seq, rec.Command, rec.Clock, g.State.Clock())
 		}
 
-		vals := make([]int, len(rec.Rolls))
-		for i, x := range rec.Rolls {
-			vals[i] = x.Value
-		}
-		fd := &replayDice{vals: vals}
-		events, _, err := g.Decide(rec.Command, fd)
+		fd := &replayDice{rolls: rec.Rolls}
+		events, rolls, err := g.Decide(rec.Command, fd)
 		if err != nil {
 			return fmt.Errorf("record %d (%s): now refused: %w", rec.Seq, rec.Command, err)
 		}
-		if fd.pos != len(vals) {
-			return fmt.Errorf("record %d (%s): used %d dice, log has %d", rec.Seq, rec.Command, fd.pos, len(vals))
+		if fd.pos != len(rec.Rolls) {
+			return fmt.Errorf("record %d (%s): used %d dice, log has %d", rec.Seq, rec.Command, fd.pos, len(rec.Rolls))
+		}
+		for i := range rolls {
+			if rolls[i] != rec.Rolls[i] {
+				return fmt.Errorf("record %d (%s): die %d is %+v in the log, the rules rolled %+v", rec.Seq, rec.Command, i+1, rec.Rolls[i], rolls[i])
+			}
 		}
 		if !same(events, rec.Events) {
 			return fmt.Errorf("record %d (%s): events differ from the log", rec.Seq, rec.Command)
@@ -233,16 +234,22 @@ func (r *recordingDice) Roll(sides int) int {
 	return v
 }
 
+// replayDice gives the logged dice back in order. A logged die of
+// another size than the one the rules roll, or out of its range, is the
+// end of the logged dice: the rules never see an impossible value.
 type replayDice struct {
-	vals []int
-	pos  int
+	rolls []Roll
+	pos   int
 }
 
 func (f *replayDice) Roll(sides int) int {
-	if f.pos >= len(f.vals) {
+	if f.pos >= len(f.rolls) {
 		panic(ErrDiceExhausted)
 	}
-	v := f.vals[f.pos]
+	r := f.rolls[f.pos]
+	if r.Sides != sides || r.Value < 1 || r.Value > sides {
+		panic(fmt.Errorf("%w: die %d of the log is %d on a d%d, the rules roll a d%d", ErrDiceExhausted, f.pos+1, r.Value, r.Sides, sides))
+	}
 	f.pos++
-	return v
+	return r.Value
 }
