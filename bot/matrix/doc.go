@@ -39,8 +39,15 @@
 //   - Boards are uploaded to the media repository and posted as m.image
 //     with w, h, size, mimetype and a thumbnail (a JPEG that fits 800×600,
 //     or the image itself when it is that small).
+//   - One event per answer where Matrix allows: the messages of one answer
+//     (or one delivery) for the same room and thread are merged into one
+//     (never two sets of options in one event), and a board carries that
+//     text as its caption (body and formatted_body, filename the file's
+//     name: Matrix 1.10 media captions). Homeservers limit how many events
+//     an account sends (Synapse: a burst of 10, then one every 5 s).
 //   - A message with options (a pending decision, a challenge) gets the
-//     number reactions 1️⃣…🔟; a player answers with "!g 2", or by
+//     number reactions 1️⃣…🔟 (none for 30 minutes after the homeserver
+//     rate-limited the bot); a player answers with "!g 2", or by
 //     reacting with the number. The options are kept in the bbolt file by
 //     event id, so reactions work across restarts (for 60 days).
 //   - Several games in one room: a new game opens a thread (m.thread,
@@ -51,11 +58,19 @@
 //   - Private views and secrets go to the bot's direct room with the
 //     player, created by the bot (unencrypted, m.direct updated) when
 //     there is none, or the one a player invited the bot to as direct.
+//   - A game created in the bot's direct room with a player ("new gs-1
+//     vs @bob") gets a room of its own: the bot creates it, invites the
+//     opponent (whose profile must exist) and the player, hands the
+//     command to the App there and says where in the direct room. An
+//     open challenge there is refused (nobody else could see it).
 //   - Room administrators (bot.Request.IsAdmin) are the members whose
 //     power level reaches AdminPowerLevel (default 50) in the room of the
 //     game concerned; nobody is an administrator through a direct room.
 //   - M_LIMIT_EXCEEDED is waited out for retry_after_ms (or Retry-After)
 //     and the call repeated, with the same transaction id for sends.
+//   - Adapter.Health says whether the bot syncs (serve's /healthz asks
+//     it); Run returns an error when the login fails, and serve starts it
+//     again with backoff.
 //   - What the bot says unasked (deadline reminders, defaults played at a
 //     deadline, digests) goes through Adapter.Deliver, the platform's
 //     bot.Deliverer (New registers it): into the game's room or thread,
