@@ -239,13 +239,8 @@ func (s *State) fire(a *Unit, t grid.Coord) (Factor, error) {
 
 // lineOfFire implements GS-5.7–5.11 with the two-trace method of GS-P-12.
 func (s *State) lineOfFire(from, to grid.Coord) bool {
-	over := s.high(from) && !s.high(to)
-	for _, tr := range grid.Lines(s.m().Grid, from, to) {
-		if s.traceClear(tr, over) {
-			return true
-		}
-	}
-	return false
+	ok, _ := s.LineOfFire(from, to)
+	return ok
 }
 
 func (s *State) traceClear(tr []grid.Coord, over bool) bool {
@@ -271,13 +266,7 @@ func (s *State) traceClear(tr []grid.Coord, over bool) bool {
 // of the first clear trace (or of the first trace when blocked).
 func (s *State) LineOfFire(from, to grid.Coord) (bool, []grid.Coord) {
 	over := s.high(from) && !s.high(to)
-	trs := grid.Lines(s.m().Grid, from, to)
-	for _, tr := range trs {
-		if s.traceClear(tr, over) {
-			return true, tr
-		}
-	}
-	return false, trs[0]
+	return mech.EitherTrace(s.m().Grid, from, to, func(tr []grid.Coord) bool { return s.traceClear(tr, over) })
 }
 
 // declaration is a parsed combat order.

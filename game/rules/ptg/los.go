@@ -2,6 +2,7 @@ package ptg
 
 import (
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // blocks reports hex terrain that blocks an artillery line of sight:
@@ -25,38 +26,15 @@ func (s *State) blocks(c grid.Coord, units bool) bool {
 // unless the firing or the target hex has an entrenchment side. The
 // firing and target hexes never block. It returns the hexes of the line.
 func (s *State) LoS(a, b grid.Coord) (bool, []grid.Coord) {
-	tr := grid.HexLines(a, b)
-	t0, t1 := tr[0], tr[1]
 	mi := s.info()
 	except := mi.entSide[mi.At(a)] || mi.entSide[mi.At(b)]
 	along := s.on("los-units-along-hexside")
-	var line []grid.Coord
-	clear := true
-	for i := 1; i < len(t0)-1; i++ {
-		h0, h1 := t0[i], t1[i]
-		if h0 == h1 {
-			line = append(line, h0)
-			if s.blocks(h0, true) {
-				clear = false
-			}
-			continue
-		}
-		line = append(line, h0, h1)
-		if s.blocks(h0, along) && s.blocks(h1, along) {
-			clear = false
-		}
-		if !except && s.entrenchSide(h0, h1) {
-			clear = false
-		}
-	}
+	blocks := func(c grid.Coord, beside bool) bool { return s.blocks(c, !beside || along) }
+	var edge func(c, d grid.Coord) bool
 	if !except {
-		for i := 0; i+1 < len(t0); i++ {
-			if t0[i] == t1[i] && t0[i+1] == t1[i+1] && s.entrenchSide(t0[i], t0[i+1]) {
-				clear = false
-			}
-		}
+		edge = s.entrenchSide
 	}
-	return clear, line
+	return mech.Sight(s.grid(), a, b, blocks, edge)
 }
 
 // fireStrength says how artillery u fires at hex t at range (PTG-7.1.1,
