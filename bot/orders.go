@@ -139,8 +139,8 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 		who += " (" + c.a.userOf(u).Display() + ")"
 	}
 	order := rec.Command.String()
-	if len(priv) > 0 {
-		order = T(l, "order.secret")
+	if len(priv) > 0 || !game.RecordAudience(rec).Public() {
+		order = T(l, "order.secret") // the order tells what its secret events do
 	}
 	head := T(l, "order.accepted", "game", lg.id, "who", who, "order", order)
 	switch adjudicator {
