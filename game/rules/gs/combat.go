@@ -152,28 +152,16 @@ func (s *State) infeasible() string {
 			arts = append(arts, a)
 		}
 	}
-	match := map[string]string{} // artillery → defender
-	var try func(d *Unit, seen map[string]bool) bool
-	try = func(d *Unit, seen map[string]bool) bool {
-		for _, a := range arts {
-			if seen[a.ID] {
-				continue
-			}
-			if _, err := s.fire(a, d.At); err != nil {
-				continue
-			}
-			seen[a.ID] = true
-			if prev, ok := match[a.ID]; !ok || try(s.Unit(prev), seen) {
-				match[a.ID] = d.ID
-				return true
+	can := make([][]int, len(need)) // defender → the artillery that can fire at it
+	for i, d := range need {
+		for j, a := range arts {
+			if _, err := s.fire(a, d.At); err == nil {
+				can[i] = append(can[i], j)
 			}
 		}
-		return false
 	}
-	for _, d := range need {
-		if !try(d, map[string]bool{}) {
-			return fmt.Sprintf("%s controls a unit of yours and would be left unattacked", d.ID)
-		}
+	if i, _ := mech.Assign(can); i >= 0 {
+		return fmt.Sprintf("%s controls a unit of yours and would be left unattacked", need[i].ID)
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // obligations lists, at the start of a combat phase, each phasing unit
@@ -155,7 +156,7 @@ func (s *State) coverers(c grid.Coord) (close bool, arts []*Unit) {
 // (one attacker may fight all its neighbours at once); the others need
 // one bombarding artillery unit each (a bipartite matching).
 func (s *State) feasible() bool {
-	var need [][]*Unit
+	var need [][]int // hex → the artillery (unit indices) that can bombard it
 	for _, c := range s.liveDefenderHexes() {
 		close, arts := s.coverers(c)
 		if close {
@@ -164,29 +165,16 @@ func (s *State) feasible() bool {
 		if len(arts) == 0 {
 			return false
 		}
-		need = append(need, arts)
-	}
-	match := map[string]int{}
-	var try func(i int, seen map[string]bool) bool
-	try = func(i int, seen map[string]bool) bool {
-		for _, a := range need[i] {
-			if seen[a.ID] {
-				continue
-			}
-			seen[a.ID] = true
-			if j, ok := match[a.ID]; !ok || try(j, seen) {
-				match[a.ID] = i
-				return true
+		var idx []int
+		for j := range s.Units {
+			if slices.Contains(arts, &s.Units[j]) {
+				idx = append(idx, j)
 			}
 		}
-		return false
+		need = append(need, idx)
 	}
-	for i := range need {
-		if !try(i, map[string]bool{}) {
-			return false
-		}
-	}
-	return true
+	unmet, _ := mech.Assign(need)
+	return unmet < 0
 }
 
 // openObligations lists what keeps the combat phase from ending: an
