@@ -241,7 +241,8 @@ func ReadExport(r io.Reader) (*Exported, error) {
 // (ErrExists). An unfinished game comes without its seed: it can be
 // replayed and audited later but cannot roll dice (Seed gives ErrNoSeed).
 // Snapshots are not written; Load replays the log, or call
-// RebuildSnapshot.
+// RebuildSnapshot. Import checks the file's structure, not its rules: a
+// log from outside goes through ImportChecked (grognard import does).
 func (s *Store) Import(r io.Reader) (GameMeta, error) {
 	x, err := ReadExport(r)
 	if err != nil {
