@@ -8,6 +8,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // decider accumulates the events of one order, folding each into a
@@ -123,10 +124,11 @@ func (s *State) retreatOptions(st Step) []grid.Coord {
 // retreatHexes splits u's legal retreat hexes into empty ones and
 // friendly-occupied ones whose occupant can make room.
 func (s *State) retreatHexes(u *Unit, busy map[grid.Coord]bool) (empty, pushes []grid.Coord) {
-	for _, h := range s.m().Grid.Neighbors(u.At) {
-		if busy[h] || !s.mayEnter(u, u.At, h) || s.enemyControlled(u.Side, h) {
-			continue
-		}
+	enter := func(from, h grid.Coord) bool {
+		return !busy[h] && s.mayEnter(u, from, h) && !s.enemyControlled(u.Side, h)
+	}
+	found := func(path []grid.Coord) {
+		h := path[1]
 		o := s.UnitAt(h)
 		switch {
 		case o == nil:
@@ -141,6 +143,7 @@ func (s *State) retreatHexes(u *Unit, busy map[grid.Coord]bool) (empty, pushes [
 			}
 		}
 	}
+	mech.Paths(s.m().Grid, u.At, 1, enter, found, nil)
 	return empty, pushes
 }
 

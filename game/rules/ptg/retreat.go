@@ -7,6 +7,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // rpath is a retreat path: the start hex first, then every hex entered;
@@ -79,7 +80,6 @@ func (s *State) retreatPaths(u *Unit, n int, exempt bool, reserved map[grid.Coor
 	cav := u.MovesAsCavalry()
 	outward := s.on("retreat-outward")
 	start := u.At
-	path := []grid.Coord{start}
 	score := func(p *rpath) {
 		for _, c := range p.hexes[1:] {
 			hi := mi.At(c)
@@ -94,52 +94,40 @@ func (s *State) retreatPaths(u *Unit, n int, exempt bool, reserved map[grid.Coor
 			}
 		}
 	}
-	var walk func(cur grid.Coord)
-	walk = func(cur grid.Coord) {
-		for dd := 0; dd < 6; dd++ {
-			o := g.Step(cur, dd)
-			if !g.Contains(o) {
-				if o.X >= w {
-					continue // never off the east edge (PTG-7.3.1C)
-				}
-				p := rpath{hexes: slices.Clone(path), off: true, a: 1 << 20}
-				score(&p)
-				exits = append(exits, p)
-				continue
-			}
-			if slices.Contains(path, o) || reserved[o] {
-				continue
-			}
-			hi := mi.At(o)
-			if ix.combat[side.Other()][hi] > 0 || s.lakeSide(cur, o) {
-				continue
-			}
-			if !exempt && mi.Terrain[hi] == Ravine {
-				continue
-			}
-			if cav && ix.red[hi] == 1 {
-				continue
-			}
-			if outward && s.dist(start, o) <= s.dist(start, cur) {
-				continue
-			}
-			path = append(path, o)
-			if len(path) == n+1 {
-				p := rpath{hexes: slices.Clone(path), a: nearest(o)}
-				score(&p)
-				if s.stackBlocked(ix, u, hi) {
-					p.push = true
-					push = append(push, p)
-				} else {
-					normal = append(normal, p)
-				}
-			} else {
-				walk(o)
-			}
-			path = path[:len(path)-1]
+	enter := func(cur, o grid.Coord) bool {
+		hi := mi.At(o)
+		switch {
+		case reserved[o], ix.combat[side.Other()][hi] > 0, s.lakeSide(cur, o):
+			return false
+		case !exempt && mi.Terrain[hi] == Ravine:
+			return false
+		case cav && ix.red[hi] == 1:
+			return false
+		case outward && s.dist(start, o) <= s.dist(start, cur):
+			return false
+		}
+		return true
+	}
+	found := func(path []grid.Coord) {
+		o := path[len(path)-1]
+		p := rpath{hexes: slices.Clone(path), a: nearest(o)}
+		score(&p)
+		if s.stackBlocked(ix, u, mi.At(o)) {
+			p.push = true
+			push = append(push, p)
+		} else {
+			normal = append(normal, p)
 		}
 	}
-	walk(start)
+	offMap := func(path []grid.Coord, o grid.Coord) {
+		if o.X >= w {
+			return // never off the east edge (PTG-7.3.1C)
+		}
+		p := rpath{hexes: slices.Clone(path), off: true, a: 1 << 20}
+		score(&p)
+		exits = append(exits, p)
+	}
+	mech.Paths(g, start, n, enter, found, offMap)
 	return normal, exits, push
 }
 
