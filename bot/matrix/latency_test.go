@@ -251,7 +251,12 @@ func TestReplyLatency(t *testing.T) {
 	wg.Wait()
 	var got []time.Duration
 	for i, d := range delays {
-		t.Logf("%2d %-8s %-20q answered in %s", i+1, map[bool]string{true: "alice", false: "bob"}[steps[i].alice], steps[i].cmd, d.Round(time.Millisecond))
+		who := map[bool]string{true: "alice", false: "bob"}[steps[i].alice]
+		if d < 0 {
+			t.Logf("%2d %-8s %-20q no answer", i+1, who, steps[i].cmd)
+		} else {
+			t.Logf("%2d %-8s %-20q answered in %s", i+1, who, steps[i].cmd, d.Round(time.Millisecond))
+		}
 		if d < 0 {
 			t.Errorf("%q: no answer %q within %s", steps[i].cmd, steps[i].want, waitTimeout)
 			continue
