@@ -18,8 +18,10 @@ import (
 // panicky is a renderer that panics: a failure deep inside a command.
 type panicky struct{}
 
-func (panicky) PNG(*game.Board) ([]byte, error)                    { panic("injected panic in the renderer") }
-func (panicky) Zoom(*game.Board, grid.Coord, int) ([]byte, error) { panic("injected panic in the renderer") }
+func (panicky) PNG(*game.Board) ([]byte, error) { panic("injected panic in the renderer") }
+func (panicky) Zoom(*game.Board, grid.Coord, int) ([]byte, error) {
+	panic("injected panic in the renderer")
+}
 
 // TestPanicLine (issue 14 §1): a line whose handling panics is answered
 // with the reference, logged with it, and the room goes on reading.
