@@ -85,3 +85,29 @@ func TestAuthorityFromTheGame(t *testing.T) {
 		t.Fatalf("the log does not say who administered g1:\n%s", logs.String())
 	}
 }
+
+// TestLeagueAuthority: a room administrator who plays in a league never
+// substitutes or withdraws its players (issue 14 §2).
+func TestLeagueAuthority(t *testing.T) {
+	app, st := floodApp(t, Flood{})
+	say := func(user, text string, admin bool) string {
+		return texts(app.Handle(context.Background(), Request{Platform: "test", Room: "r1", User: User{ID: user, Name: user}, IsAdmin: admin, Text: text}))
+	}
+	say("root", "help", true)
+	if got := say("alice", "league new spring players:@alice @bob scenarios:gs-1", true); !strings.Contains(got, "League spring is created") {
+		t.Fatalf("league new: %s", got)
+	}
+	before := fingerprint(t, st)
+	if got := say("alice", "league withdraw spring @bob", true); !strings.Contains(got, "you play in spring") {
+		t.Fatalf("a playing administrator withdraws his opponent: %s", got)
+	}
+	if got := say("alice", "league substitute spring @bob @carol", true); !strings.Contains(got, "you play in spring") {
+		t.Fatalf("a playing administrator substitutes his opponent: %s", got)
+	}
+	if fingerprint(t, st) != before {
+		t.Fatal("a refused league action changed the store")
+	}
+	if got := say("root", "league substitute spring @bob @carol", true); strings.Contains(got, "you play in") {
+		t.Fatalf("an administrator who does not play: %s", got)
+	}
+}

@@ -129,6 +129,12 @@ func (c *call) league() error {
 	if err != nil {
 		return err
 	}
+	if (action == "substitute" || action == "withdraw") && !c.a.operator(c.ukey) &&
+		slices.ContainsFunc(lgue.Entries, func(e entry) bool { return e.User == c.ukey }) {
+		// A player of the league never administers it (issue 14 §2).
+		c.a.log.Warn("bot: administrator action refused: the administrator plays in the league", "league", lgue.Name, "command", "league "+action, "platform", c.req.Platform, "user", c.req.User.ID)
+		return uerr("auth.own-game", "game", lgue.Name, "command", "league "+action)
+	}
 	switch action {
 	case "standings":
 		return c.leagueStandings(lgue)
