@@ -286,20 +286,13 @@ func (m *mover) enterCost(f int, d int, h int) (cost int, hazard int) {
 // reach floods from the unit's hex (or, for a unit entering the map, from
 // off the map next to zone A: P-ENTRY) and returns each hex's cheapest
 // cost (half MP) with the fewest hazards, or -1, and back-pointers
-// (-2: entered from off the map).
+// (mech.OffMap: entered from off the map).
 func (m *mover) reach() (cost []int, prev []int32) {
 	mi := m.ix.mi
-	n := mi.Len()
-	key := make([]int, n)
-	prev = make([]int32, n)
-	for i := range key {
-		key[i] = -1
-	}
-	h := &heap{}
+	var starts []mech.Start
 	if m.u.OnMap() {
 		st := mi.At(m.u.At)
-		key[st], prev[st] = 0, int32(st)
-		h.push(0, st)
+		starts = append(starts, mech.Start{Cell: st, Prev: int32(st)})
 	} else {
 		for _, c := range m.s.zone("zone-a") {
 			i := mi.At(c)
@@ -307,39 +300,20 @@ func (m *mover) reach() (cost []int, prev []int32) {
 			if cst < 0 || cst > m.budget {
 				continue
 			}
-			k := cst<<8 | hz
-			if key[i] < 0 || k < key[i] {
-				key[i], prev[i] = k, -2
-				h.push(k, i)
-			}
+			starts = append(starts, mech.Start{Cell: i, Key: cst<<8 | hz, Prev: mech.OffMap})
 		}
 	}
-	done := make([]bool, n)
-	for h.len() > 0 {
-		k, i := h.pop()
-		if done[i] || k != key[i] {
-			continue
+	key, prev := mech.Flood(mi.Flat, starts, func(i, d, o, k int) int {
+		cst, hz := m.enterCost(i, d, o)
+		if cst < 0 {
+			return -1
 		}
-		done[i] = true
-		for d, o := range mi.Neighbours(i) {
-			if o < 0 || done[o] {
-				continue
-			}
-			cst, hz := m.enterCost(i, d, int(o))
-			if cst < 0 {
-				continue
-			}
-			total := k>>8 + cst
-			if total > m.budget {
-				continue
-			}
-			nk := total<<8 | min(255, k&255+hz)
-			if key[o] < 0 || nk < key[o] {
-				key[o], prev[o] = nk, int32(i)
-				h.push(nk, int(o))
-			}
+		total := k>>8 + cst
+		if total > m.budget {
+			return -1
 		}
-	}
+		return total<<8 | min(255, k&255+hz)
+	})
 	cost = key
 	for i, k := range key {
 		if k >= 0 {
@@ -357,7 +331,7 @@ func (m *mover) pathTo(prev []int32, t int) []grid.Coord {
 	for i := int32(t); ; {
 		out = append(out, mi.Coord(int(i)))
 		p := prev[i]
-		if p == -2 || p == i {
+		if p == mech.OffMap || p == i {
 			break
 		}
 		i = p
@@ -846,56 +820,4 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 // terrain under it).
 func (s *State) clearHex(c grid.Coord) bool {
 	return s.terrain(c) == Clear && s.RedoubtAt(c) == nil
-}
-
-// heap is a binary min-heap of (key, hex) pairs for the movement search.
-type heap struct{ k, v []int }
-
-func (h *heap) len() int { return len(h.k) }
-
-func (h *heap) push(k, v int) {
-	h.k = append(h.k, k)
-	h.v = append(h.v, v)
-	for i := len(h.k) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h.less(i, p) {
-			break
-		}
-		h.swap(i, p)
-		i = p
-	}
-}
-
-func (h *heap) pop() (int, int) {
-	k, v := h.k[0], h.v[0]
-	last := len(h.k) - 1
-	h.swap(0, last)
-	h.k, h.v = h.k[:last], h.v[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h.k) && h.less(l, m) {
-			m = l
-		}
-		if r < len(h.k) && h.less(r, m) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h.swap(i, m)
-		i = m
-	}
-	return k, v
-}
-
-func (h *heap) less(i, j int) bool {
-	if h.k[i] != h.k[j] {
-		return h.k[i] < h.k[j]
-	}
-	return h.v[i] < h.v[j]
-}
-
-func (h *heap) swap(i, j int) {
-	h.k[i], h.k[j] = h.k[j], h.k[i]
-	h.v[i], h.v[j] = h.v[j], h.v[i]
 }
