@@ -41,6 +41,9 @@
 // # Boundaries
 //
 // The kernel imports the standard library and game/grid only. Rulesets
-// (game/rules/...) import the kernel, game/grid and game/mech; nothing under
-// game/ imports chat, storage, drawing or TOML code, and a test enforces it.
+// (game/rules/...) import the kernel, game/grid and game/mech, the
+// mechanics they share (map flattening, zones of control, movement flood,
+// retreat paths, combat matching, lines of sight, combat tables); mech
+// imports the kernel and game/grid only. Nothing under game/ imports chat,
+// storage, drawing or TOML code, and a test enforces it.
 package game
