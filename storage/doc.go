@@ -41,6 +41,7 @@
 //	deadlines/      8-byte big-endian Unix ns + <id> → ""
 //	interactions/   <interaction id> → {"game", "seq", "at"}
 //	app/            <key> → an application's own value (PutValue; created on first use)
+//	servers/        <platform:server> → a chat server's settings JSON (PutServerSettings; created on first use)
 //
 // Game ids are 1–64 letters, digits, '.', '_', '-' (CreateGame assigns
 // "g<N>" when none is given); room and user ids are any UTF-8 without NUL.
