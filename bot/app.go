@@ -211,10 +211,9 @@ func (a *App) Handle(ctx context.Context, req Request) (resp Response) {
 	if req.InteractionID != "" && !a.seen.add(req.Platform+":"+req.InteractionID) {
 		return Response{}
 	}
-	if wait, first, ok := a.rate.take(c.ukey, c.now); !ok {
-		if first {
-			c.reply(T(c.lang, "rate.limited", "seconds", int(wait.Seconds())+1))
-		}
+	// A refused line is always answered: the user must know it was not read.
+	if wait, ok := a.rate.take(c.ukey, c.now, c.lim.Unmetered); !ok {
+		c.reply(T(c.lang, "rate.limited", "seconds", int(wait.Seconds())+1, "line", lineStart(req, 40)))
 		return c.response()
 	}
 	if n := requestLength(req); n > a.cfg.Flood.LineLength {

@@ -361,30 +361,30 @@ func TestRateLimiter(t *testing.T) {
 	rl := newRateLimiter(RateLimit{PerMinute: 60, Burst: 2})
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i, want := range []bool{true, true, false, false} {
-		_, first, ok := rl.take("u", t0)
+		_, ok := rl.take("u", t0, false)
 		if ok != want {
 			t.Fatalf("request %d: ok %v", i, ok)
 		}
-		if !ok && first != (i == 2) {
-			t.Errorf("request %d: first refusal %v", i, first)
-		}
 	}
-	if _, _, ok := rl.take("v", t0); !ok {
+	if _, ok := rl.take("v", t0, false); !ok {
 		t.Error("another user shares the bucket")
 	}
-	if _, _, ok := rl.take("u", t0.Add(999*time.Millisecond)); ok {
+	if _, ok := rl.take("u", t0.Add(999*time.Millisecond), false); ok {
 		t.Error("a token came back early")
 	}
-	if _, _, ok := rl.take("u", t0.Add(1001*time.Millisecond)); !ok {
+	if _, ok := rl.take("u", t0.Add(1001*time.Millisecond), false); !ok {
 		t.Error("no token after a second")
 	}
-	if _, _, ok := rl.take("u", t0.Add(time.Hour)); !ok {
+	if _, ok := rl.take("u", t0.Add(time.Hour), false); !ok {
 		t.Error("bucket did not refill")
 	}
 	free := newRateLimiter(RateLimit{})
 	for range 1000 {
-		if _, _, ok := free.take("u", t0); !ok {
+		if _, ok := free.take("u", t0, false); !ok {
 			t.Fatal("no limit configured, yet refused")
+		}
+		if _, ok := rl.take("u", t0, true); !ok {
+			t.Fatal("an unmetered platform (the terminal) was refused")
 		}
 	}
 }

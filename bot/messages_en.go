@@ -95,7 +95,7 @@ var messagesEN = map[string]string{
 	"ping.private":  "{game}: side {side} has a decision to make (sent privately).",
 	"ping.turn":     "{user} {game} · your turn: {clock}.",
 
-	"rate.limited": "slow down: try again in {seconds} s.",
+	"rate.limited": "slow down: `{line}` was not read; send it again in {seconds} s.",
 
 	"result.abort":   "cancelled by {user}",
 	"result.concede": "{winner} wins: {user} ({loser}) conceded",

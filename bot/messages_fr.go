@@ -95,7 +95,7 @@ var messagesFR = map[string]string{
 	"ping.private":  "{game} : le camp {side} a une décision à prendre (envoyée en privé).",
 	"ping.turn":     "{user} {game} · à vous : {clock}.",
 
-	"rate.limited": "doucement : réessayez dans {seconds} s.",
+	"rate.limited": "doucement : `{line}` n'a pas été lu ; renvoyez-le dans {seconds} s.",
 
 	"result.abort":   "annulée par {user}",
 	"result.concede": "{winner} gagne : {user} ({loser}) a abandonné",

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"sync"
 	"time"
 )
@@ -19,9 +20,6 @@ type rateLimiter struct {
 type bucket struct {
 	tokens float64
 	last   time.Time
-	// warned is set once the user was told to slow down, so an empty
-	// bucket answers once and then stays silent until it refills.
-	warned bool
 }
 
 func newRateLimiter(r RateLimit) *rateLimiter {
@@ -32,12 +30,11 @@ func newRateLimiter(r RateLimit) *rateLimiter {
 	return &rateLimiter{perSec: r.PerMinute / 60, burst: b, buckets: map[string]*bucket{}}
 }
 
-// take spends a token of user's bucket. When none is left it returns the
-// wait until the next token and whether this is the first refusal since
-// the bucket ran dry.
-func (r *rateLimiter) take(user string, now time.Time) (wait time.Duration, first, ok bool) {
-	if r.perSec <= 0 {
-		return 0, false, true
+// take spends a token of user's bucket, or returns the wait until the
+// next one. An unmetered platform (the local terminal) is never refused.
+func (r *rateLimiter) take(user string, now time.Time, unmetered bool) (wait time.Duration, ok bool) {
+	if r.perSec <= 0 || unmetered {
+		return 0, true
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -55,13 +52,22 @@ func (r *rateLimiter) take(user string, now time.Time) (wait time.Duration, firs
 	}
 	if b.tokens >= 1 {
 		b.tokens--
-		b.warned = false
-		return 0, false, true
+		return 0, true
 	}
-	wait = time.Duration((1 - b.tokens) / r.perSec * float64(time.Second))
-	first = !b.warned
-	b.warned = true
-	return wait, first, false
+	return time.Duration((1 - b.tokens) / r.perSec * float64(time.Second)), false
+}
+
+// lineStart is the beginning of what the user sent, at most n runes, to
+// say which line was not read.
+func lineStart(req Request, n int) string {
+	t := strings.Join(strings.Fields(req.Text), " ")
+	if t == "" {
+		t = "/" + req.Command
+	}
+	if r := []rune(t); len(r) > n {
+		t = string(r[:n]) + "…"
+	}
+	return t
 }
 
 // prune forgets full buckets (users who have been quiet long enough).

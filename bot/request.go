@@ -117,6 +117,10 @@ type Limits struct {
 	// Mention turns a mention word as typed ("@bob", "<@123>") into the
 	// user's platform id; nil strips one leading '@'.
 	Mention func(word string) (id string, ok bool)
+	// Unmetered: the platform is the operator's own terminal (a script
+	// piped in is read as fast as it comes), so the App's rate limit does
+	// not apply to it.
+	Unmetered bool
 }
 
 const (

@@ -20,8 +20,10 @@ import (
 const Platform = "console"
 
 // Limits are what the terminal shows: any length, no buttons or threads;
-// replies meant for one user are marked as such.
-var Limits = bot.Limits{Ephemeral: true}
+// replies meant for one user are marked as such. The terminal is the
+// operator's own: no rate limit, so a script piped in (grognard <
+// script.txt) is read line by line, every line answered.
+var Limits = bot.Limits{Ephemeral: true, Unmetered: true}
 
 // Room is a chat room in a terminal: every line typed is a message from
 // the current user; the bot's replies are printed, and board images are

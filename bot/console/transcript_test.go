@@ -32,6 +32,8 @@ var update = flag.Bool("update", false, "rewrite the transcripts in testdata/ wi
 //	!dice 4 1                       the next die rolls, forced
 //	!wait 90s                       the clock moves on (each input adds 1 min)
 //	!rate 6 2                       rate limit (per minute, burst) from now on
+//	!metered                        the room counts as a chat room: the rate
+//	                                limit applies (the terminal is unmetered)
 //	!restart                        a new App (and store handle) on the same file
 //	!deadlines 48h 24h              default phase and decision deadlines from
 //	                                now on (a new App on the same file)
@@ -70,6 +72,7 @@ type harness struct {
 	ctx      context.Context
 	renderer bot.Renderer
 	dl       bot.Deadlines
+	metered  bool
 }
 
 func newHarness(t *testing.T) *harness {
@@ -114,6 +117,10 @@ func (h *harness) open() {
 	}
 	h.app = app
 	h.room = &Room{App: app, Out: &h.out, ImageDir: ""}
+	if h.metered {
+		h.room.ready = true
+		app.SetLimits(Platform, bot.Limits{Ephemeral: true})
+	}
 }
 
 // fakeRenderer "draws" a board as its JSON: the bytes (and so the hash
@@ -212,6 +219,9 @@ func (h *harness) directive(path string, n int, line string) {
 			bad()
 		}
 		h.rate = bot.RateLimit{PerMinute: pm, Burst: b}
+		h.open()
+	case "!metered":
+		h.metered = true
 		h.open()
 	case "!restart":
 		h.open()
