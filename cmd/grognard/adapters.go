@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/grognard/grognard/bot/metrics"
@@ -49,7 +50,18 @@ func superviseAdapter(ctx context.Context, ad chatAdapter, states *metrics.Adapt
 	for {
 		states.Set(ad.name, metrics.AdapterStarting, nil, time.Time{})
 		start := time.Now()
-		err := ad.run(ctx, func() { states.Set(ad.name, metrics.AdapterUp, nil, time.Time{}) })
+		var mu sync.Mutex
+		running := true
+		err := ad.run(ctx, func() {
+			mu.Lock() // an up that comes as the run ends is not reported
+			defer mu.Unlock()
+			if running {
+				states.Set(ad.name, metrics.AdapterUp, nil, time.Time{})
+			}
+		})
+		mu.Lock()
+		running = false
+		mu.Unlock()
 		if ctx.Err() != nil {
 			states.Set(ad.name, metrics.AdapterStopped, nil, time.Time{})
 			return
