@@ -102,8 +102,10 @@ type App struct {
 	limits map[string]Limits
 	users  map[string]userPrefs
 	rooms  map[string]roomPrefs
-	seen   *recentIDs
-	rate   *rateLimiter
+	// servers caches per-server settings (servers.go).
+	servers map[string]serverSettings
+	seen    *recentIDs
+	rate    *rateLimiter
 
 	authority map[string]Authority // by platform (authority.go)
 
@@ -182,10 +184,14 @@ type call struct {
 	room   string // platform-qualified room
 	thread string // platform-qualified thread, or ""
 	lang   Lang   // the asker's language
-	plang  Lang   // the language of public messages
-	p      parsed
-	out    []Message
-	locked *live // the game this call holds, released at the end
+	// server is the platform-qualified server (a Discord guild, else the
+	// room); manager: the asker may change its settings (servers.go).
+	server  string
+	manager bool
+	plang   Lang // the language of public messages
+	p       parsed
+	out     []Message
+	locked  *live // the game this call holds, released at the end
 	// held are other games locked for a moment (hold, recover.go).
 	held []*live
 	// accepted and refused count the orders stored and refused (metrics).
@@ -259,7 +265,8 @@ func (a *App) newCall(ctx context.Context, req Request) *call {
 	if req.Thread != "" {
 		c.thread = c.room + "/" + req.Thread
 	}
-	c.lang, c.plang = a.langs(c.ukey, c.room, req.Lang)
+	a.applyServer(c)
+	c.lang, c.plang = a.langs(c.ukey, c.room, c.server, req.Lang)
 	return c
 }
 

@@ -46,6 +46,9 @@ const (
 	Anyone Role = "anyone" // anyone in the room, spectators included
 	Player Role = "player" // a player seated in the game, for their side
 	Admin  Role = "admin"  // a room administrator (Request.IsAdmin)
+	// Manager: anyone reads, a server administrator (the platform's own
+	// right to manage the server, not an admin role) changes.
+	Manager Role = "manager"
 )
 
 // Group sorts commands in help and docs.
@@ -278,6 +281,12 @@ func commandTable() []*Command {
 			Help: Text{"your language, or the room's (room: administrators)", "votre langue, ou celle du salon (room : administrateurs)"},
 			Args: []Arg{{Name: "language", Kind: ArgChoice, Required: true, Choices: []string{"en", "fr"}, Help: Text{"en or fr", "en ou fr"}},
 				{Name: "scope", Kind: ArgChoice, Choices: []string{"me", "room"}, Help: Text{"me (default) or room", "me (par défaut) ou room"}}}, run: (*call).setLang},
+		{Name: "settings", Aliases: []string{"reglages", "réglages"}, Group: GroupSettings, Who: Manager,
+			Help: Text{"this server's settings (on Matrix: this room's): settings shows them to anyone; settings <field> <value> changes one (server administrators), default restores the bot's",
+				"les réglages de ce serveur (sur Matrix : de ce salon) : settings les montre à tous ; settings <champ> <valeur> en change un (administrateurs du serveur), default rétablit celui du bot"},
+			Args: []Arg{{Name: "field", Kind: ArgChoice, Choices: settingsFields, Help: Text{"admin-role (Discord), lang, deadline or rulesets", "admin-role (Discord), lang, deadline ou rulesets"}},
+				{Name: "value", Kind: ArgText, Rest: true, Help: Text{"a role id, en|fr, a deadline (72h, none), rulesets (gs,ptg or all), or default",
+					"un identifiant de rôle, en|fr, un délai (72h, none), des jeux de règles (gs,ptg ou all), ou default"}}}, run: (*call).settings},
 
 		// Admin.
 		{Name: "adjudicate", Aliases: []string{"arbitrer"}, Group: GroupAdmin, Who: Admin, Game: true,

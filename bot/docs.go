@@ -32,8 +32,10 @@ Discord slash commands with typed, autocompleted options.
 
 Who may use a command: **anyone** in the room (spectators included),
 a **player** seated in the game (for their own side), or a room
-**admin** (the platform's own notion: Discord Manage Server, Matrix power
-level).
+**admin** (the platform's own notion: Discord Manage Server or the
+server's admin role, Matrix power level). A **manager** command is read by
+anyone and changed by a server administrator only (Discord Manage Server,
+Matrix power level).
 
 `)
 	for _, g := range groupOrder {

@@ -47,6 +47,9 @@ func (c *call) newGame() error {
 		}
 		return uerr("new.unknown-scenario", "scenario", scID, "list", strings.Join(ids, ", "))
 	}
+	if err := c.offered(sc.Ruleset); err != nil {
+		return err
+	}
 	r, err := all.Get(sc.Ruleset)
 	if err != nil {
 		return err
@@ -55,7 +58,7 @@ func (c *call) newGame() error {
 	if err != nil {
 		return err
 	}
-	phase, err := c.deadlineOption(opts, sc.ID)
+	phase, err := c.newDeadline(opts, sc.ID)
 	if err != nil {
 		return err
 	}

@@ -40,9 +40,20 @@ type Request struct {
 	// IsAdmin is the platform's own notion of a room administrator
 	// (Discord Manage Server or a configured role, Matrix power level).
 	IsAdmin bool
-	Text    string
-	Command string
-	Args    map[string]string
+	// Server is the server the room belongs to (a Discord guild id); ""
+	// when the room is its own server (a Matrix room, the terminal).
+	// Per-server settings (`settings`) are kept under it.
+	Server string
+	// Roles are the sender's role ids in the server (Discord), for a
+	// server's own admin role.
+	Roles []string
+	// RoleAdmin: IsAdmin holds only through the configured global admin
+	// role, not the platform's right to manage the server. A server that
+	// names its own admin role (`settings admin-role`) replaces that role.
+	RoleAdmin bool
+	Text      string
+	Command   string
+	Args      map[string]string
 	// InteractionID is the platform's id of the message or interaction; an
 	// order stored once is never applied twice for the same id.
 	InteractionID string

@@ -367,7 +367,8 @@ func (a *App) roomCall(ctx context.Context, room, thread string) *call {
 	if thread != "" {
 		c.thread = room + "/" + thread
 	}
-	c.lang, c.plang = a.langs("", room, "")
+	c.server = a.serverOfRoom(room)
+	c.lang, c.plang = a.langs("", room, c.server, "")
 	c.p = parsed{cmd: systemCommand, args: map[string]string{}}
 	return c
 }

@@ -29,6 +29,9 @@ type roomPrefs struct {
 	TZ   string `json:"tz,omitempty"`
 	// VacationDays is the room's yearly vacation bank (0: the default).
 	VacationDays int `json:"vacation_days,omitempty"`
+	// Server is the key of the server the room belongs to (a Discord
+	// guild, "discord:<id>"); "" when the room is its own server.
+	Server string `json:"server,omitempty"`
 }
 
 func (a *App) userPrefs(key string) userPrefs {
@@ -102,11 +105,16 @@ func (a *App) noteUser(key string, u User) {
 }
 
 // langs returns the asker's language (their setting, the room's, the
-// platform's locale, the default) and the language of public messages
-// (the room's setting, else the asker's).
-func (a *App) langs(user, room, locale string) (Lang, Lang) {
+// platform's locale, the server's, the default) and the language of
+// public messages (the room's setting, else the server's, else the
+// asker's).
+func (a *App) langs(user, room, server, locale string) (Lang, Lang) {
 	rp := a.roomPrefs(room)
+	sl := a.serverSettings(server).Lang
 	l := a.cfg.Lang
+	if sl != "" {
+		l = sl
+	}
 	if v, ok := ParseLang(locale); ok {
 		l = v
 	}
@@ -117,8 +125,11 @@ func (a *App) langs(user, room, locale string) (Lang, Lang) {
 		l = up.Lang
 	}
 	pub := l
-	if rp.Lang != "" {
+	switch {
+	case rp.Lang != "":
 		pub = rp.Lang
+	case sl != "":
+		pub = sl
 	}
 	return l, pub
 }
@@ -130,6 +141,9 @@ func (a *App) langOf(user, room string) Lang {
 	}
 	if rp := a.roomPrefs(room); rp.Lang != "" {
 		return rp.Lang
+	}
+	if sl := a.serverSettings(a.serverOfRoom(room)).Lang; sl != "" {
+		return sl
 	}
 	return a.cfg.Lang
 }

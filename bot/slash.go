@@ -19,6 +19,10 @@ type SlashCommand struct {
 	// AdminOnly: only room administrators may use it (the adapter may set
 	// default member permissions).
 	AdminOnly bool `json:"admin_only,omitempty"`
+	// ManagerOnly: only a server's administrators (the platform's own
+	// right to manage the server) may change what it sets; the adapter
+	// gives it that default permission whatever admin role is configured.
+	ManagerOnly bool `json:"manager_only,omitempty"`
 }
 
 // SlashType is an option's type.
@@ -58,7 +62,7 @@ const (
 func SlashCommands() []SlashCommand {
 	var out []SlashCommand
 	for _, c := range commands {
-		sc := SlashCommand{Name: c.Name, Description: clip(c.Help.EN), Localized: map[string]string{"fr": clip(c.Help.FR)}, AdminOnly: c.Who == Admin}
+		sc := SlashCommand{Name: c.Name, Description: clip(c.Help.EN), Localized: map[string]string{"fr": clip(c.Help.FR)}, AdminOnly: c.Who == Admin, ManagerOnly: c.Who == Manager}
 		args := slices.Clone(c.Args)
 		if c.Game && !slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgGame }) {
 			args = append(args, argGame)

@@ -26,7 +26,7 @@ func SlashCommands(cfg Config) []*discordgo.ApplicationCommand {
 			Type: discordgo.ChatApplicationCommand, Name: sc.Name, Description: sc.Description,
 			DescriptionLocalizations: locales(sc.Localized), Contexts: guildOnly,
 		}
-		if sc.AdminOnly && cfg.AdminRole == "" {
+		if sc.AdminOnly && cfg.AdminRole == "" || sc.ManagerOnly {
 			perm := int64(discordgo.PermissionManageGuild)
 			c.DefaultMemberPermissions = &perm
 		}

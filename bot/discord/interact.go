@@ -138,7 +138,14 @@ func (b *Bot) request(i *discordgo.Interaction, p place) (bot.Request, bool) {
 		return bot.Request{}, false
 	}
 	req := bot.Request{Platform: Platform, Room: p.Room, Thread: p.Thread, User: user, IsAdmin: admin,
-		InteractionID: i.ID, Lang: string(i.Locale)}
+		InteractionID: i.ID, Lang: string(i.Locale), Server: i.GuildID}
+	if i.Member != nil {
+		// The server's own admin role (settings admin-role) is decided by
+		// the bot: it needs the roles, and whether only the configured
+		// role made the sender an administrator.
+		req.Roles = i.Member.Roles
+		req.RoleAdmin = admin && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0
+	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		d := i.ApplicationCommandData()
