@@ -111,10 +111,9 @@ func (ix *index) unitsAt(s *State, h int) []*Unit {
 
 // enemyZOC is the index-free form, for single questions.
 func (s *State) enemyZOC(side game.Side, c grid.Coord) bool {
-	zr := s.zocRule()
 	for _, o := range s.grid().Neighbors(c) {
 		for _, u := range s.combatAt(o) {
-			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, zr, o, c) {
+			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, s.zocRule(), o, c) {
 				return true
 			}
 		}
@@ -126,10 +125,9 @@ func (s *State) enemyZOC(side game.Side, c grid.Coord) bool {
 // covers c.
 func (s *State) zocOf(side game.Side, c grid.Coord) []*Unit {
 	var out []*Unit
-	zr := s.zocRule()
 	for _, o := range s.grid().Neighbors(c) {
 		for _, u := range s.combatAt(o) {
-			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, zr, o, c) {
+			if u.Side != side && s.exertsZOC(u) && mech.Exerts(s.info().Flat, s.zocRule(), o, c) {
 				out = append(out, u)
 			}
 		}
