@@ -237,10 +237,11 @@ func commandTable() []*Command {
 
 		// End.
 		{Name: "concede", Aliases: []string{"abandon"}, Group: GroupEnd, Who: Player, Game: true,
-			Help: Text{"concede the game", "abandonner la partie"}, run: (*call).concede},
+			Help: Text{"concede the game: `concede` asks, `concede yes` confirms", "abandonner la partie : `abandon` demande, `abandon oui` confirme"},
+			Args: []Arg{{Name: "confirm", Kind: ArgChoice, Choices: []string{"yes", "oui"}, Help: Text{"yes: you really concede", "oui : vous abandonnez vraiment"}}}, run: (*call).concede},
 		{Name: "draw", Aliases: []string{"nulle"}, Group: GroupEnd, Who: Player, Game: true,
-			Help: Text{"offer a draw, or answer your opponent's offer", "proposer la nulle, ou répondre à la proposition adverse"},
-			Args: []Arg{{Name: "action", Kind: ArgChoice, Required: true, Choices: []string{"offer", "accept", "decline"}, Help: Text{"offer, accept or decline", "proposer (offer), accepter (accept) ou refuser (decline)"}}}, run: (*call).draw},
+			Help: Text{"offer a draw, or answer your opponent's offer (a bare `draw` is the set-up order of scenarios IXa, IXb)", "proposer la nulle, ou répondre à la proposition adverse (`draw` seul est l'ordre de mise en place des scénarios IXa, IXb)"},
+			Args: []Arg{{Name: "action", Kind: ArgChoice, Choices: []string{"offer", "accept", "decline"}, Help: Text{"offer, accept or decline", "proposer (offer), accepter (accept) ou refuser (decline)"}}}, run: (*call).draw},
 
 		// Deadlines and notifications (clockcmds.go).
 		{Name: "mine", Aliases: []string{"miennes", "moi"}, Group: GroupClock, Who: Anyone,

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -11,6 +12,13 @@ func (c *call) concede() error {
 	lg, side, err := c.myGame()
 	if err != nil {
 		return err
+	}
+	if c.p.args["confirm"] == "" {
+		// Conceding cannot be taken back: it is confirmed first.
+		cmd := lg.id + " " + T(c.lang, "concede.command")
+		m := c.reply(T(c.lang, "concede.confirm", "game", lg.id, "command", cmd))
+		m.Choices = []Choice{{Label: T(c.lang, "concede.button"), Command: lg.id + " concede yes"}}
+		return nil
 	}
 	if err := c.endByHand(lg, handResult{Kind: "concede", Winner: side.Other(), By: c.ukey}); err != nil {
 		return err
@@ -28,6 +36,13 @@ func (c *call) draw() error {
 	l := c.plang
 	other := c.a.userOf(lg.meta.Seats[side.Other()])
 	switch c.p.args["action"] {
+	case "":
+		// A bare "draw" is also a ruleset order (drawing forces from the
+		// piles, scenarios IXa and IXb): when the game expects it, it is.
+		if slices.Contains(lg.legal(side), "draw") {
+			return c.apply(lg, side, "draw", c.ukey, "")
+		}
+		return usageErr(c.p.cmd, "parse.missing", "arg", "action")
 	case "offer":
 		if lg.x.DrawOffer == side.String() {
 			return uerr("draw.already", "game", lg.id)

@@ -222,7 +222,7 @@ func TestLeagueFlow(t *testing.T) {
 	concedeB := func(id string) string {
 		meta, _ := e.store.Meta(id)
 		user := strings.TrimPrefix(meta.Seats[game.SideB], "test:")
-		return texts(e.say(user, id+" concede"))
+		return texts(e.say(user, id+" concede yes"))
 	}
 	concedeB("g1")
 	if n := len(e.observed("pairing")); n != 2 {
@@ -324,7 +324,7 @@ func TestLeagueSwiss(t *testing.T) {
 				t.Errorf("round %d plays %s", round, p.Scenario)
 			}
 			meta, _ := e.store.Meta(p.Game)
-			e.say(strings.TrimPrefix(meta.Seats[game.SideA], "test:"), p.Game+" concede")
+			e.say(strings.TrimPrefix(meta.Seats[game.SideA], "test:"), p.Game+" concede yes")
 		}
 	}
 	lgue, _ := e.app.readLeague("test:r1/autumn")

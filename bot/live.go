@@ -313,7 +313,7 @@ func (c *call) gameID(how pick) (string, error) {
 		return "", err
 	}
 	sortGames(ids)
-	var live, mine, ended []string
+	var live, mine, ended, own []string
 	for _, id := range ids {
 		meta, err := c.a.store.Meta(id)
 		if err != nil {
@@ -339,6 +339,8 @@ func (c *call) gameID(how pick) (string, error) {
 		case pickJoin:
 			if free && !seated {
 				mine = append(mine, id)
+			} else if seated && meta.Status == storage.StatusOpen {
+				own = append(own, id)
 			}
 		case pickInvited:
 			if invited {
@@ -360,6 +362,9 @@ func (c *call) gameID(how pick) (string, error) {
 		return mine[0], nil
 	case len(mine) > 1:
 		return "", uerr("game.which", "games", strings.Join(mine, ", "), "example", mine[0]+" "+example)
+	case how == pickJoin && len(own) > 0:
+		// The sender's own challenge: join explains that it waits.
+		return own[len(own)-1], nil
 	case how == pickJoin:
 		return "", uerr("join.none")
 	case how == pickInvited:

@@ -232,6 +232,9 @@ func (c *call) join() error {
 		return uerr("lobby.started", "game", lg.id)
 	}
 	if lg.seatOf(c.ukey).Valid() {
+		if len(lg.x.Invited) > 0 {
+			return uerr("join.own-challenge", "game", lg.id)
+		}
 		return uerr("join.already", "game", lg.id)
 	}
 	if len(lg.x.Invited) > 0 {

@@ -15,6 +15,10 @@ var messagesEN = map[string]string{
 	"clock":      "turn {turn}/{turns} · {phase}",
 	"clock.side": "turn {turn}/{turns} · {phase} phase of {side}",
 
+	"concede.button":  "concede",
+	"concede.command": "concede yes",
+	"concede.confirm": "really concede {game}? It cannot be taken back: `{command}` confirms.",
+
 	"decline.done":  "{user} declines the challenge of {creator}: {game} is cancelled.",
 	"draw.already":  "you have already offered a draw in {game}.",
 	"draw.declined": "{user} declines the draw offered by {opponent} in {game}.",
@@ -22,6 +26,7 @@ var messagesEN = map[string]string{
 	"draw.offered":  "{user} offers a draw in {game}. {opponent}: `draw accept` or `draw decline`.",
 	"draw.pending":  "your opponent has offered a draw in {game}: answer with `draw accept` or `draw decline`.",
 
+	"end.already":   "{game}: your phase has already ended; now: {clock}.",
 	"end.match":     "Two-game match ({first} then {second}): {user} has {result} the match (GS-S7.special).",
 	"end.returnleg": "This scenario is a two-game match: play the return game with the sides swapped — {command}",
 	"match.won":     "won",
@@ -52,11 +57,12 @@ var messagesEN = map[string]string{
 	"history.undo-consent": "↶ #{seq} {side} `{order}` taken back by {user} with {consent}'s consent",
 	"history.undo-free":    "↶ #{seq} {side} `{order}` taken back by {user}",
 
-	"join.already":      "you already play in {game}.",
-	"join.full":         "{game} has no free seat.",
-	"join.invited-only": "{game} is a challenge to a named player: only they can accept it.",
-	"join.none":         "no open challenge here: `new <scenario>` creates one.",
-	"join.seated":       "{user} takes side {side} in {game}.",
+	"join.already":       "you already play in {game}: it starts when another player types `join {game}`.",
+	"join.own-challenge": "you already play in {game}: it starts when your opponent types `accept {game}`.",
+	"join.full":          "{game} has no free seat.",
+	"join.invited-only":  "{game} is a challenge to a named player: only they can accept it.",
+	"join.none":          "no open challenge here: `new <scenario>` creates one.",
+	"join.seated":        "{user} takes side {side} in {game}.",
 
 	"lang.room":     "This room now speaks English.",
 	"lang.user":     "{user}, I will answer you in English.",

@@ -15,6 +15,10 @@ var messagesFR = map[string]string{
 	"clock":      "tour {turn}/{turns} · {phase}",
 	"clock.side": "tour {turn}/{turns} · phase de {phase} de {side}",
 
+	"concede.button":  "abandonner",
+	"concede.command": "abandon oui",
+	"concede.confirm": "vraiment abandonner {game} ? C'est sans retour : `{command}` confirme.",
+
 	"decline.done":  "{user} refuse le défi de {creator} : {game} est annulée.",
 	"draw.already":  "vous avez déjà proposé la nulle dans {game}.",
 	"draw.declined": "{user} refuse la nulle proposée par {opponent} dans {game}.",
@@ -22,6 +26,7 @@ var messagesFR = map[string]string{
 	"draw.offered":  "{user} propose la nulle dans {game}. {opponent} : `draw accept` ou `draw decline`.",
 	"draw.pending":  "votre adversaire a proposé la nulle dans {game} : répondez par `draw accept` ou `draw decline`.",
 
+	"end.already":   "{game} : votre phase est déjà terminée ; maintenant : {clock}.",
 	"end.match":     "Match en deux parties ({first} puis {second}) : {user} a {result} le match (GS-S7.special).",
 	"end.returnleg": "Ce scénario se joue en deux parties : jouez la revanche en échangeant les camps — {command}",
 	"match.won":     "gagné",
@@ -52,11 +57,12 @@ var messagesFR = map[string]string{
 	"history.undo-consent": "↶ #{seq} {side} `{order}` repris par {user} avec l'accord de {consent}",
 	"history.undo-free":    "↶ #{seq} {side} `{order}` repris par {user}",
 
-	"join.already":      "vous jouez déjà dans {game}.",
-	"join.full":         "{game} n'a plus de place libre.",
-	"join.invited-only": "{game} est un défi adressé à un joueur nommé : lui seul peut l'accepter.",
-	"join.none":         "aucun défi ouvert ici : `new <scénario>` en crée un.",
-	"join.seated":       "{user} prend le camp {side} dans {game}.",
+	"join.already":       "vous jouez déjà dans {game} : elle commence quand un autre joueur tape `join {game}`.",
+	"join.own-challenge": "vous jouez déjà dans {game} : elle commence quand votre adversaire tape `accept {game}`.",
+	"join.full":          "{game} n'a plus de place libre.",
+	"join.invited-only":  "{game} est un défi adressé à un joueur nommé : lui seul peut l'accepter.",
+	"join.none":          "aucun défi ouvert ici : `new <scénario>` en crée un.",
+	"join.seated":        "{user} prend le camp {side} dans {game}.",
 
 	"lang.room":     "Ce salon parle désormais français.",
 	"lang.user":     "{user}, je vous répondrai en français.",

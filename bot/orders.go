@@ -310,6 +310,14 @@ func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 	if !ok {
 		return err
 	}
+	if w := game.Words(text); len(w) == 1 && strings.EqualFold(w[0], "end") &&
+		(re.Code == game.CodeWrongSide || re.Code == game.CodeWrongPhase) &&
+		!slices.Contains(game.Waiting(lg.g.State), side) && c.hadPhase(lg, side) {
+		// The phase ended already: on its own (nothing left to do in it),
+		// at its deadline, or by an earlier end. Not a mistake to refuse.
+		c.reply(T(c.lang, "end.already", "game", lg.id, "clock", c.clockText(lg.g.State.Clock())))
+		return nil
+	}
 	c.refused++
 	lines := []string{T(c.lang, "order.refused", "game", lg.id, "order", strings.Join(game.Words(text), " ")), ruleErrorText(c.lang, re)}
 	if alts := alternatives(lg, side, text, re.Code); len(alts) > 0 {
@@ -320,6 +328,16 @@ func (c *call) refuse(lg *live, side game.Side, text string, err error) error {
 	}
 	c.private(lg.id, c.user, strings.Join(lines, "\n")).Ephemeral = true
 	return nil
+}
+
+// hadPhase reports whether side has already been the active side of a
+// phase of lg (a phase of its own that is now over).
+func (c *call) hadPhase(lg *live, side game.Side) bool {
+	entries, err := c.a.store.Records(lg.id, 1)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(entries, func(e storage.LogEntry) bool { return e.Clock.Active == side })
 }
 
 // maxAlternatives is how many legal orders a refusal suggests.
