@@ -252,12 +252,7 @@ func (c *call) settings() error {
 	}
 	c.a.log.Info("bot: server setting changed", "server", c.server, "field", field, "value", value,
 		"platform", c.req.Platform, "user", c.req.User.ID)
-	l := c.plang
-	if field == "lang" {
-		if s.Lang != "" {
-			l = s.Lang
-		}
-	}
+	_, l := c.a.langs(c.ukey, c.room, c.server, c.req.Lang) // as changed
 	c.say("", T(l, "settings.changed", "field", field, "value", c.settingValue(l, s, field), "user", c.user.Display()))
 	return nil
 }
