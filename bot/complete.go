@@ -54,6 +54,9 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (ou
 	switch kind {
 	case ArgScenario:
 		for _, in := range scenarios.List() {
+			if c.offered(in.Ruleset) != nil {
+				continue
+			}
 			add(fmt.Sprintf("%s — %s", in.ID, in.Title), in.ID)
 		}
 	case ArgGame:

@@ -459,6 +459,9 @@ func (c *call) gameLine(lg *live) string {
 func (c *call) scenarioList() error {
 	lines := []string{T(c.lang, "scenarios.title")}
 	for _, in := range scenarios.List() {
+		if c.offered(in.Ruleset) != nil {
+			continue // not offered in this server (settings rulesets)
+		}
 		title := in.Ruleset
 		if r, err := all.Get(in.Ruleset); err == nil {
 			title = r.Title()

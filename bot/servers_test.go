@@ -148,3 +148,32 @@ func TestServerSettings(t *testing.T) {
 	wants("r4", "manny", "settings lang fr", "lang")
 	wants("r4", "pat", "help", "commandes")
 }
+
+// TestServerRulesetsListed: `scenarios` and the scenario autocomplete
+// offer only the server's rulesets.
+func TestServerRulesetsListed(t *testing.T) {
+	st, err := storage.Open(filepath.Join(t.TempDir(), "g.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app, err := New(Config{Store: st, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(user string, admin bool, text string) Request {
+		return Request{Platform: "test", Room: "r1", Server: "s1", User: User{ID: user}, IsAdmin: admin, Text: text}
+	}
+	app.Handle(t.Context(), req("manny", true, "settings rulesets ptg"))
+	got := texts(app.Handle(t.Context(), req("pat", false, "scenarios")))
+	if strings.Contains(got, "gs-1") || !strings.Contains(got, "ptg-historical") {
+		t.Fatalf("scenarios where only ptg is offered: %q", got)
+	}
+	r := req("pat", false, "")
+	r.Command, r.Args = "new", map[string]string{"scenario": ""}
+	for _, c := range app.Complete(t.Context(), r, "scenario", "") {
+		if strings.HasPrefix(c.Command, "gs-") {
+			t.Fatalf("autocomplete offers %s where only ptg is offered", c.Command)
+		}
+	}
+}
