@@ -18,7 +18,10 @@ type parsed struct {
 	order string
 }
 
-var gameRef = regexp.MustCompile(`^[gG][0-9]+$`)
+var (
+	gameRef   = regexp.MustCompile(`^[gG][0-9]+$`)
+	coordPair = regexp.MustCompile(`\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)`)
+)
 
 // isGameRef reports whether a word names a game ("g7").
 func isGameRef(w string) bool { return gameRef.MatchString(w) }
@@ -31,7 +34,8 @@ func init() { orderCommand.run = (*call).order }
 
 // parseText reads a typed line.
 func parseText(text string) (parsed, error) {
-	words := strings.Fields(text)
+	// "(5, 12)" as rule examples write a hex is one word, as in orders.
+	words := strings.Fields(coordPair.ReplaceAllString(text, "($1,$2)"))
 	var p parsed
 	if len(words) > 0 && isGameRef(words[0]) {
 		p.game = strings.ToLower(words[0])

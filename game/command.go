@@ -1,6 +1,7 @@
 package game
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -34,8 +35,24 @@ func ParseCommand(side Side, text string) (Command, error) {
 }
 
 // Words splits order text into words: whitespace and commas separate,
-// "->" and "+" stand alone.
+// "->" and "+" stand alone, and a coordinate pair as rule examples write
+// it, "(5,12)" or "( 5, 12 )", is one word "(5,12)".
 func Words(text string) []string {
+	var words []string
+	for {
+		m := coordPair.FindStringSubmatchIndex(text)
+		if m == nil {
+			return append(words, plainWords(text)...)
+		}
+		words = append(words, plainWords(text[:m[0]])...)
+		words = append(words, "("+text[m[2]:m[3]]+","+text[m[4]:m[5]]+")")
+		text = text[m[1]:]
+	}
+}
+
+var coordPair = regexp.MustCompile(`\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)`)
+
+func plainWords(text string) []string {
 	text = strings.ReplaceAll(text, "→", "->")
 	text = strings.ReplaceAll(text, "->", " -> ")
 	text = strings.ReplaceAll(text, "+", " + ")
