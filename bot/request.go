@@ -105,6 +105,10 @@ type Image struct {
 	PNG  []byte
 	Side game.Side
 	Alt  string
+	// Game and Seq name the game a board belongs to and the number of
+	// orders of its log the board shows ("" and 0: not a game's board).
+	Game string
+	Seq  int
 }
 
 // Choice is a button: a label and the command text it sends.

@@ -69,7 +69,7 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	if side.Valid() {
 		name += "-view" + side.String()
 	}
-	return &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg)}, nil
+	return &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg), Game: lg.id, Seq: lg.g.Seq}, nil
 }
 
 // sameBoard reports whether two boards show the same things (whoever

@@ -2,11 +2,14 @@ package console
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,8 +46,7 @@ type Room struct {
 	// Prompt prints "name> " before reading each line.
 	Prompt bool
 
-	images int
-	ready  bool
+	ready bool
 	// mu serialises the output of replies and deliveries (the scheduler
 	// delivers from its own goroutine).
 	mu sync.Mutex
@@ -176,7 +178,10 @@ func (r *Room) Print(resp bot.Response) error {
 }
 
 // saveImage writes an image to ImageDir and describes it: name, whose
-// view, a short hash of the bytes, and the path.
+// view, a short hash of the bytes, and the path. A game's board is named
+// by the game and the number of orders it shows (g1-0012-t01-move-A.png),
+// so files written in another run are never overwritten: a file of that
+// name with other bytes keeps its name and this one gets "-2", "-3" ….
 func (r *Room) saveImage(img bot.Image) (string, error) {
 	sum := sha256.Sum256(img.PNG)
 	view := "public"
@@ -190,10 +195,42 @@ func (r *Room) saveImage(img bot.Image) (string, error) {
 	if err := os.MkdirAll(r.ImageDir, 0o755); err != nil {
 		return "", err
 	}
-	r.images++
-	p := filepath.Join(r.ImageDir, fmt.Sprintf("%04d-%s", r.images, img.Name))
+	p, err := FreePath(r.ImageDir, imageFile(img), img.PNG)
+	if err != nil {
+		return "", err
+	}
 	if err := os.WriteFile(p, img.PNG, 0o644); err != nil {
 		return "", err
 	}
 	return desc + " " + p, nil
+}
+
+// imageFile is the file name of an image: a game's board carries the
+// game and its log position.
+func imageFile(img bot.Image) string {
+	name := filepath.Base(img.Name)
+	if img.Game == "" {
+		return name
+	}
+	return fmt.Sprintf("%s-%04d-%s", img.Game, img.Seq, strings.TrimPrefix(name, img.Game+"-"))
+}
+
+// FreePath is dir/name, or dir/name-N.ext for the first N whose file does
+// not exist or already holds these bytes.
+func FreePath(dir, name string, data []byte) (string, error) {
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for n := 1; ; n++ {
+		p := filepath.Join(dir, name)
+		if n > 1 {
+			p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", stem, n, ext))
+		}
+		old, err := os.ReadFile(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist), err == nil && bytes.Equal(old, data):
+			return p, nil
+		case err != nil:
+			return "", err
+		}
+	}
 }

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"github.com/grognard/grognard/bot/console"
 	"github.com/grognard/grognard/game"
 )
 
@@ -33,16 +33,28 @@ func newPhaseImages(dir string, mt *match) (*phaseImages, error) {
 }
 
 // write draws the public view of the current position.
-func (p *phaseImages) write(mt *match) error {
-	b := mt.g.Rules.(game.Boarder).Board(mt.g.State, game.Nobody)
+func (p *phaseImages) write(mt *match) error { return p.draw(mt, game.Nobody) }
+
+// draw draws the current position as viewer sees it (game.Nobody: the
+// public view).
+func (p *phaseImages) draw(mt *match, viewer game.Side) error {
+	b := mt.g.Rules.(game.Boarder).Board(mt.g.State, viewer)
 	b.Legend.Game = mt.g.Scenario.ID
 	png, err := boardPNG(b)
 	if err != nil {
 		return err
 	}
 	p.n++
+	// Named by the game (scenario and seed) and its log position, so that
+	// another run never overwrites this one's images (console.FreePath
+	// numbers a name already taken by other bytes).
 	c := mt.g.State.Clock()
-	name := fmt.Sprintf("%03d-t%02d-%s-%s.png", p.n, c.Turn, c.Phase, c.Active)
-	p.last = filepath.Join(p.dir, name)
+	name := fmt.Sprintf("%s-%x-%04d-t%02d-%s-%s", mt.g.Scenario.ID, mt.seed[:min(4, len(mt.seed))], len(mt.recs), c.Turn, c.Phase, c.Active)
+	if viewer.Valid() {
+		name += "-view" + viewer.String()
+	}
+	if p.last, err = console.FreePath(p.dir, name+".png", png); err != nil {
+		return err
+	}
 	return os.WriteFile(p.last, png, 0o644)
 }
