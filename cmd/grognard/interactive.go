@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -16,6 +18,7 @@ const playHelp = `Type orders for the side whose turn it is (prefix "A:" or "B:"
   legal [UNIT]               the orders you may give now (all of them are accepted)
   choose N (or just N)       pick option N of the pending decision
   undo                       take back your last order if no die was rolled in this phase
+  board [A|B]                write the board (public, or as A or B sees it) as a PNG and print its path
   status · units [A|B] · help · quit
 Grands Stratèges orders: move UNIT HEX · attack UNIT… -> TARGET… · bombard UNIT… -> TARGET · retreat/advance/lose …
 · deploy UNIT HEX · deploy auto · ready · end (docs/orders.md). Peter the Great: docs/ptg.md.`
@@ -31,6 +34,7 @@ func (m *Main) interactive(ctx context.Context, mt *match, imgs *phaseImages) er
 		if err := ctx.Err(); err != nil {
 			return nil
 		}
+		shown = min(shown, len(mt.events)) // an undo removes events
 		for ; shown < len(mt.events); shown++ {
 			e := mt.events[shown]
 			if e.Text == "" {
@@ -89,13 +93,22 @@ func (m *Main) interactive(ctx context.Context, mt *match, imgs *phaseImages) er
 		case "legal":
 			m.printLegal(mt, side, words[1:])
 			continue
+		case "board":
+			if err := m.printBoard(mt, words[1:], imgs); err != nil {
+				fmt.Fprintln(m.Stdout, "board:", err)
+			}
+			continue
 		}
 		if !side.Valid() {
 			fmt.Fprintln(m.Stdout, "say which side orders: A: … or B: …")
 			continue
 		}
 		before := mt.g.State.Clock()
-		if _, err := mt.order(side, line); err != nil {
+		rec, err := mt.order(side, line)
+		if err == nil && strings.EqualFold(words[0], "undo") {
+			fmt.Fprintf(m.Stdout, "  undone: %s: %s\n", rec.Command.Side, rec.Text)
+		}
+		if err != nil {
 			if errors.Is(err, game.ErrDiceExhausted) {
 				return err
 			}
@@ -152,4 +165,29 @@ func (m *Main) printLegal(mt *match, side game.Side, args []string) {
 			fmt.Fprintf(m.Stdout, "  %s\n", l)
 		}
 	}
+}
+
+// printBoard writes the board as a PNG, public or as side A or B sees it,
+// into --png-dir (or a folder of the system's temporary directory) and
+// prints its path.
+func (m *Main) printBoard(mt *match, args []string, imgs *phaseImages) error {
+	viewer := game.Nobody
+	if len(args) > 0 {
+		s, err := game.ParseSide(args[0])
+		if err != nil || !s.Valid() {
+			return errors.New("board takes A, B or nothing (the public view)")
+		}
+		viewer = s
+	}
+	if imgs == nil {
+		var err error
+		if imgs, err = newPhaseImages(filepath.Join(os.TempDir(), "grognard-play"), mt); err != nil {
+			return err
+		}
+	}
+	if err := imgs.draw(mt, viewer); err != nil {
+		return err
+	}
+	fmt.Fprintln(m.Stdout, "  board:", imgs.last)
+	return nil
 }

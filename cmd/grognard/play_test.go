@@ -199,3 +199,38 @@ func TestPlayInteractive(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayInteractiveBoardAndUndo: hot-seat play draws the board on
+// demand (public or one side's view) and says what an undo took back;
+// images are named by game and log position, and a second run into the
+// same folder overwrites nothing of the first.
+func TestPlayInteractiveBoardAndUndo(t *testing.T) {
+	dir := t.TempDir()
+	in := "A: deploy auto\nB: deploy auto\nA: ready\nB: ready\nmove A1 0602\nundo\nmove A1 0602\nboard\nboard B\nboard C\nquit\n"
+	out, err := runMain(t, in, "play", "--scenario", "gs-1", "--seed", "2", "--png-dir", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"undone: A: move A1 0602", "A1 0900 → 0602", "board takes A, B or nothing"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "A1 0900 → 0602"); n != 2 {
+		t.Errorf("the move redone after the undo is shown %d times, want 2:\n%s", n, out)
+	}
+	for _, want := range []string{"gs-1-", "-0005-t01-move-A.png", "-0005-t01-move-A-viewB.png"} {
+		if !strings.Contains(out, dir) || !strings.Contains(out, want) {
+			t.Errorf("no board image %q in:\n%s", want, out)
+		}
+	}
+	first, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	in2 := "A: deploy auto\nB: deploy auto\nA: ready\nB: ready\nmove A2 0602\nboard\nquit\n"
+	if out, err := runMain(t, in2, "play", "--scenario", "gs-1", "--seed", "2", "--png-dir", dir); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	second, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(second) <= len(first) {
+		t.Errorf("a second run into the same folder wrote over the first: %d files, then %d", len(first), len(second))
+	}
+}
