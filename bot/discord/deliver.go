@@ -37,6 +37,7 @@ type outbox struct {
 	public    int
 	boards    map[string]*board // game → latest public board of the response
 	order     []string
+	told      map[string]bool // channels the asker was told the bot cannot post in
 }
 
 // board is a game's public board and the line saying who must act.
@@ -237,6 +238,10 @@ func (o *outbox) post(m bot.Message) {
 		send.Files = files(m.Images)
 		msg, err = o.b.s.ChannelMessageSendComplex(ch, send, discordgo.WithContext(o.ctx))
 	}
+	if err != nil && forbidden(err) {
+		o.lost("post", ch, m.Game, err, o.b.postNeeds(err, ch, len(m.Images) > 0))
+		return
+	}
 	if err != nil {
 		o.b.log.Warn("discord: post", "channel", ch, "game", m.Game, "err", o.b.redact(err))
 		return
@@ -274,6 +279,14 @@ func (o *outbox) post(m bot.Message) {
 func (o *outbox) openThread(m bot.Message, msg *discordgo.Message) {
 	th, err := o.b.s.MessageThreadStartComplex(msg.ChannelID, msg.ID, &discordgo.ThreadStart{Name: clip(m.NewThread, 100), AutoArchiveDuration: 10080},
 		discordgo.WithContext(o.ctx))
+	if err != nil && forbidden(err) {
+		needs := int64(discordgo.PermissionCreatePublicThreads)
+		if apiCode(err) == discordgo.ErrCodeMissingAccess {
+			needs = discordgo.PermissionViewChannel
+		}
+		o.lost("the game's thread", msg.ChannelID, m.Game, err, needs)
+		return
+	}
 	if err != nil {
 		o.b.log.Warn("discord: open the game's thread", "game", m.Game, "err", o.b.redact(err))
 		return
@@ -351,13 +364,26 @@ func (o *outbox) status(gameID string, bd *board) string {
 		if err == nil {
 			return ref.Message
 		}
+		if forbidden(err) {
+			needs := int64(discordgo.PermissionAttachFiles)
+			if apiCode(err) == discordgo.ErrCodeMissingAccess {
+				needs = discordgo.PermissionViewChannel
+			}
+			o.lost("status message", ref.Channel, gameID, err, needs)
+			return ""
+		}
 		if c := apiCode(err); c != discordgo.ErrCodeUnknownMessage && c != discordgo.ErrCodeUnknownChannel {
 			o.b.log.Warn("discord: edit the status message", "game", gameID, "err", o.b.redact(err))
 			return ""
 		}
 	}
-	msg, err := o.b.s.ChannelMessageSendComplex(o.target(gameID), &discordgo.MessageSend{Content: t, Files: files([]bot.Image{bd.img}), AllowedMentions: none},
+	ch := o.target(gameID)
+	msg, err := o.b.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: t, Files: files([]bot.Image{bd.img}), AllowedMentions: none},
 		discordgo.WithContext(o.ctx))
+	if err != nil && forbidden(err) {
+		o.lost("status message", ch, gameID, err, o.b.postNeeds(err, ch, true))
+		return ""
+	}
 	if err != nil {
 		o.b.log.Warn("discord: post the status message", "game", gameID, "err", o.b.redact(err))
 		return ""
@@ -390,7 +416,10 @@ func (o *outbox) direct(m bot.Message) {
 	n.Text = dmClosed(o.p.Locale, m.Game, "<@"+m.To.ID+">")
 	ch = o.target(m.Game)
 	if _, err := o.b.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: n.Text, AllowedMentions: &discordgo.MessageAllowedMentions{
-		Parse: []discordgo.AllowedMentionType{}, Users: []string{m.To.ID}}}, discordgo.WithContext(o.ctx)); err != nil {
+		Parse: []discordgo.AllowedMentionType{}, Users: []string{m.To.ID}}}, discordgo.WithContext(o.ctx)); err != nil && forbidden(err) {
+		o.lost("DM notice", ch, m.Game, err, o.b.postNeeds(err, ch, false))
+		return
+	} else if err != nil {
 		o.b.log.Warn("discord: post the DM notice", "channel", ch, "err", o.b.redact(err))
 		return
 	}

@@ -220,6 +220,9 @@ func (b *Bot) command(ctx context.Context, raw json.RawMessage, i *discordgo.Int
 		b.finish(ctx, i, nil, "")
 		return
 	}
+	if b.refuseMissing(ctx, raw, i, p, req) {
+		return
+	}
 	resp := b.app.Handle(ctx, req)
 	b.deliver(ctx, i, p, req.User, resp)
 }

@@ -149,6 +149,8 @@ type Stats struct {
 	Resumes     int
 	// ResumeFailures are resumes answered with INVALID_SESSION.
 	ResumeFailures int
+	// InvalidSessions are the INVALID_SESSION sent by InvalidSession.
+	InvalidSessions int
 	// ResumesElsewhere are resumes accepted on the gateway of GET
 	// /gateway rather than on READY's resume_gateway_url (Discord accepts
 	// them, but asks clients to resume at resume_gateway_url).
@@ -189,6 +191,7 @@ type Server struct {
 	until    map[string]time.Time // concrete path → not before (after a 429)
 	global   time.Time
 	buckets  map[string]*bucket
+	perm     perms
 	stats    Stats
 	gw       gateway
 }

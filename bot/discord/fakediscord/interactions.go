@@ -274,7 +274,10 @@ func (s *Server) newInteraction(typ int, u *User, ch *Channel, data map[string]a
 	in := &Interaction{ID: s.id(), Token: "itok-" + s.id(), Type: typ, ChannelID: ch.ID, User: u}
 	j := map[string]any{"id": in.ID, "application_id": s.opts.AppID, "type": typ, "token": in.Token, "version": 1,
 		"channel_id": ch.ID, "channel": s.channelJSON(ch), "locale": u.Locale, "data": data,
-		"app_permissions": "2248473465835073", "entitlements": []any{}}
+		"entitlements": []any{}}
+	if !s.perm.noAppPerms {
+		j["app_permissions"] = permString(s.botPerms(ch.ID))
+	}
 	if ch.Type == ChannelDM {
 		j["user"] = s.userJSON(*u)
 		j["context"] = 1

@@ -473,6 +473,8 @@ func (s *Server) postMessage(w http.ResponseWriter, c *call) {
 			apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
 			return
 		}
+	} else if s.forbid(w, ch, sendNeed(ch, len(c.Files) > 0)) {
+		return
 	}
 	p, err := parsePayload(c.JSON)
 	if err != nil {
@@ -496,6 +498,17 @@ func (s *Server) patchMessage(w http.ResponseWriter, c *call) {
 	if m == nil || m.ChannelID != c.Params["channel_id"] || m.Deleted || m.Ephemeral {
 		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
+	}
+	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type != ChannelDM {
+		// Editing its own message needs only VIEW_CHANNEL; adding files,
+		// ATTACH_FILES.
+		need := int64(0)
+		if len(c.Files) > 0 {
+			need = PermAttachFiles
+		}
+		if s.forbid(w, ch, need) {
+			return
+		}
 	}
 	s.editWith(w, m, c)
 }
@@ -526,6 +539,9 @@ func (s *Server) getChannel(w http.ResponseWriter, c *call) {
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
+	if ch.Type != ChannelDM && s.forbid(w, ch, 0) {
+		return
+	}
 	writeJSON(w, http.StatusOK, s.channelJSON(ch))
 }
 
@@ -541,6 +557,8 @@ func (s *Server) postThread(w http.ResponseWriter, c *call) {
 		return
 	case ch.Type != ChannelText:
 		apiError(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+		return
+	case s.forbid(w, ch, PermCreatePublicThreads):
 		return
 	case s.channels[m.ID] != nil:
 		apiError(w, http.StatusBadRequest, 160004, "A thread has already been created for this message")
