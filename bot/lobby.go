@@ -384,6 +384,15 @@ func (c *call) endByHand(lg *live, r handResult) error {
 		return err
 	}
 	lg.meta = meta
+	// The log does not hold a hand ending: the meta does, for exports and
+	// replays (a store without it only loses that note).
+	if es, ok := c.a.store.(interface {
+		SetEnding(gameID, ending string) (storage.GameMeta, error)
+	}); ok && st == storage.StatusOver {
+		if meta, err := es.SetEnding(lg.id, c.resultTextIn(EN, lg)); err == nil {
+			lg.meta = meta
+		}
+	}
 	return nil
 }
 

@@ -239,6 +239,15 @@ func (s *Store) changeMeta(gameID string, edit func(tx *bolt.Tx, m *GameMeta) er
 	return out, err
 }
 
+// SetEnding records how a game ended outside its log (GameMeta.Ending),
+// so that exports and replays tell it.
+func (s *Store) SetEnding(gameID, ending string) (GameMeta, error) {
+	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
+		m.Ending = ending
+		return nil
+	})
+}
+
 // SetStatus changes a game's status. Ending a game (over, abandoned)
 // reveals its seed in the meta, clears its deadline and is final.
 func (s *Store) SetStatus(gameID string, st Status) (GameMeta, error) {

@@ -62,6 +62,10 @@ type GameMeta struct {
 	Rolls int `json:"rolls"`
 	// Deadline is the game's next deadline (zero: none).
 	Deadline time.Time `json:"deadline,omitzero"`
+	// Ending says how a game ended outside its log, in English: a
+	// concession, a draw by agreement, a forfeit ("B wins: alice (A)
+	// conceded"); empty when the rules ended it (or it goes on).
+	Ending string `json:"ending,omitempty"`
 }
 
 // Side returns the side user sits on, or Nobody.

@@ -262,11 +262,17 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 	}
 	c, out := g.State.Clock(), g.State.Outcome()
 	fmt.Fprintf(m.Stdout, "after record %d: turn %d/%d, phase %s", g.Seq, c.Turn, c.Turns, c.Phase)
-	if out.Over {
+	switch {
+	case out.Over:
 		fmt.Fprintf(m.Stdout, "; game over: winner %s, score %d–%d", out.Winner, out.Score[0], out.Score[1])
 		if out.Result != "" {
 			fmt.Fprintf(m.Stdout, " (%s)", out.Result)
 		}
+	case meta.Ending != "":
+		// Ended outside the log: a concession, a draw by agreement, a forfeit.
+		fmt.Fprintf(m.Stdout, "; game over: %s", meta.Ending)
+	case meta.Status.Ended():
+		fmt.Fprintf(m.Stdout, "; game %s (ended outside the log)", meta.Status)
 	}
 	fmt.Fprintln(m.Stdout)
 	if draw != nil {

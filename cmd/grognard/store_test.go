@@ -120,3 +120,26 @@ func TestStoreCommands(t *testing.T) {
 		t.Fatalf("export without a game: %v", err)
 	}
 }
+
+// TestReplayTellsAConcession: a game ended by hand (here a concession in
+// the terminal room) is replayed and exported with how it ended.
+func TestReplayTellsAConcession(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	script := strings.Join([]string{"new gs-1 vs bob", "/as bob", "accept", "concede", "concede yes"}, "\n")
+	if out, err := runMain(t, script, "serve", "--db", db, "--user", "alice"); err != nil || !strings.Contains(out, "really concede g1?") {
+		t.Fatalf("serve: %v\n%s", err, out)
+	}
+	out, err := runStoreCmd(t, "", "replay", "g1", "--db", db)
+	if err != nil || !strings.Contains(out, "game over: A wins: bob (B) conceded") {
+		t.Fatalf("replay: %v\n%s", err, out)
+	}
+	file := filepath.Join(t.TempDir(), "g1.jsonl")
+	exported, err := runStoreCmd(t, "", "export", "g1", "--db", db)
+	if err != nil || !strings.Contains(exported, `"ending":"A wins: bob (B) conceded"`) {
+		t.Fatalf("export: %v\n%s", err, exported)
+	}
+	os.WriteFile(file, []byte(exported), 0o644)
+	if out, err := runStoreCmd(t, "", "replay", file); err != nil || !strings.Contains(out, "conceded") {
+		t.Fatalf("replay of the export: %v\n%s", err, out)
+	}
+}
