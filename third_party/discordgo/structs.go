@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -129,6 +130,12 @@ type Session struct {
 	// stores sessions current Discord Resume Gateway (grognard patch, as
 	// upstream's #1307)
 	resumeGatewayURL string
+
+	// opening is set while Open waits for the answer to its IDENTIFY or
+	// RESUME (grognard patch): an INVALID_SESSION there is answered by
+	// identifying on the same connection, since Open holds the lock a
+	// reconnection needs.
+	opening atomic.Bool
 
 	// stores sessions current Discord Gateway
 	gateway string

@@ -180,7 +180,9 @@ func (s *Session) Open() error {
 	if err != nil {
 		return err
 	}
+	s.opening.Store(true) // grognard patch, see Op9 in onEvent
 	e, err = s.onEvent(mt, m)
+	s.opening.Store(false)
 	if err != nil {
 		return err
 	}
@@ -629,6 +631,21 @@ func (s *Session) onEvent(messageType int, message []byte) (*Event, error) {
 	// Invalid Session
 	// Must respond with a Identify packet.
 	if e.Operation == 9 {
+
+		// grognard patch: d=true says the session may be resumed; the
+		// connection is closed as after Op7 (1012, which keeps the
+		// session) and the reconnection resumes, so the events sent
+		// meanwhile are replayed instead of lost. d=false (or an
+		// INVALID_SESSION answering Open's own RESUME) identifies again
+		// on this connection, as v0.29.0 always did.
+		var resumable bool
+		json.Unmarshal(e.RawData, &resumable)
+		if resumable && !s.opening.Load() {
+			s.log(LogInformational, "Closing and reconnecting to resume in response to Op9 (resumable)")
+			s.CloseWithCode(websocket.CloseServiceRestart)
+			s.reconnect()
+			return e, nil
+		}
 
 		s.log(LogInformational, "sending identify packet to gateway in response to Op9")
 

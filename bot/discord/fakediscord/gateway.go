@@ -321,3 +321,25 @@ func (s *Server) ForgetSession() {
 		s.gw.sess.resumable = false
 	}
 }
+
+// InvalidSession sends op 9 INVALID_SESSION on the bot's connection, as
+// Discord does when it ends a session on its side. With resumable
+// (d=true) the session is kept: the client should reconnect and RESUME,
+// and the events dispatched meanwhile wait for it. Without (d=false) the
+// session is over: the client must IDENTIFY again, and the events
+// dispatched before it does are lost, as on Discord.
+func (s *Server) InvalidSession(resumable bool) error {
+	g := &s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.sess == nil || g.sess.conn == nil {
+		return errors.New("fakediscord: no connection")
+	}
+	c := g.sess.conn
+	g.sess.conn = nil
+	if !resumable {
+		g.sess.resumable = false
+	}
+	s.stat(func(st *Stats) { st.InvalidSessions++ })
+	return c.write(map[string]any{"op": 9, "d": resumable})
+}
