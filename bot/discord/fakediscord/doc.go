@@ -49,6 +49,20 @@
 // DM to a user with DMs closed (SetDMsClosed) fails with 50007; ephemeral
 // messages are not reachable through channel endpoints.
 //
+// The bot's permissions in a channel are computed like Discord's: the
+// @everyone role's and the bot's roles' guild permissions (BotRole,
+// SetRolePermissions; @everyone has DefaultEveryone), Administrator
+// granting everything, then the channel's (a thread: its parent's)
+// @everyone overwrite, the bot's role overwrites together and its member
+// overwrite (SetOverwrite), nothing without View Channel. They travel in
+// every interaction's app_permissions (SendAppPermissions(false) leaves it
+// out), and the channel endpoints enforce them with Discord's bodies: 403
+// {"code": 50001, "message": "Missing Access"} without View Channel, 403
+// {"code": 50013, "message": "Missing Permissions"} to post without Send
+// Messages (in a thread, Send Messages in Threads), with files without
+// Attach Files, to start a thread without Create Public Threads.
+// Interaction responses and follow-ups are not bound by them.
+//
 // The gateway sends HELLO, answers IDENTIFY with READY (whose
 // resume_gateway_url is another address than GET /gateway's) and
 // GUILD_CREATE, acknowledges heartbeats (Zombify stops that on the current
@@ -58,7 +72,10 @@
 // INVALID_SESSION, as Discord does. Stats count the close codes the client
 // sent and the resumes made elsewhere than at resume_gateway_url.
 // DropGateway cuts the connection without a close frame; AskReconnect
-// sends op 7 RECONNECT, after which the client must reconnect and resume.
+// sends op 7 RECONNECT, after which the client must reconnect and resume;
+// InvalidSession sends op 9 INVALID_SESSION, d=true (the session is kept
+// for a RESUME, events wait for it) or d=false (the session is over: the
+// client must IDENTIFY, events sent before that are lost).
 // Interactions (Slash, Autocomplete, Click, Pick, Redeliver) are
 // INTERACTION_CREATE events built like Discord's, including the partial
 // channel object (a thread names its parent); their options must match a
