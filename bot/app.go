@@ -283,7 +283,7 @@ func (c *call) parse() error {
 	if c.req.Command != "" {
 		cmd := lookup(c.req.Command)
 		if cmd == nil {
-			return uerr("parse.unknown-command", "command", c.req.Command)
+			return unknownCommand(c.req.Command)
 		}
 		args := map[string]string{}
 		for k, v := range c.req.Args {

@@ -11,7 +11,7 @@ func (c *call) help() error {
 	if name := c.p.args["command"]; name != "" {
 		cmd := lookup(strings.TrimPrefix(name, "/"))
 		if cmd == nil {
-			return uerr("parse.unknown-command", "command", name)
+			return unknownCommand(name)
 		}
 		c.reply(commandHelp(l, cmd))
 		return nil

@@ -93,6 +93,7 @@ var messagesEN = map[string]string{
 	"parse.missing":         "{arg} is missing.",
 	"parse.missing-value":   "a value is missing after {arg}.",
 	"parse.number":          "{arg}: {value} is not a number.",
+	"parse.did-you-mean":    "no command {command}: did you mean {list}? `help` lists them.",
 	"parse.unknown-command": "no command {command}: `help` lists them.",
 	"parse.usage":           "usage: {usage}",
 

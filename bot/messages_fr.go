@@ -93,6 +93,7 @@ var messagesFR = map[string]string{
 	"parse.missing":         "{arg} manque.",
 	"parse.missing-value":   "il manque une valeur après {arg}.",
 	"parse.number":          "{arg} : {value} n'est pas un nombre.",
+	"parse.did-you-mean":    "pas de commande {command} : vouliez-vous dire {list} ? `help` les liste.",
 	"parse.unknown-command": "pas de commande {command} : `help` les liste.",
 	"parse.usage":           "usage : {usage}",
 

@@ -34,6 +34,11 @@ func (c *call) seat(lg *live) (game.Side, error) {
 
 // order hands a game order from a seated player to the ruleset.
 func (c *call) order() error {
+	// A word the table does not know is an order only if some ruleset has
+	// it; otherwise it is a mistyped command, whatever games the room has.
+	if verb := strings.Fields(c.p.order)[0]; c.p.cmd == orderCommand && !isOrderVerb(verb) {
+		return unknownCommand(verb)
+	}
 	lg, err := c.game(pickMine)
 	if err != nil {
 		var ue *userError
@@ -363,14 +368,22 @@ func alternatives(lg *live, side game.Side, text, code string) []string {
 			same = append(same, o)
 		}
 	}
+	// Orders of the unit named, when one is: another unit's orders are no
+	// answer to what was typed.
+	unit, named := "", false
+	if len(words) >= 2 {
+		unit, named = unitOf(lg, side, words[1])
+	}
+	var mine []string
+	for _, o := range same {
+		if w := game.Words(o); named && len(w) >= 2 && strings.EqualFold(w[1], unit) {
+			mine = append(mine, o)
+		}
+	}
 	switch {
-	case verb == "move" && len(words) >= 3:
-		unit := unitID(lg, side, words[1])
-		var mine []string
-		for _, o := range same {
-			if w := game.Words(o); len(w) >= 3 && strings.EqualFold(w[1], unit) {
-				mine = append(mine, o)
-			}
+	case verb == "move" && len(words) >= 2:
+		if !named {
+			return nil
 		}
 		g := lg.sc().Map.Grid
 		if to, err := g.Parse(words[len(words)-1]); err == nil && len(mine) > 0 {
@@ -384,9 +397,7 @@ func alternatives(lg *live, side game.Side, text, code string) []string {
 			}
 			sort.SliceStable(mine, func(i, j int) bool { return dist(mine[i]) < dist(mine[j]) })
 		}
-		if len(mine) > 0 {
-			return first(mine, maxAlternatives)
-		}
+		return first(mine, maxAlternatives)
 	case verb == "attack" || verb == "bombard":
 		asked := map[string]bool{}
 		for _, w := range words[1:] {
@@ -408,9 +419,9 @@ func alternatives(lg *live, side game.Side, text, code string) []string {
 			}
 		}
 		sort.SliceStable(scored, func(i, j int) bool { return score(scored[i]) > score(scored[j]) })
-		if len(scored) > 0 {
-			return first(scored, maxAlternatives)
-		}
+		return first(scored, maxAlternatives)
+	case named:
+		return first(mine, maxAlternatives)
 	}
 	if len(same) > 0 {
 		return first(same, maxAlternatives)
@@ -423,18 +434,25 @@ func alternatives(lg *live, side game.Side, text, code string) []string {
 
 // unitID resolves a unit word (id or counter name) to the unit's id.
 func unitID(lg *live, side game.Side, w string) string {
+	id, _ := unitOf(lg, side, w)
+	return id
+}
+
+// unitOf resolves a unit word (id or counter name) to the unit's id, and
+// reports whether it names a unit at all (w itself otherwise).
+func unitOf(lg *live, side game.Side, w string) (string, bool) {
 	pieces := game.ViewOf(lg.g.Rules, lg.g.State, side).Pieces()
 	for _, p := range pieces {
 		if strings.EqualFold(p.ID, w) {
-			return p.ID
+			return p.ID, true
 		}
 	}
 	for _, p := range pieces {
 		if p.Side == side && strings.EqualFold(p.Name, w) {
-			return p.ID
+			return p.ID, true
 		}
 	}
-	return w
+	return w, false
 }
 
 func first(s []string, n int) []string {

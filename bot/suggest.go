@@ -1,0 +1,130 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/all"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// unknownCommand is the answer to a word that is neither a command nor an
+// order of any ruleset: the nearest command names, if any are near.
+func unknownCommand(word string) error {
+	if near := nearCommands(word); len(near) > 0 {
+		for i := range near {
+			near[i] = "`" + near[i] + "`"
+		}
+		return uerr("parse.did-you-mean", "command", word, "list", strings.Join(near, ", "))
+	}
+	return uerr("parse.unknown-command", "command", word)
+}
+
+// nearCommands lists up to three command names near word (one edit, two
+// for a word of seven letters or more, or the start of a name), nearest
+// first.
+func nearCommands(word string) []string {
+	word = strings.ToLower(word)
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, c := range commands {
+		best := cand{"", 1 << 30}
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			d := editDistance(word, n)
+			if len(word) >= 3 && strings.HasPrefix(n, word) {
+				d = min(d, 1)
+			}
+			if d < best.d {
+				best = cand{c.Name, d}
+			}
+		}
+		// One edit for a word of up to six letters, two for a longer one.
+		if limit := 1 + len([]rune(word))/7; best.d <= limit && !seen[best.name] {
+			seen[best.name] = true
+			cs = append(cs, best)
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
+	var out []string
+	for _, c := range cs[:min(len(cs), 3)] {
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the optimal string alignment distance between a and b
+// (in runes): insertions, deletions, substitutions and swaps of two
+// neighbours ("mvoe" is one edit from "move").
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// verbProbes holds, per ruleset, a fresh game on which a word is tried
+// as an order's verb: a ruleset answers an unknown verb with
+// game.CodeUnknownVerb whatever the position.
+var verbProbes struct {
+	sync.Mutex
+	games map[string]*game.Game
+}
+
+// isOrderVerb reports whether some ruleset has an order named verb.
+func isOrderVerb(verb string) bool {
+	verbProbes.Lock()
+	defer verbProbes.Unlock()
+	if verbProbes.games == nil {
+		verbProbes.games = map[string]*game.Game{}
+		for _, in := range scenarios.List() {
+			if verbProbes.games[in.Ruleset] != nil {
+				continue
+			}
+			sc, err := scenarios.Load(in.ID)
+			if err != nil {
+				continue
+			}
+			r, err := all.Get(sc.Ruleset)
+			if err != nil {
+				continue
+			}
+			if g, err := game.Start(r, sc, nil); err == nil {
+				verbProbes.games[in.Ruleset] = g
+			}
+		}
+	}
+	for _, g := range verbProbes.games {
+		for _, side := range game.Sides {
+			_, _, err := g.Decide(game.Command{Side: side, Verb: strings.ToLower(verb)}, dice.NewFixed())
+			if re, ok := game.AsRuleError(err); !ok || re.Code != game.CodeUnknownVerb {
+				return true
+			}
+		}
+	}
+	return false
+}
