@@ -85,11 +85,16 @@ func userLang(i *discordgo.Interaction) bot.Lang {
 }
 
 // changes reports whether a request may change a game or post in public:
-// a button or a menu choice, an order, a new game, any command about a
-// game but the views (which answer privately).
+// a button or a menu choice, an order, a new game, a league's creation or
+// change (which create games), any command about a game but the views
+// (which answer privately).
 func changes(req bot.Request) bool {
-	if req.Command == "" {
+	switch req.Command {
+	case "":
 		return true
+	case "league":
+		a := req.Args["action"]
+		return a == "new" || a == "substitute" || a == "withdraw"
 	}
 	for _, c := range bot.Commands() {
 		if c.Name == req.Command {

@@ -99,12 +99,27 @@ func TestMissingPermissionRefused(t *testing.T) {
 			}
 		})
 	}
+	// A league's creation (which creates games) is refused the same way;
+	// a private command (/help) is answered.
+	ch := e.fake.AddChannel("league")
+	e.fake.SetOverwrite(ch, everyone, 0, 0, fd.PermView)
+	games := e.gameCount()
+	in, msgs := e.slash(e.dave, ch, "league", fd.String("action", "new"),
+		fd.String("details", "club players:<@"+e.alice.ID+"> <@"+e.bob.ID+"> scenarios:gs-1"))
+	if r := reply(t, in, msgs); !strings.Contains(r.Content, "View Channel") || e.gameCount() != games || len(public(msgs)) != 0 {
+		t.Errorf("a league in a channel the bot cannot see: %q, %d games (had %d)", r.Content, e.gameCount(), games)
+	}
+	in, msgs = e.slash(e.alice, ch, "help")
+	if r := reply(t, in, msgs); strings.Contains(r.Content, "missing") || r.Content == "" {
+		t.Errorf("/help where the bot cannot post: %q", r.Content)
+	}
+
 	// Administrator bypasses every overwrite.
-	ch := e.fake.AddChannel("admin")
+	ch = e.fake.AddChannel("admin")
 	e.fake.SetOverwrite(ch, everyone, 0, 0, fd.PermView|fd.PermSendMessages)
 	e.fake.SetRolePermissions(role, fd.PermAdministrator)
-	games := e.gameCount()
-	_, msgs := e.slash(e.alice, ch, "new", fd.String("scenario", "gs-1"))
+	games = e.gameCount()
+	_, msgs = e.slash(e.alice, ch, "new", fd.String("scenario", "gs-1"))
 	find(t, public(msgs), "g")
 	if e.gameCount() != games+1 {
 		t.Errorf("an administrator bot was refused")
