@@ -6,6 +6,7 @@ package bot
 var messagesDiscordEN = map[string]string{
 	"discord.perm.missing":      "I cannot do this in {channel}: I am missing the {perms} permission there. Ask a server administrator to grant it to me (channel settings → Permissions, or my role in Server Settings → Roles), then try again. Nothing was done.",
 	"discord.perm.lost":         "I could not post in {channel} for {game}: Discord refuses, I am missing the {perms} permission there. The game is saved; once a server administrator grants it, /board shows it again.",
+	"discord.perm.lost-here":    "I could not post in {channel}: Discord refuses, I am missing the {perms} permission there. Ask a server administrator to grant it to me, then try again.",
 	"discord.perm.and":          ", ",
 	"discord.perm.view":         "View Channel",
 	"discord.perm.send":         "Send Messages",

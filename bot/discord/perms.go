@@ -177,9 +177,9 @@ func (o *outbox) lost(what, ch, gameID string, err error, needs int64) {
 	}
 	o.told[ch] = true
 	l := userLang(o.i)
-	about := gameID
-	if about == "" {
-		about = "—"
+	key := "discord.perm.lost"
+	if gameID == "" {
+		key = "discord.perm.lost-here"
 	}
-	o.reply(bot.Message{Text: bot.T(l, "discord.perm.lost", "channel", "<#"+ch+">", "game", about, "perms", permNames(l, needs)), Ephemeral: true})
+	o.reply(bot.Message{Text: bot.T(l, key, "channel", "<#"+ch+">", "game", gameID, "perms", permNames(l, needs)), Ephemeral: true})
 }
