@@ -16,8 +16,9 @@
 // interactions under way (at most 30 s) and closes the gateway with a
 // normal close. discordgo reconnects by itself: RESUME after a dropped
 // connection, op 7 RECONNECT or unanswered heartbeats (a zombie
-// connection), at READY's resume_gateway_url; a new IDENTIFY when the
-// session cannot be resumed. The build uses discordgo v0.29.0 patched in
+// connection) or op 9 INVALID_SESSION with d=true, at READY's
+// resume_gateway_url; a new IDENTIFY after INVALID_SESSION with d=false or
+// when the session cannot be resumed. The build uses discordgo v0.29.0 patched in
 // third_party/discordgo (PATCHES.md): unpatched, it closes a zombie or
 // failed connection with code 1000, which ends the session on Discord, so
 // the RESUME that follows is refused and the interactions sent meanwhile
@@ -36,6 +37,17 @@
 // also drops an interaction id it has seen). Room is the channel (a
 // thread's parent) and Thread the thread; IsAdmin is Manage Server (or
 // Administrator) in the channel, or Config.AdminRole.
+//
+// Before a request that changes a game or posts in public (a new game,
+// joining, an order, a button, a league's creation), the adapter reads the
+// interaction's app_permissions (the bot's permissions in the channel):
+// when View Channels, Send Messages (in a thread: Send Messages in
+// Threads), Attach Files or, with game threads, Create Public Threads and
+// Send Messages in Threads is missing, the user is told privately which to
+// grant, the operator's log has a warning, and the request is not handed
+// to the bot (perms.go). A post Discord refuses later (403, 50001/50013) is
+// logged with the channel and permission and not retried; the asker is
+// told privately; the game is kept.
 //
 // # From the bot to Discord
 //
@@ -96,8 +108,9 @@
 // generously (two minutes). They play gs-1 from the
 // challenge to the result, and cover autocomplete, buttons and menus,
 // threads, DMs and 50007, administrators, repeated deliveries, spectators,
-// 429s (route, global, buckets), resume, reconnect, re-identify, zombie
-// connections, shutdown and the token in logs. discordgo's Session.Close
+// 429s (route, global, buckets), resume, reconnect, invalid sessions
+// (resumable or not), re-identify, zombie connections, missing channel
+// permissions (before acting and mid-game), shutdown and the token in logs. discordgo's Session.Close
 // sleeps 1 s, so the tests run in parallel (TestMain raises -parallel's
 // default to 8).
 //
