@@ -128,15 +128,16 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	l := c.plang
 	side := rec.Command.Side
 	var pub, priv []string
+	// Public lines in the room's language; the owner's secret lines are
+	// translated below into theirs.
 	for _, e := range rec.Events {
-		line := narration(l, explain(e))
-		if line == "" {
+		if narration(l, explain(e)) == "" {
 			continue
 		}
 		if game.VisibleTo(e, game.Nobody) {
-			pub = append(pub, line)
+			pub = append(pub, narration(l, explain(e)))
 		} else if game.VisibleTo(e, side) {
-			priv = append(priv, line)
+			priv = append(priv, explain(e))
 		}
 	}
 	who := side.String()
@@ -165,6 +166,9 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	if len(priv) > 0 {
 		if u := lg.meta.Seats[side]; u != "" {
 			pl := c.a.langOf(u, c.room)
+			for i := range priv {
+				priv[i] = narration(pl, priv[i])
+			}
 			m := c.private(lg.id, c.a.userOf(u), T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())+"\n  "+strings.Join(priv, "\n  "))
 			if img, err := c.boardImage(lg, side, nil); err == nil && img != nil {
 				m.Images = append(m.Images, *img)

@@ -106,8 +106,8 @@ func (a *App) noteUser(key string, u User) {
 
 // langs returns the asker's language (their setting, the room's, the
 // platform's locale, the server's, the default) and the language of
-// public messages (the room's setting, else the server's, else the
-// asker's).
+// public messages (the room's setting, else the server's, else the bot's
+// default language).
 func (a *App) langs(user, room, server, locale string) (Lang, Lang) {
 	rp := a.roomPrefs(room)
 	sl := a.serverSettings(server).Lang
@@ -124,7 +124,9 @@ func (a *App) langs(user, room, server, locale string) (Lang, Lang) {
 	if up := a.userPrefs(user); up.Lang != "" {
 		l = up.Lang
 	}
-	pub := l
+	// Public text follows the room (or its server, or the bot's default),
+	// never whoever acted: one room reads in one language.
+	pub := a.cfg.Lang
 	switch {
 	case rp.Lang != "":
 		pub = rp.Lang
