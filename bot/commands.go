@@ -94,6 +94,11 @@ type Command struct {
 	// Order: a game order, handed to the ruleset in the shared notation
 	// (the Args only describe it for typed front ends).
 	Order bool
+	// Example is a typed example of the command (examples.go).
+	Example string
+	// Short is the description where Help is too long for a typed
+	// command's description (100 characters on Discord); empty: Help.
+	Short Text
 	run   func(*call) error
 }
 
@@ -148,7 +153,7 @@ func commandTable() []*Command {
 				{Name: "opponent", Kind: ArgUser, Keyword: "vs", Help: Text{"the player you challenge", "le joueur que vous défiez"}},
 				{Name: "side", Kind: ArgSide, Keyword: "side", Choices: []string{"A", "B", "random"}, Help: Text{"your side (default A)", "votre camp (A par défaut)"}},
 				{Name: "options", Kind: ArgOptions, Rest: true, Help: Text{"ruleset options, name=value; deadline=48h sets the time allowed a phase (deadline=none: no deadline)",
-					"options de règles, nom=valeur ; deadline=48h fixe le temps accordé par phase (deadline=none : sans délai)"}},
+					"options de règles, nom=valeur ; deadline=48h : temps accordé par phase (deadline=none : sans délai)"}},
 			}, run: (*call).newGame},
 		{Name: "join", Aliases: []string{"rejoindre"}, Group: GroupLobby, Who: Anyone, Game: true,
 			Help: Text{"take the free seat of an open challenge", "prendre la place libre d'un défi ouvert"},
@@ -317,6 +322,7 @@ func lookup(name string) *Command {
 
 func init() {
 	commands = commandTable()
+	applyExamples()
 	for _, c := range commands {
 		if c.Order && c.run == nil {
 			c.run = (*call).order

@@ -46,6 +46,9 @@ Matrix power level).
 			}
 			fmt.Fprintf(&b, "### `%s`\n\n", c.Usage())
 			fmt.Fprintf(&b, "%s\n\n*fr :* %s\n\n", capitalize(c.Help.EN), capitalize(c.Help.FR))
+			if c.Example != "" {
+				fmt.Fprintf(&b, "- example: `%s`\n", c.Example)
+			}
 			fmt.Fprintf(&b, "- who: %s\n", c.Who)
 			if len(c.Aliases) > 0 {
 				fmt.Fprintf(&b, "- aliases: %s\n", "`"+strings.Join(c.Aliases, "`, `")+"`")

@@ -40,6 +40,9 @@ func commandHelp(l Lang, cmd *Command) string {
 	for _, a := range cmd.Args {
 		lines = append(lines, fmt.Sprintf("  %s (%s) — %s", a.Name, T(l, "kind."+string(a.Kind)), a.Help.In(l)))
 	}
+	if cmd.Example != "" {
+		lines = append(lines, T(l, "help.example", "example", cmd.Example))
+	}
 	if cmd.Game {
 		lines = append(lines, T(l, "help.game-prefix", "example", "g2 "+cmd.Name))
 	}

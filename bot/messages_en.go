@@ -48,6 +48,7 @@ var messagesEN = map[string]string{
 
 	"help.aliases":     "aliases: {aliases}",
 	"help.footer":      "`help <command>` explains one command. In a room with several games, start with the game's id: `g2 board`. A pending decision is answered with its number.",
+	"help.example":     "example: `{example}`",
 	"help.game-prefix": "In a room with several games: `{example}`.",
 	"help.title":       "Commands:",
 	"help.who":         "who: {who}",

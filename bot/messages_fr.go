@@ -48,6 +48,7 @@ var messagesFR = map[string]string{
 
 	"help.aliases":     "autres noms : {aliases}",
 	"help.footer":      "`help <commande>` explique une commande. Dans un salon à plusieurs parties, commencez par l'identifiant de la partie : `g2 board`. On répond à une décision en attente par son numéro.",
+	"help.example":     "exemple : `{example}`",
 	"help.game-prefix": "Dans un salon à plusieurs parties : `{example}`.",
 	"help.title":       "Commandes :",
 	"help.who":         "qui : {who}",

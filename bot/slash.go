@@ -62,7 +62,11 @@ const (
 func SlashCommands() []SlashCommand {
 	var out []SlashCommand
 	for _, c := range commands {
-		sc := SlashCommand{Name: c.Name, Description: clip(c.Help.EN), Localized: map[string]string{"fr": clip(c.Help.FR)}, AdminOnly: c.Who == Admin, ManagerOnly: c.Who == Manager}
+		desc := c.Help
+		if c.Short.EN != "" {
+			desc = c.Short
+		}
+		sc := SlashCommand{Name: c.Name, Description: clip(desc.EN), Localized: map[string]string{"fr": clip(desc.FR)}, AdminOnly: c.Who == Admin, ManagerOnly: c.Who == Manager}
 		args := slices.Clone(c.Args)
 		if c.Game && !slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgGame }) {
 			args = append(args, argGame)
