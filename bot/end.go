@@ -42,7 +42,7 @@ func (c *call) draw() error {
 		if slices.Contains(lg.legal(side), "draw") {
 			return c.apply(lg, side, "draw", c.ukey, "")
 		}
-		return usageErr(c.p.cmd, "parse.missing", "arg", "action")
+		return uerr("draw.what", "game", lg.id)
 	case "offer":
 		if lg.x.DrawOffer == side.String() {
 			return uerr("draw.already", "game", lg.id)

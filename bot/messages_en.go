@@ -24,6 +24,7 @@ var messagesEN = map[string]string{
 	"draw.declined": "{user} declines the draw offered by {opponent} in {game}.",
 	"draw.none":     "no draw offer from your opponent is waiting in {game}.",
 	"draw.offered":  "{user} offers a draw in {game}. {opponent}: `draw accept` or `draw decline`.",
+	"draw.what":     "{game}: `draw offer` offers a draw; `draw accept` or `draw decline` answers your opponent's offer.",
 	"draw.pending":  "your opponent has offered a draw in {game}: answer with `draw accept` or `draw decline`.",
 
 	"end.already":   "{game}: your phase has already ended; now: {clock}.",

@@ -24,6 +24,7 @@ var messagesFR = map[string]string{
 	"draw.declined": "{user} refuse la nulle proposée par {opponent} dans {game}.",
 	"draw.none":     "aucune proposition de nulle de votre adversaire n'attend dans {game}.",
 	"draw.offered":  "{user} propose la nulle dans {game}. {opponent} : `draw accept` ou `draw decline`.",
+	"draw.what":     "{game} : `draw offer` propose la nulle ; `draw accept` ou `draw decline` répond à l'offre adverse.",
 	"draw.pending":  "votre adversaire a proposé la nulle dans {game} : répondez par `draw accept` ou `draw decline`.",
 
 	"end.already":   "{game} : votre phase est déjà terminée ; maintenant : {clock}.",
