@@ -564,6 +564,10 @@ func (c *call) legendDeadline(lg *live, loc *time.Location) string {
 		return T(l, "deadline.legend-paused")
 	}
 	if d := clk.due(); !d.IsZero() {
+		if !d.After(c.now) {
+			// Passed, its defaults not yet played: not a time still ahead.
+			return T(l, "deadline.legend-passed")
+		}
 		return fmtTime(l, d, loc)
 	}
 	return ""

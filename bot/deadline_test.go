@@ -188,6 +188,14 @@ func TestDeadlineReminders(t *testing.T) {
 	if got := e.rend.last().Legend.Deadline; got != "Tue 24 Nov 11:00 CET" {
 		t.Errorf("legend deadline %q", got)
 	}
+	// A deadline passed whose defaults the scheduler has not played yet is
+	// not shown as a time to come.
+	e.clock.set(t0.Add(25 * time.Hour))
+	e.must("alice", "board")
+	if got := e.rend.last().Legend.Deadline; got != "passed" {
+		t.Errorf("legend of a passed deadline %q", got)
+	}
+	e.clock.set(t0)
 	if got := e.at(12*time.Hour - time.Minute); got != "" {
 		t.Errorf("before half time: %q", got)
 	}
@@ -217,6 +225,11 @@ func TestDeadlineReminders(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("expiry lacks %q:\n%s", want, got)
 		}
+	}
+	// The board of the new phase shows the new deadline, not the one
+	// that has just passed.
+	if got := e.rend.last().Legend.Deadline; !strings.Contains(got, "Thu 26 Nov") {
+		t.Errorf("legend of the board after the expiry: %q", got)
 	}
 	if got := e.at(24*time.Hour + time.Minute); got != "" {
 		t.Errorf("expired twice: %q", got)

@@ -8,6 +8,7 @@ var messagesClockEN = map[string]string{
 	"deadline.expired":         "⏰ {game}: the deadline of {side} ({user}) has passed; the defaults are played for them. Deadlines missed by {side}: {missed}.",
 	"deadline.extend-asked":    "{side} asks for {for} more",
 	"deadline.frozen":          "frozen, {left} left when the clock restarts",
+	"deadline.legend-passed":   "passed",
 	"deadline.legend-paused":   "paused",
 	"deadline.missed":          "deadlines missed: A {a} · B {b}",
 	"deadline.passed":          "{time} (passed)",

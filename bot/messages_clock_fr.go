@@ -8,6 +8,7 @@ var messagesClockFR = map[string]string{
 	"deadline.expired":         "⏰ {game} : le délai de {side} ({user}) est passé ; les choix par défaut sont joués pour ce camp. Délais manqués par {side} : {missed}.",
 	"deadline.extend-asked":    "{side} demande {for} de plus",
 	"deadline.frozen":          "gelé, {left} restant à la reprise",
+	"deadline.legend-passed":   "dépassé",
 	"deadline.legend-paused":   "en pause",
 	"deadline.missed":          "délais manqués : A {a} · B {b}",
 	"deadline.passed":          "{time} (dépassé)",

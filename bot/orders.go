@@ -190,6 +190,10 @@ func explain(e game.Event) string {
 func (c *call) afterChange(lg *live, before game.State) {
 	after := lg.g.State
 	over := after.Outcome().Over
+	if !over {
+		// Before the board is drawn: its legend shows the new deadline.
+		c.syncClock(lg)
+	}
 	if before != nil && (before.Clock() != after.Clock() || over) {
 		if img, err := c.boardImage(lg, game.Nobody, nil); err == nil && img != nil {
 			c.attach(lg.id, *img)
@@ -201,7 +205,6 @@ func (c *call) afterChange(lg *live, before game.State) {
 		c.finalMessage(lg)
 		return
 	}
-	c.syncClock(lg)
 	if c.earlyEnd(lg, before) {
 		return
 	}
