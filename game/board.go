@@ -26,10 +26,11 @@ type Arrow struct {
 }
 
 // Mark highlights one cell: a numbered choice of a pending decision, a
-// reachable cell, an eliminated unit's last position, a line of sight.
+// reachable cell, an eliminated unit's last position, a line of sight, a
+// cell of a side's set-up zone ("deploy", labelled with the side).
 type Mark struct {
 	At    grid.Coord `json:"at"`
-	Kind  string     `json:"kind"` // "choice", "reach", "eliminated", "los", "blocked", "objective"
+	Kind  string     `json:"kind"` // "choice", "reach", "eliminated", "los", "blocked", "objective", "deploy"
 	Label string     `json:"label,omitempty"`
 }
 

@@ -373,3 +373,24 @@ func smallSquareBoard() *game.Board {
 	b.Legend = game.Legend{Scenario: "small square fixture", Turn: 3, Phase: "assault", Active: game.SideB}
 	return b
 }
+
+// setupHexBoard is the small hex map during a set-up: each side's
+// deployment zone, A's units placed in its own.
+func setupHexBoard() *game.Board {
+	b := smallHexBoard()
+	b.Arrows, b.Marks = nil, nil
+	b.Pieces = []game.Piece{
+		{ID: "A1", Side: game.SideA, Type: "infantry", Values: "6-4", Status: game.StatusActive, At: at(2, 0)},
+		{ID: "A2", Side: game.SideA, Type: "cavalry", Values: "3-6", Status: game.StatusActive, At: at(4, 0)},
+	}
+	for _, c := range b.Map.Grid.Cells() {
+		switch {
+		case c.Y <= 1:
+			b.Marks = append(b.Marks, game.Mark{At: c, Kind: "deploy", Label: "A"})
+		case c.Y >= 4 && c.X >= 2:
+			b.Marks = append(b.Marks, game.Mark{At: c, Kind: "deploy", Label: "B"})
+		}
+	}
+	b.Legend = game.Legend{Game: "g-7", Scenario: "small hex fixture", Phase: "setup", Pending: "A, B: set up"}
+	return b
+}

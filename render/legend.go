@@ -88,7 +88,11 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 	for _, l := range wrap(state, reg, width) {
 		out = append(out, legendLine{l, false})
 	}
-	for _, l := range wrap(lg.Lines, reg, width) {
+	lines := lg.Lines
+	if z := deployZones(b, d.l.hex); z != "" {
+		lines = append(append([]string(nil), lines...), z)
+	}
+	for _, l := range wrap(lines, reg, width) {
 		out = append(out, legendLine{l, false})
 	}
 	return out
@@ -190,4 +194,28 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		d.text(s.String(), x+kw/2, y+kh/2, 0.5, d.face(true, ls.px), ls.px, text)
 		x += kw + gap
 	}
+}
+
+// deployZones is the legend line naming the set-up zones drawn, or "".
+func deployZones(b *game.Board, hex bool) string {
+	cells := "squares"
+	if hex {
+		cells = "hexes"
+	}
+	n := map[string]int{}
+	for _, m := range b.Marks {
+		if m.Kind == "deploy" {
+			n[m.Label]++
+		}
+	}
+	var parts []string
+	for _, s := range game.Sides {
+		if k := n[s.String()]; k > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d %s", s, k, cells))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "set-up zones (ringed in the side's colour): " + strings.Join(parts, ", ")
 }

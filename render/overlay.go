@@ -225,7 +225,7 @@ func rectAround(c pt, w, h, pad float64) image.Rectangle {
 // markUnder reports whether a mark kind is drawn below the counters.
 func markUnder(kind string) bool {
 	switch kind {
-	case "reach", "los", "eliminated":
+	case "reach", "los", "eliminated", "deploy":
 		return true
 	}
 	return false
@@ -278,6 +278,20 @@ func (d *drawer) mark(m game.Mark) {
 	corners := d.l.corners(m.At)
 	small := d.face(true, d.k.smallPx)
 	switch m.Kind {
+	case "deploy":
+		// A set-up zone: the cell ringed in its side's colour (the
+		// legend's key), with the side's border outside.
+		side, _ := game.ParseSide(m.Label)
+		fill, _, edge, _ := sideColors(int8(side))
+		d.poly(scaled(corners, p, 0.93))
+		dc.SetLineJoin(gg.LineJoinRound)
+		w := math.Max(2.5, 0.08*u)
+		dc.SetColor(edge)
+		dc.SetLineWidth(w + 1.5)
+		dc.StrokePreserve()
+		dc.SetColor(fill)
+		dc.SetLineWidth(w)
+		dc.Stroke()
 	case "reach":
 		d.poly(scaled(corners, p, 0.94))
 		dc.SetColor(colReachWash)
@@ -388,6 +402,8 @@ func (d *drawer) markRect(m game.Mark) image.Rectangle {
 	case "choice":
 		c, rad, _ := d.choiceBadge(m)
 		r = r.Union(rectAround(c, 2*rad, 2*rad, 3))
+	case "deploy":
+		return r
 	case "reach":
 		w := textWidth(d.face(true, d.k.smallPx), m.Label)
 		r = r.Union(rectAround(pt{p.X, p.Y + 0.56*d.k.u}, w, float64(d.k.smallPx), 3))

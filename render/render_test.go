@@ -46,6 +46,7 @@ func TestGolden(t *testing.T) {
 		{"hex-small", smallHexBoard, nil},
 		{"square-small", smallSquareBoard, nil},
 		{"hex-small-zoom", smallHexBoard, &grid.Coord{X: 3, Y: 3}},
+		{"hex-setup", setupHexBoard, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := New()

@@ -51,7 +51,17 @@ func (*Rules) View(gs game.State, viewer game.Side) game.State {
 // legend.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
-	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces(), Arrows: s.Recent, Marks: s.Gone}
+	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces(), Arrows: s.Recent}
+	if s.Phase == PhaseSetup {
+		// The deployment zones are the scenario's, public even when the
+		// set-up is secret: each side's is drawn to everyone.
+		for _, side := range game.Sides {
+			for _, c := range s.zone(side) {
+				b.Marks = append(b.Marks, game.Mark{At: c, Kind: "deploy", Label: side.String()})
+			}
+		}
+	}
+	b.Marks = append(b.Marks, s.Gone...)
 	for i, p := range b.Pieces {
 		if p.Status == game.StatusPlaced {
 			b.Pieces[i].Status = game.StatusActive // the owner sees its own set-up

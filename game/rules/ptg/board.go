@@ -36,7 +36,20 @@ func (*Rules) View(gs game.State, viewer game.Side) game.State {
 // visibility and canister rounds.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
-	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Arrows: s.Recent, Marks: append([]game.Mark(nil), s.Gone...)}
+	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Arrows: s.Recent}
+	if s.Phase == PhaseSetup {
+		// The set-up zones are the scenario's, public even while a
+		// side's set-up is secret: both are drawn to everyone.
+		for _, z := range []struct {
+			side game.Side
+			name string
+		}{{Swedes, "swedish-setup"}, {Russians, "russian-setup"}} {
+			for _, c := range s.zone(z.name) {
+				b.Marks = append(b.Marks, game.Mark{At: c, Kind: "deploy", Label: z.side.String()})
+			}
+		}
+	}
+	b.Marks = append(b.Marks, s.Gone...)
 	for _, p := range s.Pieces() {
 		switch p.Status {
 		case game.StatusActive:
