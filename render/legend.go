@@ -33,6 +33,35 @@ func (d *drawer) ls() legendStyle {
 type legendLine struct {
 	text string
 	bold bool
+	box  bool // inside the eliminated-units box
+}
+
+// maxElimListed is how many eliminated units of a side the legend names;
+// beyond it the rest are counted.
+const maxElimListed = 12
+
+// eliminatedParts is the eliminated-units box's text, one part per side:
+// the count and the units (as the viewer may see them).
+func eliminatedParts(b *game.Board) []string {
+	ids := map[game.Side][]string{}
+	for _, p := range b.Pieces {
+		if p.Status == game.StatusEliminated {
+			ids[p.Side] = append(ids[p.Side], p.ID)
+		}
+	}
+	out := []string{"eliminated"}
+	for _, s := range game.Sides {
+		l := ids[s]
+		switch {
+		case len(l) == 0:
+			out = append(out, s.String()+": none")
+		case len(l) > maxElimListed:
+			out = append(out, fmt.Sprintf("%s (%d): %s +%d more", s, len(l), strings.Join(l[:maxElimListed], ", "), len(l)-maxElimListed))
+		default:
+			out = append(out, fmt.Sprintf("%s (%d): %s", s, len(l), strings.Join(l, ", ")))
+		}
+	}
+	return out
 }
 
 // legendLines lays out the legend text in lines at most width pixels
@@ -80,20 +109,23 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 	reg := d.face(false, ls.px)
 	var out []legendLine
 	for _, l := range wrap(title, bold, width-d.legendKeyWidth()) {
-		out = append(out, legendLine{l, true})
+		out = append(out, legendLine{l, true, false})
 	}
 	if len(out) == 0 {
-		out = append(out, legendLine{"", true})
+		out = append(out, legendLine{"", true, false})
 	}
 	for _, l := range wrap(state, reg, width) {
-		out = append(out, legendLine{l, false})
+		out = append(out, legendLine{l, false, false})
 	}
 	lines := lg.Lines
 	if z := deployZones(b, d.l.hex); z != "" {
 		lines = append(append([]string(nil), lines...), z)
 	}
 	for _, l := range wrap(lines, reg, width) {
-		out = append(out, legendLine{l, false})
+		out = append(out, legendLine{l, false, false})
+	}
+	for _, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
+		out = append(out, legendLine{l, false, true})
 	}
 	return out
 }
@@ -149,8 +181,9 @@ func (d *drawer) legendKeyWidth() float64 {
 	return 2*(float64(ls.lineH)*1.5+float64(ls.gap)) + float64(ls.gap)
 }
 
-// legendHeight is the height of a legend strip of n lines.
-func (d *drawer) legendHeight(n int) int { ls := d.ls(); return 2*ls.pad + n*ls.lineH }
+// legendHeight is the height of a legend strip of n lines, the last of
+// them in the eliminated-units box (which adds a padding).
+func (d *drawer) legendHeight(n int) int { ls := d.ls(); return 3*ls.pad + n*ls.lineH }
 
 // drawLegend draws the legend strip with its top edge at y0.
 func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
@@ -166,8 +199,40 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		dc.SetColor(colLegendBg)
 		dc.Fill()
 	}
+	// The eliminated-units box: a framed panel around its lines.
+	first, n := -1, 0
+	for i, l := range lines {
+		if l.box {
+			if first < 0 {
+				first = i
+			}
+			n++
+		}
+	}
+	if first >= 0 {
+		bx := float64(margin) - float64(ls.pad)/2
+		by := y0 + float64(ls.pad) + float64(first*ls.lineH) + float64(ls.pad)/2
+		dc.DrawRectangle(math.Round(bx)+0.5, math.Round(by)+0.5, math.Round(width-2*bx)-1, float64(n*ls.lineH+ls.pad)-1)
+		dc.SetColor(colWhite)
+		dc.FillPreserve()
+		dc.SetColor(colElim)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+	}
 	for i, l := range lines {
 		y := y0 + float64(ls.pad) + float64(i*ls.lineH) + float64(ls.lineH)/2
+		if l.box {
+			y += float64(ls.pad)
+			x := float64(margin) + float64(ls.pad)/2
+			if strings.HasPrefix(l.text, "eliminated") {
+				f := d.face(true, ls.px)
+				d.text("eliminated", x, y, 0, f, ls.px, colElim)
+				x += textWidth(f, "eliminated")
+				l.text = strings.TrimPrefix(l.text, "eliminated")
+			}
+			d.text(l.text, x, y, 0, d.face(false, ls.px), ls.px, colInk)
+			continue
+		}
 		if l.bold {
 			d.text(l.text, margin, y, 0, d.face(true, ls.title), ls.title, colInk)
 		} else {

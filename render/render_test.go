@@ -176,6 +176,12 @@ func TestOnlyActivePiecesOnMap(t *testing.T) {
 	for _, st := range []string{game.StatusEliminated, game.StatusReserve, game.StatusExited, game.StatusHidden} {
 		b := smallHexBoard()
 		b.Pieces = append(b.Pieces, game.Piece{ID: "X1", Side: game.SideB, Type: "infantry", Values: "7-7", Status: st, At: at(0, 2)})
+		want := want
+		if st == game.StatusEliminated { // listed in the legend's box, not drawn on the map
+			off := smallHexBoard()
+			off.Pieces = append(off.Pieces, game.Piece{ID: "X1", Side: game.SideB, Status: st})
+			want = mustPNG(t, r, off)
+		}
 		if got := mustPNG(t, r, b); !bytes.Equal(got, want) {
 			t.Errorf("a %s piece with a cell was drawn", st)
 		}
@@ -555,5 +561,34 @@ func TestConcurrentUse(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// Every board's legend has the eliminated-units box: each side's count
+// and units, or "none".
+func TestLegendEliminatedBox(t *testing.T) {
+	if err := loadFonts(); err != nil {
+		t.Fatal(err)
+	}
+	boxText := func(b *game.Board) string {
+		d := &drawer{l: &layout{hex: true}, fs: &faceSet{}}
+		var s []string
+		for _, l := range d.legendLines(b, 2000, "") {
+			if l.box {
+				s = append(s, l.text)
+			}
+		}
+		return strings.Join(s, " / ")
+	}
+	if got, want := boxText(smallHexBoard()), "eliminated · A: none · B (1): B9"; got != want {
+		t.Errorf("small hex board: box %q, want %q", got, want)
+	}
+	b := peterBoard()
+	for i := 0; i < 20; i++ {
+		b.Pieces[2*i].Status, b.Pieces[2*i].At = game.StatusEliminated, nil
+	}
+	got := boxText(b)
+	if !strings.Contains(got, "A (20): A1, A2,") || !strings.Contains(got, "+8 more") || !strings.Contains(got, "B: none") {
+		t.Errorf("peter board: box %q, want A's 20 (12 named, 8 more) and B none", got)
 	}
 }

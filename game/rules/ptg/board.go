@@ -52,7 +52,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	b.Marks = append(b.Marks, s.Gone...)
 	for _, p := range s.Pieces() {
 		switch p.Status {
-		case game.StatusActive:
+		case game.StatusActive, game.StatusEliminated: // the eliminated are listed in the legend
 			b.Pieces = append(b.Pieces, p)
 		case game.StatusPlaced:
 			p.Status = game.StatusActive

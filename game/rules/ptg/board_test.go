@@ -26,3 +26,20 @@ func TestBoardDrawsSetupZones(t *testing.T) {
 		}
 	}
 }
+
+// The board carries the eliminated units (off the map) for the legend's
+// eliminated-units box.
+func TestBoardListsEliminated(t *testing.T) {
+	s := startPTG(t, "ptg-standard", nil)
+	u := &s.Units[0]
+	u.Status = game.StatusEliminated
+	found := false
+	for _, p := range ptg.New().Board(s, u.Side).Pieces {
+		if p.ID == u.ID {
+			found = p.Status == game.StatusEliminated && p.At == nil
+		}
+	}
+	if !found {
+		t.Errorf("eliminated %s is not on the board's piece list as eliminated, off the map", u.ID)
+	}
+}
