@@ -1,0 +1,55 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// The crop that follows the action takes in the pending choices and the
+// latest arrows, leaves out actions too far away to fit a phone-sized
+// crop, and is not offered on a board without action.
+func TestFocus(t *testing.T) {
+	b := bigHexBoard()
+	far := game.Arrow{From: grid.Coord{X: 1, Y: 1}, To: grid.Coord{X: 2, Y: 1}, Kind: "move", Side: game.SideA}
+	b.Arrows = append([]game.Arrow{far}, b.Arrows...) // the oldest, far from the rest
+	c, r, ok := Focus(b)
+	if !ok || r < MinFollowRadius || r > MaxFollowRadius {
+		t.Fatalf("big hex board: focus %v ±%d ok=%v, want a radius %d–%d", c, r, ok, MinFollowRadius, MaxFollowRadius)
+	}
+	g := b.Map.Grid
+	for _, m := range b.Marks {
+		if m.Kind == "choice" && g.Distance(c, m.At) > r {
+			t.Errorf("choice %v is outside the crop %v ±%d", m.At, c, r)
+		}
+	}
+	if g.Distance(c, far.To) <= r {
+		t.Errorf("the crop %v ±%d takes in a move %d hexes from the choices", c, r, g.Distance(c, far.To))
+	}
+	last := b.Arrows[len(b.Arrows)-1]
+	combat := b.Arrows[5]
+	if g.Distance(c, combat.From) > r || g.Distance(c, combat.To) > r {
+		t.Errorf("the combat %v→%v is outside the crop %v ±%d", combat.From, combat.To, c, r)
+	}
+
+	b.Marks = nil // no decision: the last arrow leads
+	c, r, _ = Focus(b)
+	if g.Distance(c, last.To) > r || g.Distance(c, last.From) > r {
+		t.Errorf("without choices the crop %v ±%d misses the last move %v→%v", c, r, last.From, last.To)
+	}
+
+	if _, _, ok := Focus(peterBoard()); ok {
+		t.Error("a board without action offers a crop")
+	}
+	p := peterBoard()
+	p.Arrows = []game.Arrow{{From: grid.Coord{X: 20, Y: 20}, To: grid.Coord{X: 21, Y: 21}, Kind: "move", Side: game.SideA}}
+	img, err := New().FollowPNG(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := mustPNG(t, New(), p)
+	if len(img) == len(whole) {
+		t.Error("FollowPNG drew the whole map, not the crop")
+	}
+}
