@@ -42,6 +42,10 @@ type Options struct {
 	// HTTPClient sends the REST requests (default: a client with a 20 s
 	// timeout). Its transport is wrapped by the global rate-limit gate.
 	HTTPClient *http.Client
+	// Connected, when set, is called once the bot is connected and its
+	// commands registered, with the application id (serve prints the
+	// invite link from it).
+	Connected func(appID string)
 }
 
 // Bot is the Discord adapter: a gateway session that turns interactions
@@ -52,6 +56,8 @@ type Bot struct {
 	kv   KV
 	log  *slog.Logger
 	http *http.Client
+	// connected is Options.Connected.
+	connected func(appID string)
 
 	s *discordgo.Session
 
@@ -80,7 +86,7 @@ func New(cfg Config, opts Options) (*Bot, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
-	b := &Bot{cfg: cfg, app: opts.App, kv: opts.State, log: opts.Logger, http: opts.HTTPClient,
+	b := &Bot{cfg: cfg, app: opts.App, kv: opts.State, log: opts.Logger, http: opts.HTTPClient, connected: opts.Connected,
 		seen: newRecent(4096), parents: map[string]string{}, dms: map[string]string{}, games: map[string]*sync.Mutex{}}
 	if b.log == nil {
 		b.log = slog.Default()
@@ -159,6 +165,9 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("discord: connected", "user", user, "application", appID, "commands", commandScope(b.cfg))
+	if b.connected != nil {
+		b.connected(appID)
+	}
 	<-ctx.Done()
 	b.close()
 	b.log.Info("discord: disconnected")

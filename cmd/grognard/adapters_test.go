@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/discord/fakediscord"
 )
 
@@ -156,6 +157,10 @@ listen = "127.0.0.1:0"
 
 	// Discord answers meanwhile.
 	eventually("the slash commands registered", func() bool { return len(fake.Commands(fake.Guild))+len(fake.Commands("")) > 0 })
+	// Once connected, serve prints the invite link with the application id.
+	eventually("the invite link on stdout", func() bool {
+		return strings.Contains(out.String(), "invite: "+discord.InviteURL(fake.AppID()))
+	})
 	in, err := fake.Slash(alice, fake.Channel, "scenarios")
 	if err != nil {
 		t.Fatal(err)

@@ -433,7 +433,10 @@ func (c DiscordConfig) GoString() string { return c.String() }
 
 // runDiscord runs the Discord adapter until ctx ends.
 func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app *bot.App, st *storage.Store, logger *slog.Logger) error {
-	ad, err := discord.New(dc, discord.Options{App: app, State: st, Logger: logger, HTTPClient: discordHTTPClient})
+	connected := func(appID string) {
+		fmt.Fprintf(m.Stdout, "grognard is on Discord · invite: %s\n", discord.InviteURL(appID))
+	}
+	ad, err := discord.New(dc, discord.Options{App: app, State: st, Logger: logger, HTTPClient: discordHTTPClient, Connected: connected})
 	if err != nil {
 		return err
 	}
