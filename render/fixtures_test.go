@@ -394,3 +394,20 @@ func setupHexBoard() *game.Board {
 	b.Legend = game.Legend{Game: "g-7", Scenario: "small hex fixture", Phase: "setup", Pending: "A, B: set up"}
 	return b
 }
+
+// losHexBoard is the small hex map with a line of sight as a ruleset's
+// LineOfSight gives it: marks numbered from 0, the blocking hex ⊘.
+func losHexBoard() *game.Board {
+	b := smallHexBoard()
+	b.Arrows, b.Marks = nil, nil
+	line := grid.HexLines(grid.Coord{X: 1, Y: 0}, grid.Coord{X: 6, Y: 4})[0]
+	for i, c := range line {
+		kind := "los"
+		if i == len(line)/2 {
+			kind = "blocked"
+		}
+		b.Marks = append(b.Marks, game.Mark{At: c, Kind: kind, Label: fmt.Sprint(i)})
+	}
+	b.Legend.Pending = ""
+	return b
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/game"
@@ -51,5 +52,23 @@ func TestFocus(t *testing.T) {
 	whole := mustPNG(t, New(), p)
 	if len(img) == len(whole) {
 		t.Error("FollowPNG drew the whole map, not the crop")
+	}
+}
+
+// A numbered line of sight gets its verdict in the legend, naming the
+// blocking hexes; unnumbered los marks are not a line of sight.
+func TestSightVerdict(t *testing.T) {
+	b := losHexBoard()
+	if got := sightVerdict(b); !strings.HasPrefix(got, "line of sight 0100 → 0604: BLOCKED at ") {
+		t.Errorf("blocked line: verdict %q", got)
+	}
+	for i := range b.Marks {
+		b.Marks[i].Kind = "los"
+	}
+	if got, want := sightVerdict(b), "line of sight 0100 → 0604: CLEAR"; got != want {
+		t.Errorf("clear line: verdict %q, want %q", got, want)
+	}
+	if got := sightVerdict(smallHexBoard()); got != "" {
+		t.Errorf("unnumbered los marks: verdict %q, want none", got)
 	}
 }

@@ -124,6 +124,11 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 	for _, l := range wrap(lines, reg, width) {
 		out = append(out, legendLine{l, false, false})
 	}
+	if v := sightVerdict(b); v != "" { // a line of its own, in bold
+		for _, l := range wrap([]string{v}, bold, width) {
+			out = append(out, legendLine{l, true, false})
+		}
+	}
 	for _, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
 		out = append(out, legendLine{l, false, true})
 	}

@@ -226,6 +226,9 @@ func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rect
 	for _, a := range sc.arrows {
 		regs = append(regs, d.arrowRect(a))
 	}
+	if s, ok := sightOf(sc.marks); ok {
+		regs = append(regs, d.sightRect(s))
+	}
 	regs = append(regs, image.Rect(0, Hm, W, H))
 	return regs
 }
@@ -236,6 +239,9 @@ func (d *drawer) drawScene(sc *scene, sprite func(look) *image.RGBA, pad int) {
 	d.drawMarks(sc.marks, true)
 	d.drawStacks(sc.stacks, sprite, pad)
 	d.drawArrows(sc.arrows)
+	if s, ok := sightOf(sc.marks); ok {
+		d.drawSight(s)
+	}
 	d.drawMarks(sc.marks, false)
 	d.drawArrowLabels(sc.arrows)
 }

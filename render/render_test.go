@@ -47,6 +47,7 @@ func TestGolden(t *testing.T) {
 		{"square-small", smallSquareBoard, nil},
 		{"hex-small-zoom", smallHexBoard, &grid.Coord{X: 3, Y: 3}},
 		{"hex-setup", setupHexBoard, nil},
+		{"hex-los", losHexBoard, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := New()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
 )
 
 // View is what viewer may see of s. Peter the Great has one secret: a
@@ -159,14 +160,27 @@ func (r *Rules) LineOfSight(gs game.State, from, to string) (bool, []game.Mark, 
 		return false, nil, err
 	}
 	clear, line := s.LoS(a, b)
-	kind := "los"
+	// A blocked line marks the hexes between that block it (terrain, a
+	// redoubt, units); when none does alone (an entrenchment hexside, two
+	// hexes beside the line together) the whole line is marked blocked.
+	blocker := map[grid.Coord]bool{}
 	if !clear {
-		kind = "blocked"
+		for _, c := range line {
+			if s.blocks(c, true) {
+				blocker[c] = true
+			}
+		}
+	}
+	kind := func(c grid.Coord) string {
+		if clear || (len(blocker) > 0 && !blocker[c]) {
+			return "los"
+		}
+		return "blocked"
 	}
 	out := []game.Mark{{At: a, Kind: "los", Label: "0"}}
 	for i, c := range line {
-		out = append(out, game.Mark{At: c, Kind: kind, Label: fmt.Sprint(i + 1)})
+		out = append(out, game.Mark{At: c, Kind: kind(c), Label: fmt.Sprint(i + 1)})
 	}
-	out = append(out, game.Mark{At: b, Kind: kind, Label: fmt.Sprint(len(line) + 1)})
+	out = append(out, game.Mark{At: b, Kind: kind(b), Label: fmt.Sprint(len(line) + 1)})
 	return clear, out, nil
 }

@@ -43,3 +43,36 @@ func TestBoardListsEliminated(t *testing.T) {
 		t.Errorf("eliminated %s is not on the board's piece list as eliminated, off the map", u.ID)
 	}
 }
+
+// A line of sight blocked by a woods hex marks that hex blocked and the
+// rest of the line clear, so the image shows what blocks it.
+func TestLineOfSightMarksTheBlocker(t *testing.T) {
+	s := startPTG(t, "ptg-standard", nil)
+	m := s.Scenario().Map
+	g := m.Grid
+	for _, w := range g.Cells() {
+		if m.CellAt(w).Terrain != ptg.Woods {
+			continue
+		}
+		for d := 0; d < 3; d++ {
+			a, b := g.Step(w, d), g.Step(w, d+3)
+			if !g.Contains(a) || !g.Contains(b) || m.CellAt(a).Terrain != ptg.Clear || m.CellAt(b).Terrain != ptg.Clear {
+				continue
+			}
+			clear, marks, err := ptg.New().LineOfSight(s, m.Label(a), m.Label(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if clear {
+				t.Fatalf("%s → %s across woods %s is clear", m.Label(a), m.Label(b), m.Label(w))
+			}
+			for _, mk := range marks {
+				if want := mk.At == w; (mk.Kind == "blocked") != want {
+					t.Errorf("%s → %s: %s marked %s", m.Label(a), m.Label(b), m.Label(mk.At), mk.Kind)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no woods hex between two clear hexes on the map")
+}
