@@ -7,6 +7,7 @@
 //	r := render.New()                  // one per process; safe for concurrent use
 //	png, err := r.PNG(board)           // the whole map, at most 1600 px wide
 //	png, err = r.Zoom(board, c, 3)     // a crop of radius 3 around cell c, larger
+//	png, err = r.FollowPNG(board)      // the crop around the last action (Focus), for phones
 //	img, err := r.Image(board)         // the *image.Paletted, for tests
 //
 // The board is drawn as given: the renderer never looks anything up in a
@@ -48,15 +49,20 @@
 //   - Marks: "choice" (thick purple ring and its number), "reach" (yellow
 //     wash, optional label such as a cost), "eliminated" (a cross and the
 //     label), "los" (dotted ring and a dot), "blocked" (a no-entry sign),
-//     "objective" (a star; its label is not drawn). Other kinds: a dashed
-//     ring and the label.
+//     "objective" (a star; its label is not drawn), "deploy" (a cell of
+//     the set-up zone of the side its label names, ringed in that side's
+//     colour; the legend counts them). "los" and "blocked" marks numbered
+//     from 0 are a line of sight: a line is drawn between its ends and
+//     the legend gives the verdict. Other kinds: a dashed ring and the
+//     label.
 //   - Arrows from counter edge to counter edge: "move" solid, "advance"
 //     long dashes, "retreat" short dashes (all in the arrow side's colour),
 //     "combat" black, "fire" purple dashed; a label ("2:1 DR") in a box at
 //     the middle, once per target and text.
 //   - A legend strip under the map: game, scenario, turn n/N, phase, whose
-//     move, pending decision, deadline, whose view, Legend.Lines, and a
-//     key of the two sides.
+//     move, pending decision, deadline, whose view, Legend.Lines, a key of
+//     the two sides, and a box listing each side's eliminated pieces
+//     (Status "eliminated" in Board.Pieces; "none" when there are none).
 //
 // # Sizes
 //
