@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestCheckTOML(t *testing.T) {
@@ -55,15 +54,15 @@ func TestShippedTOMLWithinLimits(t *testing.T) {
 	}
 }
 
-// TestFast: the check of a hostile megabyte is quick.
-func TestCheckTOMLFast(t *testing.T) {
+// BenchmarkCheckTOMLHostile measures the check of a hostile megabyte of
+// nested inline tables (refused by the check before any parser sees it).
+func BenchmarkCheckTOMLHostile(b *testing.B) {
 	src := []byte("a = " + strings.Repeat("{b=", MaxTOMLBytes/4))
-	start := time.Now()
-	if err := CheckTOML(src, MaxTOMLBytes, MaxTOMLDepth); err == nil {
-		t.Fatal("accepted")
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Fatalf("the check took %v", d)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if err := CheckTOML(src, MaxTOMLBytes, MaxTOMLDepth); err == nil {
+			b.Fatal("accepted")
+		}
 	}
 }
 
@@ -76,11 +75,7 @@ func TestLintNestedFile(t *testing.T) {
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	ps := Lint(p)
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("lint took %v", d)
-	}
 	if len(ps) != 1 || !strings.Contains(ps[0].String(), "line 2") && !strings.Contains(ps[0].String(), ":2") || !strings.Contains(ps[0].String(), "nested more than 20 deep") {
 		t.Fatalf("problems: %v", ps)
 	}
