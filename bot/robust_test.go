@@ -20,6 +20,7 @@ import (
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/internal/playtest"
+	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
@@ -33,23 +34,8 @@ type nopRenderer struct{}
 func (nopRenderer) PNG(*game.Board) ([]byte, error)                   { return []byte("png"), nil }
 func (nopRenderer) Zoom(*game.Board, grid.Coord, int) ([]byte, error) { return []byte("png"), nil }
 
-// syncBuffer is a log destination safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer is a log buffer safe for concurrent writers.
+type syncBuffer = syncbuf.Buffer
 
 // hookStore is a store that panics once in the method named by arm.
 type hookStore struct {

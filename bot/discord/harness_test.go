@@ -21,6 +21,7 @@ import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -377,19 +378,5 @@ func boardOf(t testing.TB, a fakediscord.Attachment) game.Board {
 	return b
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer is a log buffer safe for concurrent writers.
+type syncBuffer = syncbuf.Buffer

@@ -27,6 +27,7 @@ import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/render"
 	"github.com/grognard/grognard/storage"
 )
@@ -364,22 +365,7 @@ func (r *recorder) produced(b []byte) bool {
 }
 
 // syncBuffer is a log buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = syncbuf.Buffer
 
 // isNotFound reports a Matrix M_NOT_FOUND answer.
 func isNotFound(err error) bool { return errors.Is(err, mautrix.MNotFound) }

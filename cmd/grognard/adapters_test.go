@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,31 +9,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/discord/fakediscord"
+	"github.com/grognard/grognard/internal/syncbuf"
 )
 
-// lockedBuffer is an output buffer safe for concurrent writers.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+// lockedBuffer is a log buffer safe for concurrent writers.
+type lockedBuffer = syncbuf.Buffer
 
 // TestMatrixDownDiscordAnswers: serve with Discord (a fake) and Matrix
 // (a homeserver on a closed port). Matrix's failure is logged and retried
