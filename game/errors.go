@@ -13,9 +13,22 @@ type RuleError struct {
 	Code string `json:"code"`
 	Rule string `json:"rule"`
 	Msg  string `json:"message"`
-	// Args holds the values substituted into Msg, by name, so that a chat
-	// front end can render the message in another language.
-	Args map[string]string `json:"args,omitempty"`
+	// Text is the refusal as data (a message key and typed arguments) for
+	// rendering in the reader's language; Msg is its English rendering.
+	// Refusals built with the older Refuse have an empty Text.
+	Text Msg `json:"text,omitzero"`
+}
+
+// In renders the refusal's message in lang, with its rule id.
+func (e *RuleError) In(lang string) string {
+	msg := e.Msg
+	if !e.Text.IsZero() {
+		msg = Render(lang, e.Text)
+	}
+	if e.Rule == "" {
+		return msg
+	}
+	return msg + " (" + e.Rule + ")"
 }
 
 func (e *RuleError) Error() string {
@@ -28,6 +41,13 @@ func (e *RuleError) Error() string {
 // Refuse builds a RuleError with a formatted message.
 func Refuse(code, rule, format string, a ...any) *RuleError {
 	return &RuleError{Code: code, Rule: rule, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Reject builds a RuleError from a message key and name, value pairs
+// (see Msg): Reject("wrong-phase", "GS-2.7", "gs.move.phase", "phase", Term("combat")).
+func Reject(code, rule, key string, kv ...any) *RuleError {
+	m := M(key, kv...)
+	return &RuleError{Code: code, Rule: rule, Msg: Render(LangEN, m), Text: m}
 }
 
 // AsRuleError returns the RuleError in err's chain, if any.

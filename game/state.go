@@ -16,13 +16,16 @@ type Clock struct {
 // same as typing option N's order. Default is the index of the option taken
 // when the deadline passes (see the ruleset's documentation of defaults).
 type Decision struct {
-	ID      string   `json:"id"`
-	Side    Side     `json:"side"`
-	Kind    string   `json:"kind"`
-	Rule    string   `json:"rule,omitempty"`
-	Prompt  string   `json:"prompt"`
-	Options []Option `json:"options"`
-	Default int      `json:"default"`
+	ID     string `json:"id"`
+	Side   Side   `json:"side"`
+	Kind   string `json:"kind"`
+	Rule   string `json:"rule,omitempty"`
+	Prompt string `json:"prompt"`
+	// PromptMsg is Prompt as data, for rendering in the reader's
+	// language; Prompt is its English rendering.
+	PromptMsg Msg      `json:"prompt_msg,omitzero"`
+	Options   []Option `json:"options"`
+	Default   int      `json:"default"`
 	// Cells lists the board cells the options point at (numbered like the
 	// options) so a board image can show them.
 	Cells []grid.Coord `json:"cells,omitempty"`

@@ -1,0 +1,49 @@
+package game
+
+// Zones are places for pieces and cards that are not map cells: a hand, a
+// draw deck, a discard pile, a reserve, an off-map box, the eliminated
+// box. A state lists them (Zoner); a per-side view keeps the contents of
+// the zones its viewer may see and only the counts of the others.
+type Zone struct {
+	// Name is the zone's kind ("hand", "deck", "discard", "reserve",
+	// "offmap", "eliminated"); Side its owner (Nobody: shared).
+	Name string `json:"name"`
+	Side Side   `json:"side"`
+	// Ordered zones keep their items in order (a deck, top first).
+	Ordered bool `json:"ordered,omitempty"`
+	// Sees is who may see the contents; everyone else sees Count only.
+	Sees Audience `json:"sees"`
+	// Items are the ids of the zone's cards or pieces, in order; a view
+	// that may not see them leaves Items empty and keeps Count.
+	Items []string `json:"items,omitempty"`
+	Count int      `json:"count"`
+}
+
+// Zoner is implemented by states that have zones.
+type Zoner interface {
+	Zones() []Zone
+}
+
+// ZoneFor returns z as viewer sees it: unchanged when viewer may see its
+// contents, with no items (the count kept) otherwise.
+func ZoneFor(z Zone, viewer Side) Zone {
+	z.Count = max(z.Count, len(z.Items))
+	if !z.Sees.Allows(viewer) {
+		z.Items = nil
+	}
+	return z
+}
+
+// ZonesOf lists s's zones as viewer sees them (none for a state without
+// zones).
+func ZonesOf(s State, viewer Side) []Zone {
+	zs, ok := s.(Zoner)
+	if !ok {
+		return nil
+	}
+	var out []Zone
+	for _, z := range zs.Zones() {
+		out = append(out, ZoneFor(z, viewer))
+	}
+	return out
+}
