@@ -46,6 +46,16 @@ type Renderer interface {
 	Zoom(b *game.Board, center grid.Coord, radius int) ([]byte, error)
 }
 
+// Follower is implemented by renderers that can crop a board too large to
+// read on a phone around its latest action (the pending decision's
+// choices, the last moves and combats). ok is false when the whole board
+// is the better picture: a small map, or no action shown. Boards posted
+// after an order, and `board`, follow the action when the renderer can;
+// `board full` always draws the whole map.
+type Follower interface {
+	Follow(b *game.Board) (center grid.Coord, radius int, ok bool)
+}
+
 // RateLimit is the per-user token bucket: Burst commands at once, then
 // PerMinute commands a minute. A zero PerMinute means no limit.
 type RateLimit struct {

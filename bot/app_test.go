@@ -103,6 +103,19 @@ func (e *env) startGame() {
 type captureRenderer struct {
 	mu     sync.Mutex
 	boards []*game.Board
+	// follow: Follow crops every board that shows an arrow around its
+	// last one, radius 3; zooms counts the crops drawn.
+	follow bool
+	zooms  int
+}
+
+func (c *captureRenderer) Follow(b *game.Board) (grid.Coord, int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.follow || len(b.Arrows) == 0 {
+		return grid.Coord{}, 0, false
+	}
+	return b.Arrows[len(b.Arrows)-1].To, 3, true
 }
 
 func (c *captureRenderer) PNG(b *game.Board) ([]byte, error) {
@@ -114,6 +127,9 @@ func (c *captureRenderer) PNG(b *game.Board) ([]byte, error) {
 }
 
 func (c *captureRenderer) Zoom(b *game.Board, at grid.Coord, r int) ([]byte, error) {
+	c.mu.Lock()
+	c.zooms++
+	c.mu.Unlock()
 	return c.PNG(b)
 }
 

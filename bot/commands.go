@@ -214,7 +214,10 @@ func commandTable() []*Command {
 
 		// Views.
 		{Name: "board", Aliases: []string{"carte", "map"}, Group: GroupViews, Who: Anyone, Game: true,
-			Help: Text{"the board as your side sees it", "la carte telle que votre camp la voit"}, run: (*call).board},
+			Help: Text{"the board as your side sees it: on a large map, a close-up of the latest action; board full for the whole map",
+				"la carte telle que votre camp la voit : sur une grande carte, un gros plan de la dernière action ; carte full pour toute la carte"},
+			Short: Text{"the board as your side sees it (full: the whole map)", "la carte telle que votre camp la voit (full : toute la carte)"},
+			Args:  []Arg{{Name: "view", Kind: ArgChoice, Choices: []string{"full"}, Help: Text{"full: the whole map, not the close-up", "full : toute la carte, pas le gros plan"}}}, run: (*call).board},
 		{Name: "zoom", Group: GroupViews, Who: Anyone, Game: true,
 			Help: Text{"a close-up of the board around a hex", "un gros plan de la carte autour d'une case"},
 			Args: []Arg{argHex, {Name: "radius", Kind: ArgNumber, Help: Text{"hexes around the centre (default 3)", "cases autour du centre (3 par défaut)"}}}, run: (*call).zoom},

@@ -162,6 +162,7 @@ var messagesEN = map[string]string{
 	"view.radius":      "the zoom radius goes from 1 to {max}.",
 	"view.range":       "{game}: {unit} can reach {count} hexes (MP spent): {cells}",
 	"view.range-none":  "{game}: {unit} cannot move now.",
+	"view.follow":      "close-up of the latest action; the whole map: board {game} full",
 	"view.zoom":        "{game} · around {hex} (radius {radius})",
 
 	"word.accept":  "accept",

@@ -162,6 +162,7 @@ var messagesFR = map[string]string{
 	"view.radius":      "le rayon du zoom va de 1 à {max}.",
 	"view.range":       "{game} : {unit} peut atteindre {count} cases (PM dépensés) : {cells}",
 	"view.range-none":  "{game} : {unit} ne peut pas bouger maintenant.",
+	"view.follow":      "gros plan de la dernière action ; toute la carte : carte {game} full",
 	"view.zoom":        "{game} · autour de {hex} (rayon {radius})",
 
 	"word.accept":  "accepter",

@@ -170,7 +170,7 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 				priv[i] = narration(pl, priv[i])
 			}
 			m := c.private(lg.id, c.a.userOf(u), T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())+"\n  "+strings.Join(priv, "\n  "))
-			if img, err := c.boardImage(lg, side, nil); err == nil && img != nil {
+			if img, err := c.boardImage(lg, side, nil, follow); err == nil && img != nil {
 				m.Images = append(m.Images, *img)
 			}
 		}
@@ -195,7 +195,7 @@ func (c *call) afterChange(lg *live, before game.State) {
 		c.syncClock(lg)
 	}
 	if before != nil && (before.Clock() != after.Clock() || over) {
-		if img, err := c.boardImage(lg, game.Nobody, nil); err == nil && img != nil {
+		if img, err := c.boardImage(lg, game.Nobody, nil, zoomSpec{follow: true, before: before}); err == nil && img != nil {
 			c.attach(lg.id, *img)
 		} else if err != nil && !isUserError(err) {
 			c.a.log.Warn("bot: board image failed", "game", lg.id, "err", err)

@@ -109,6 +109,9 @@ type Image struct {
 	// orders of its log the board shows ("" and 0: not a game's board).
 	Game string
 	Seq  int
+	// Cropped: the image is the crop that follows the action, not the
+	// whole board (`board full` draws that).
+	Cropped bool
 }
 
 // Choice is a button: a label and the command text it sends.

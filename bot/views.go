@@ -18,7 +18,17 @@ import (
 type zoomSpec struct {
 	center grid.Coord
 	radius int
+	// follow: crop around the latest action when the renderer is a
+	// Follower and the board is large (center and radius unused).
+	follow bool
+	// before is the state before the order that changed the phase: when
+	// the new board shows no action yet, the crop follows the action of
+	// the phase that just ended.
+	before game.State
 }
+
+// follow is the zoom that follows the action, for boardImage.
+var follow = zoomSpec{follow: true}
 
 // boardImage draws the game as viewer sees it (game.Nobody: the public
 // view). The image's Side is viewer only when that view shows more than
@@ -57,6 +67,23 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	var err error
 	start := time.Now()
 	defer func() { c.a.cfg.Metrics.Render(time.Since(start)) }()
+	cropped := false
+	if len(zoom) > 0 && zoom[0].follow {
+		spec := zoom[0]
+		zoom = nil
+		if f, ok := r.(Follower); ok {
+			fb := b
+			if len(b.Arrows) == 0 && spec.before != nil {
+				prev := br.Board(spec.before, side)
+				cp := *b
+				cp.Arrows, cp.Marks = prev.Arrows, append(slices.Clone(b.Marks), prev.Marks...)
+				fb = &cp
+			}
+			if at, rad, ok := f.Follow(fb); ok {
+				zoom, cropped = []zoomSpec{{center: at, radius: rad}}, true
+			}
+		}
+	}
 	if len(zoom) > 0 {
 		name += fmt.Sprintf("-zoom-%s", lg.sc().Map.Label(zoom[0].center))
 		png, err = r.Zoom(b, zoom[0].center, zoom[0].radius)
@@ -69,7 +96,11 @@ func (c *call) boardImage(lg *live, viewer game.Side, decorate func(*game.Board)
 	if side.Valid() {
 		name += "-view" + side.String()
 	}
-	return &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg), Game: lg.id, Seq: lg.g.Seq}, nil
+	img := &Image{Name: name + ".png", PNG: png, Side: side, Alt: c.boardAlt(lg), Game: lg.id, Seq: lg.g.Seq, Cropped: cropped}
+	if cropped {
+		img.Alt += " · " + T(c.plang, "view.follow", "game", lg.id)
+	}
+	return img, nil
 }
 
 // sameBoard reports whether two boards show the same things (whoever
@@ -122,11 +153,19 @@ func (c *call) board() error {
 	if err := c.started(lg); err != nil {
 		return err
 	}
-	img, err := c.boardImage(lg, c.viewer(lg), nil)
+	var zoom []zoomSpec
+	if c.p.args["view"] == "" {
+		zoom = append(zoom, follow)
+	}
+	img, err := c.boardImage(lg, c.viewer(lg), nil, zoom...)
 	if err != nil {
 		return err
 	}
-	c.postImage(lg, T(c.lang, "view.board", "game", lg.id, "clock", c.clockText(lg.g.State.Clock())), img)
+	text := T(c.lang, "view.board", "game", lg.id, "clock", c.clockText(lg.g.State.Clock()))
+	if img != nil && img.Cropped {
+		text += "\n" + T(c.lang, "view.follow", "game", lg.id)
+	}
+	c.postImage(lg, text, img)
 	return nil
 }
 

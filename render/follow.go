@@ -91,3 +91,21 @@ func (r *Renderer) FollowPNG(b *game.Board) ([]byte, error) {
 	}
 	return r.Zoom(b, c, rad)
 }
+
+// FollowCells is the number of cells above which a map is too large to
+// read on a phone as a whole (a Grands Stratèges board is 20×24, Peter the
+// Great's map 40×41): Follow crops such boards around the action.
+const FollowCells = 400
+
+// Follow is the crop that follows the action (Focus) for a board whose
+// map has more than FollowCells cells; ok is false for smaller maps and
+// for boards that show no action. The bot posts boards through it.
+func (r *Renderer) Follow(b *game.Board) (center grid.Coord, radius int, ok bool) {
+	if b == nil || b.Map == nil || b.Map.Grid == nil {
+		return grid.Coord{}, 0, false
+	}
+	if w, h := b.Map.Grid.Size(); w*h <= FollowCells {
+		return grid.Coord{}, 0, false
+	}
+	return Focus(b)
+}

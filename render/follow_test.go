@@ -72,3 +72,25 @@ func TestSightVerdict(t *testing.T) {
 		t.Errorf("unnumbered los marks: verdict %q, want none", got)
 	}
 }
+
+// Follow crops only maps too large for a phone: a big board with action
+// is cropped, the same action on a small map is not.
+func TestFollowLargeMapsOnly(t *testing.T) {
+	p := peterBoard()
+	p.Arrows = []game.Arrow{{From: grid.Coord{X: 20, Y: 20}, To: grid.Coord{X: 21, Y: 21}, Kind: "move", Side: game.SideA}}
+	c, r, ok := New().Follow(p)
+	if !ok || p.Map.Grid.Distance(c, grid.Coord{X: 21, Y: 21}) > r {
+		t.Fatalf("Peter the Great's map: Follow %v ±%d ok=%v, want a crop around the move", c, r, ok)
+	}
+	small := *p
+	m := *p.Map
+	m.Grid = grid.NewHex(12, 10)
+	small.Map = &m
+	small.Arrows = []game.Arrow{{From: grid.Coord{X: 2, Y: 2}, To: grid.Coord{X: 3, Y: 3}, Kind: "move", Side: game.SideA}}
+	if _, _, ok := New().Follow(&small); ok {
+		t.Error("a 12×10 map is cropped")
+	}
+	if _, _, ok := New().Follow(peterBoard()); ok {
+		t.Error("a board without action is cropped")
+	}
+}

@@ -231,23 +231,28 @@ func (s *State) lineOfFire(from, to grid.Coord) bool {
 	return ok
 }
 
-func (s *State) traceClear(tr []grid.Coord, over bool) bool {
+func (s *State) traceClear(tr []grid.Coord, over bool) bool { return s.traceBlock(tr, over) < 0 }
+
+// traceBlock is the index in tr of the cell that blocks the trace (the
+// forest or village between, the ridge seen from below, the ridge crossed
+// away from the firing hex), or -1 when the trace is clear.
+func (s *State) traceBlock(tr []grid.Coord, over bool) int {
 	for i := 1; i < len(tr); i++ {
 		c := tr[i]
 		if i < len(tr)-1 && !over {
 			if t := s.terrain(c); t == Forest || t == Village {
-				return false
+				return i
 			}
 		}
 		prev := tr[i-1]
 		if !s.high(prev) && s.high(c) {
-			return false // ridge seen from below
+			return i // ridge seen from below
 		}
 		if s.high(prev) && !s.high(c) && i != 1 {
-			return false // GS-5.8: the ridge crossed must be a side of the firing hex
+			return i // GS-5.8: the ridge crossed must be a side of the firing hex
 		}
 	}
-	return true
+	return -1
 }
 
 // LineOfFire reports whether artillery at from could see to, and the cells

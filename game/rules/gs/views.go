@@ -44,12 +44,18 @@ func (r *Rules) LineOfSight(gs game.State, from, to string) (bool, []game.Mark, 
 		return false, nil, err
 	}
 	clear, tr := s.LineOfFire(a, b)
-	kind := "los"
+	// A blocked line marks the cell that blocks it; the rest of the line
+	// is drawn as a line.
+	block := -1
 	if !clear {
-		kind = "blocked"
+		block = s.traceBlock(tr, s.high(a) && !s.high(b))
 	}
 	var out []game.Mark
 	for i, c := range tr {
+		kind := "los"
+		if i == block || (!clear && block < 0) {
+			kind = "blocked"
+		}
 		out = append(out, game.Mark{At: c, Kind: kind, Label: fmt.Sprint(i)})
 	}
 	return clear, out, nil
