@@ -14,7 +14,7 @@ func ResolveChoice(s State, cmd Command) (Command, error) {
 	case cmd.Verb == "choose" && len(cmd.Args) == 1:
 		v, err := strconv.Atoi(cmd.Args[0])
 		if err != nil {
-			return cmd, Refuse(CodeSyntax, "", "write: choose N, with N the number of an option")
+			return cmd, Reject(CodeSyntax, "", "game.choose.syntax")
 		}
 		n = v
 	case len(cmd.Args) == 0:
@@ -24,7 +24,7 @@ func ResolveChoice(s State, cmd Command) (Command, error) {
 	}
 	if n < 0 {
 		if cmd.Verb == "choose" {
-			return cmd, Refuse(CodeSyntax, "", "write: choose N, with N the number of an option")
+			return cmd, Reject(CodeSyntax, "", "game.choose.syntax")
 		}
 		return cmd, nil
 	}
@@ -33,11 +33,11 @@ func ResolveChoice(s State, cmd Command) (Command, error) {
 			continue
 		}
 		if n < 1 || n > len(d.Options) {
-			return cmd, Refuse(CodeNoSuchChoice, d.Rule, "choose a number from 1 to %d", len(d.Options))
+			return cmd, Reject(CodeNoSuchChoice, d.Rule, "game.choose.range", "max", len(d.Options))
 		}
 		return ParseCommand(cmd.Side, d.Options[n-1].Command)
 	}
-	return cmd, Refuse(CodeNoSuchChoice, "", "there is no decision waiting for %s", cmd.Side)
+	return cmd, Reject(CodeNoSuchChoice, "", "game.choose.none", "side", cmd.Side)
 }
 
 // UndoFree reports whether side may take back the last record without the
@@ -45,15 +45,15 @@ func ResolveChoice(s State, cmd Command) (Command, error) {
 // phase up to now.
 func UndoFree(recs []Record, side Side) error {
 	if len(recs) == 0 {
-		return Refuse("nothing-to-undo", "", "there is nothing to undo")
+		return Reject("nothing-to-undo", "", "game.undo.nothing")
 	}
 	last := recs[len(recs)-1]
 	if last.Command.Side != side {
-		return Refuse("not-your-order", "", "the last order was %s's, not yours", last.Command.Side)
+		return Reject("not-your-order", "", "game.undo.not-yours", "side", last.Command.Side)
 	}
 	for i := len(recs) - 1; i >= 0 && recs[i].Clock == last.Clock; i-- {
 		if len(recs[i].Rolls) > 0 {
-			return Refuse("dice-rolled", "", "a die has been rolled in this phase (order %d: %s): undo needs your opponent's consent", recs[i].Seq, recs[i].Command)
+			return Reject("dice-rolled", "", "game.undo.dice-rolled", "seq", recs[i].Seq, "order", Plain(recs[i].Command.String()))
 		}
 	}
 	return nil

@@ -29,7 +29,7 @@ func (c Command) String() string {
 func ParseCommand(side Side, text string) (Command, error) {
 	words := Words(text)
 	if len(words) == 0 {
-		return Command{}, Refuse(CodeSyntax, "", "empty order")
+		return Command{}, Reject(CodeSyntax, "", "game.order.empty")
 	}
 	return Command{Side: side, Verb: strings.ToLower(words[0]), Args: words[1:]}, nil
 }

@@ -62,10 +62,10 @@ func (g *Game) Decide(cmd Command, d Dice) (events []Event, rolls []Roll, err er
 		}
 	}()
 	if !cmd.Side.Valid() { // the kernel's guard: only a seat gives orders
-		return nil, nil, Refuse(CodeWrongSide, "", "orders come from side A or B")
+		return nil, nil, Reject(CodeWrongSide, "", "game.order.no-side")
 	}
 	if out := g.State.Outcome(); out.Over {
-		return nil, nil, Refuse(CodeGameOver, "", "the game is over")
+		return nil, nil, Reject(CodeGameOver, "", "game.over")
 	}
 	events, err = g.Rules.Decide(g.State, cmd, rec)
 	if err != nil {

@@ -240,3 +240,14 @@ func Narrate(lang string, e Event) string {
 	}
 	return e.Kind()
 }
+
+// Or is the words joined by the language's "or": "on or off", "1, 2 or 3".
+func Or(words ...string) Msg {
+	switch len(words) {
+	case 0:
+		return Msg{}
+	case 1:
+		return M("game.word", "w", words[0])
+	}
+	return M("game.or", "a", strings.Join(words[:len(words)-1], ", "), "b", words[len(words)-1])
+}

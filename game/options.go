@@ -24,10 +24,10 @@ func MergeOptions(specs []OptionSpec, scenario, chosen Options) (Options, error)
 			for _, o := range specs {
 				names = append(names, o.Name)
 			}
-			return nil, Refuse("bad-option", "", "unknown option %q (options: %s)", k, strings.Join(names, ", "))
+			return nil, Reject("bad-option", "", "game.option.unknown", "name", Plain(k), "options", strings.Join(names, ", "))
 		}
 		if vs := specs[i].Values; len(vs) > 0 && !slices.Contains(vs, v) {
-			return nil, Refuse("bad-option", specs[i].Rule, "option %s takes %s, not %q", k, strings.Join(vs, " or "), v)
+			return nil, Reject("bad-option", specs[i].Rule, "game.option.value", "name", k, "values", Or(vs...), "value", Plain(v))
 		}
 	}
 	return out, nil

@@ -38,6 +38,8 @@ type Option struct {
 	Label    string   `json:"label"`
 	Command  string   `json:"command,omitempty"`
 	Children []Option `json:"children,omitempty"`
+	// LabelMsg is Label as data; Label is its English rendering.
+	LabelMsg Msg `json:"label_msg,omitzero"`
 }
 
 // Leaves flattens an option tree to its orders, in tree order.
@@ -61,6 +63,8 @@ type ScoreLine struct {
 	Side   Side   `json:"side"`
 	Item   string `json:"item"`
 	Points int    `json:"points"`
+	// ItemMsg is Item as data; Item is its English rendering.
+	ItemMsg Msg `json:"item_msg,omitzero"`
 }
 
 // Outcome is the result of a game, or the running score of one still on.
@@ -71,6 +75,8 @@ type Outcome struct {
 	Score  [2]int      `json:"score"`
 	Lines  []ScoreLine `json:"breakdown,omitempty"`
 	Rule   string      `json:"rule,omitempty"`
+	// ResultMsg is Result as data; Result is its English rendering.
+	ResultMsg Msg `json:"result_msg,omitzero"`
 }
 
 // Piece is a unit as a view shows it: on the board, in reserve, gone.

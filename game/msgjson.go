@@ -1,0 +1,157 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// A Msg is stored inside events (their narration, written when Decide
+// resolved labels and factors) and refusals, and read back by a front end
+// that renders it in another language later. Its arguments keep their
+// types across JSON: a string or an integer is written as itself, every
+// other type as an object naming it, so that a Term is still translated
+// and a nested Msg still rendered after a round trip:
+//
+//	{"key":"gs.phase","args":{"turn":3,"phase":{"term":"combat"},"side":{"side":"A"}}}
+//
+// A value of a type the renderer does not know is stored as its English
+// rendering.
+
+type msgJSON struct {
+	Key  string                     `json:"key"`
+	Args map[string]json.RawMessage `json:"args,omitempty"`
+}
+
+// MarshalJSON writes m with typed arguments (see above).
+func (m Msg) MarshalJSON() ([]byte, error) {
+	out := msgJSON{Key: m.Key}
+	if len(m.Args) > 0 {
+		out.Args = make(map[string]json.RawMessage, len(m.Args))
+		for _, k := range slices.Sorted(maps.Keys(m.Args)) {
+			b, err := marshalArg(m.Args[k])
+			if err != nil {
+				return nil, fmt.Errorf("message %s, argument %s: %w", m.Key, k, err)
+			}
+			out.Args[k] = b
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads a Msg written by MarshalJSON.
+func (m *Msg) UnmarshalJSON(b []byte) error {
+	var in msgJSON
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*m = Msg{Key: in.Key}
+	if len(in.Args) > 0 {
+		m.Args = make(map[string]any, len(in.Args))
+		for k, raw := range in.Args {
+			v, err := unmarshalArg(raw)
+			if err != nil {
+				return fmt.Errorf("message %s, argument %s: %w", in.Key, k, err)
+			}
+			m.Args[k] = v
+		}
+	}
+	return nil
+}
+
+type typedArg struct {
+	Term  *string   `json:"term,omitempty"`
+	Plain *string   `json:"plain,omitempty"`
+	Side  *Side     `json:"side,omitempty"`
+	Msg   *Msg      `json:"msg,omitempty"`
+	Msgs  []Msg     `json:"msgs,omitempty"`
+	Words *[]string `json:"words,omitempty"`
+}
+
+func marshalArg(v any) ([]byte, error) {
+	switch x := v.(type) {
+	case string, int:
+		return json.Marshal(x)
+	case int64, int32, int8, int16, uint, uint8, uint16, uint32, uint64:
+		return json.Marshal(x)
+	case Term:
+		s := string(x)
+		return json.Marshal(typedArg{Term: &s})
+	case Plain:
+		s := string(x)
+		return json.Marshal(typedArg{Plain: &s})
+	case Side:
+		return json.Marshal(typedArg{Side: &x})
+	case Msg:
+		return json.Marshal(typedArg{Msg: &x})
+	case *Msg:
+		if x == nil {
+			return json.Marshal("")
+		}
+		return json.Marshal(typedArg{Msg: x})
+	case []Msg:
+		if x == nil {
+			x = []Msg{}
+		}
+		return marshalMsgs(x)
+	case []string:
+		if x == nil {
+			x = []string{}
+		}
+		return json.Marshal(typedArg{Words: &x})
+	}
+	return json.Marshal(renderArg(LangEN, v))
+}
+
+// marshalMsgs writes a list even when it is empty (omitempty would drop
+// it and the list would come back as nothing).
+func marshalMsgs(ms []Msg) ([]byte, error) {
+	b, err := json.Marshal(ms)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]byte(`{"msgs":`), b...), '}'), nil
+}
+
+func unmarshalArg(raw json.RawMessage) (any, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", nil
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case '{':
+		var t typedArg
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return nil, err
+		}
+		switch {
+		case t.Term != nil:
+			return Term(*t.Term), nil
+		case t.Plain != nil:
+			return Plain(*t.Plain), nil
+		case t.Side != nil:
+			return *t.Side, nil
+		case t.Msg != nil:
+			return *t.Msg, nil
+		case t.Words != nil:
+			return *t.Words, nil
+		case bytes.Contains(raw, []byte(`"msgs"`)):
+			if t.Msgs == nil {
+				t.Msgs = []Msg{}
+			}
+			return t.Msgs, nil
+		}
+		return nil, fmt.Errorf("unknown argument %s", raw)
+	}
+	var n int
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return nil, fmt.Errorf("argument %s: %w", raw, err)
+	}
+	return n, nil
+}
