@@ -129,10 +129,10 @@ func (r *Rules) Range(gs game.State, side game.Side, unit string) ([]game.Mark, 
 	s := gs.(*State)
 	u := s.findUnit(side, unit)
 	if u == nil {
-		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", unit)
+		return nil, game.Reject(game.CodeUnknownUnit, "", "ptg.no-unit", "word", game.Plain(unit))
 	}
 	if !u.OnMap() && !(u.Status == game.StatusReserve && u.Group == "zone-a") {
-		return nil, game.Refuse("not-on-map", "PTG-4.0", "%s is not on the map", u.ID)
+		return nil, game.Reject("not-on-map", "PTG-4.0", "ptg.not-on-map", "unit", u.ID)
 	}
 	if u.Side == s.Active && s.Phase == PhaseMove {
 		if err := s.canMove(u.Side, u); err != nil {

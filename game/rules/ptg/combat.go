@@ -1,7 +1,6 @@
 package ptg
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +26,7 @@ func (s *State) obligations() map[string][]string {
 			continue
 		}
 		for _, e := range s.zocOf(a.Side, a.At) {
-			if s.terrainBars(a, e.At) == "" && !s.lakeSide(a.At, e.At) {
+			if s.terrainBars(a, e.At).IsZero() && !s.lakeSide(a.At, e.At) {
 				must[a.ID] = append(must[a.ID], e.ID)
 			}
 		}
@@ -35,26 +34,26 @@ func (s *State) obligations() map[string][]string {
 	return must
 }
 
-// terrainBars explains why a may not attack into hex c, or "" (TEC:
+// terrainBars explains why a may not attack into hex c, or is zero (TEC:
 // cavalry against woods, ravines and completed redoubts; PTG-14.9.1: a
 // unit that charged, against anything but clear terrain).
-func (s *State) terrainBars(a *Unit, c grid.Coord) string {
+func (s *State) terrainBars(a *Unit, c grid.Coord) game.Msg {
 	if len(a.Charged) > 0 && !s.clearHex(c) {
-		return "after its charge it may attack only units in clear terrain"
+		return game.M("ptg.attack.bar.charged")
 	}
 	if a.Class() != ClassCavalry {
-		return ""
+		return game.Msg{}
 	}
 	switch s.terrain(c) {
 	case Woods:
-		return "cavalry may not attack units in woods (TEC)"
+		return game.M("ptg.attack.bar.woods")
 	case Ravine:
-		return "cavalry may not attack units in a ravine (TEC)"
+		return game.M("ptg.attack.bar.ravine")
 	}
 	if r := s.RedoubtAt(c); r != nil && !r.Building {
-		return "cavalry may not attack units in a redoubt (TEC)"
+		return game.M("ptg.attack.bar.redoubt")
 	}
-	return ""
+	return game.Msg{}
 }
 
 // inPlace reports a unit still where it stood when the combat phase began.
@@ -82,7 +81,7 @@ func (s *State) mayBeAttacked(c grid.Coord) bool {
 
 // closes reports whether a may attack hex c as an adjacent attacker.
 func (s *State) closes(a *Unit, c grid.Coord) bool {
-	return s.mayAttack(a) && s.adjacent(a.At, c) && !s.lakeSide(a.At, c) && s.terrainBars(a, c) == "" && s.mayBeAttacked(c)
+	return s.mayAttack(a) && s.adjacent(a.At, c) && !s.lakeSide(a.At, c) && s.terrainBars(a, c).IsZero() && s.mayBeAttacked(c)
 }
 
 // bombards reports whether artillery a may bombard hex c (PTG-7.1C,
@@ -180,15 +179,15 @@ func (s *State) feasible() bool {
 // openObligations lists what keeps the combat phase from ending: an
 // enemy hex that must be attacked and still can be, a phasing unit that
 // must attack and still can (PTG-7.0.1, P-FORCE).
-func (s *State) openObligations() []string {
-	var out []string
+func (s *State) openObligations() []game.Msg {
+	var out []game.Msg
 	for _, c := range s.liveDefenderHexes() {
 		if close, arts := s.coverers(c); close || len(arts) > 0 {
-			out = append(out, fmt.Sprintf("the enemy in %s must be attacked", s.label(c)))
+			out = append(out, game.M("ptg.combat.must-be-attacked", "hex", s.label(c)))
 		}
 	}
 	for _, a := range s.liveAttackers() {
-		out = append(out, a.ID+" must attack")
+		out = append(out, game.M("ptg.combat.must-attack", "unit", a.ID))
 	}
 	return out
 }
@@ -205,7 +204,7 @@ type attackWords struct {
 // [canister] [rolling U]" and "bombard U … -> HEX".
 func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 	rule := "PTG-7.0.2"
-	syntax := game.Refuse(game.CodeSyntax, rule, "write: attack UNIT … -> HEX … [morale UNIT] [at N] [grenade UNIT] [canister] [rolling UNIT], or bombard ARTILLERY … -> HEX")
+	syntax := game.Reject(game.CodeSyntax, rule, "ptg.attack.syntax")
 	arrow := slices.Index(cmd.Args, "->")
 	if arrow < 1 || arrow == len(cmd.Args)-1 {
 		return nil, syntax
@@ -221,7 +220,7 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			return nil, err
 		}
 		if seen[u.ID] {
-			return nil, game.Refuse(game.CodeSyntax, rule, "%s is named twice", u.ID)
+			return nil, game.Reject(game.CodeSyntax, rule, "ptg.attack.twice", "unit", u.ID)
 		}
 		seen[u.ID] = true
 		w.units = append(w.units, u)
@@ -256,7 +255,7 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			return rest[i], nil
 		}
 		if w.bombard {
-			return nil, game.Refuse(game.CodeSyntax, "PTG-7.1C", "a bombardment takes no options")
+			return nil, game.Reject(game.CodeSyntax, "PTG-7.1C", "ptg.bombard.no-options")
 		}
 		switch k {
 		case "morale", "grenade", "rolling":
@@ -272,11 +271,11 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			case k == "morale":
 				w.decl.Morale = u.ID
 			case k == "grenade" && w.decl.Grenade != "":
-				return nil, game.Refuse("grenade", "PTG-14.4.2", "at most one grenade shift per side in a combat")
+				return nil, game.Reject("grenade", "PTG-14.4.2", "ptg.attack.one-grenade")
 			case k == "grenade":
 				w.decl.Grenade = u.ID
 			case w.decl.Rolling != "":
-				return nil, game.Refuse("rolling-fire", "PTG-14.13.1", "one unit fires a rolling volley in a combat")
+				return nil, game.Reject("rolling-fire", "PTG-14.13.1", "ptg.attack.one-rolling")
 			default:
 				w.decl.Rolling = u.ID
 			}
@@ -292,7 +291,7 @@ func (s *State) parseAttack(cmd game.Command) (*attackWords, error) {
 			}
 			n, err := strconv.Atoi(strings.TrimPrefix(a, "+"))
 			if err != nil {
-				return nil, game.Refuse(game.CodeSyntax, "PTG-7.0.9", "at takes a column: at -2, at +3")
+				return nil, game.Reject(game.CodeSyntax, "PTG-7.0.9", "ptg.attack.at-syntax")
 			}
 			w.decl.Cap = &n
 		case "canister":
@@ -319,7 +318,7 @@ func (s *State) target(side game.Side, w string) (grid.Coord, error) {
 	}
 	u := s.findUnit(side.Other(), w)
 	if u == nil || u.Side == side || !u.OnMap() {
-		return grid.Coord{}, game.Refuse(game.CodeUnknownUnit, "PTG-7.0", "no enemy unit or hex %q", w)
+		return grid.Coord{}, game.Reject(game.CodeUnknownUnit, "PTG-7.0", "ptg.attack.no-target", "word", game.Plain(w))
 	}
 	return u.At, nil
 }
@@ -330,32 +329,32 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 	for _, c := range w.hexes {
 		us := s.combatAt(c)
 		if len(us) == 0 {
-			return nil, game.Refuse("empty-hex", "PTG-7.0", "there is no enemy combat unit in %s", s.label(c))
+			return nil, game.Reject("empty-hex", "PTG-7.0", "ptg.attack.empty-hex", "hex", s.label(c))
 		}
 		if us[0].Side == s.Active {
-			return nil, game.Refuse("own-unit", "PTG-7.0", "%s holds your own units", s.label(c))
+			return nil, game.Reject("own-unit", "PTG-7.0", "ptg.attack.own-hex", "hex", s.label(c))
 		}
 		if !s.mayBeAttacked(c) {
-			return nil, game.Refuse("already-attacked", "PTG-7.0.4", "the units in %s have already been attacked this phase", s.label(c))
+			return nil, game.Reject("already-attacked", "PTG-7.0.4", "ptg.attack.hex-attacked", "hex", s.label(c))
 		}
 		for _, u := range us {
 			f.Defenders = append(f.Defenders, u.ID)
 		}
 	}
 	if w.bombard && len(w.hexes) != 1 {
-		return nil, game.Refuse("bombard-one-hex", "P-BOMB", "a bombardment fires at one hex")
+		return nil, game.Reject("bombard-one-hex", "P-BOMB", "ptg.bombard.one-hex")
 	}
 	adjacent := 0
 	for _, a := range w.units {
 		switch {
 		case !a.OnMap() || !a.Combat():
-			return nil, game.Refuse("not-combat", "PTG-3.3", "%s is not a combat unit on the map", a.ID)
+			return nil, game.Reject("not-combat", "PTG-3.3", "ptg.attack.not-combat", "unit", a.ID)
 		case a.Routed:
-			return nil, game.Refuse("routed", "PTG-7.4.1", "%s is routed and cannot attack", a.ID)
+			return nil, game.Reject("routed", "PTG-7.4.1", "ptg.attack.routed", "unit", a.ID)
 		case a.Class() == ClassPicket:
-			return nil, game.Refuse("picket", "PTG-7.8", "pickets never attack")
+			return nil, game.Reject("picket", "PTG-7.8", "ptg.attack.picket")
 		case a.Attacked:
-			return nil, game.Refuse("already-attacked", "PTG-7.0.4", "%s has already attacked this phase", a.ID)
+			return nil, game.Reject("already-attacked", "PTG-7.0.4", "ptg.attack.unit-attacked", "unit", a.ID)
 		}
 		f.Attackers = append(f.Attackers, a.ID)
 		adjAll, adjAny := true, false
@@ -363,14 +362,14 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			if s.adjacent(a.At, c) {
 				adjAny = true
 				if s.lakeSide(a.At, c) {
-					return nil, game.Refuse("lake", "TEC", "no combat across a lake hexside")
+					return nil, game.Reject("lake", "TEC", "ptg.attack.lake")
 				}
-				if why := s.terrainBars(a, c); why != "" {
+				if why := s.terrainBars(a, c); !why.IsZero() {
 					rule := "TEC"
 					if len(a.Charged) > 0 && !s.clearHex(c) {
 						rule = "PTG-14.9.1"
 					}
-					return nil, game.Refuse("terrain", rule, "%s: %s", a.ID, why)
+					return nil, game.Reject("terrain", rule, "ptg.attack.terrain", "unit", a.ID, "why", why)
 				}
 			} else {
 				adjAll = false
@@ -379,13 +378,13 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 		if len(a.Charged) > 0 {
 			for _, c := range w.hexes {
 				if !s.clearHex(c) {
-					return nil, game.Refuse("charge", "PTG-14.9.1", "%s charged and may attack only units in clear terrain", a.ID)
+					return nil, game.Reject("charge", "PTG-14.9.1", "ptg.attack.charged", "unit", a.ID)
 				}
 			}
 		}
 		if !a.Artillery() {
 			if !adjAll {
-				return nil, game.Refuse("not-adjacent", "PTG-7.0.3", "%s is not adjacent to every defending hex: only artillery fights from a distance", a.ID)
+				return nil, game.Reject("not-adjacent", "PTG-7.0.3", "ptg.attack.not-adjacent", "unit", a.ID)
 			}
 			adjacent++
 			continue
@@ -393,12 +392,12 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 		if w.bombard {
 			switch {
 			case adjAny:
-				return nil, game.Refuse("bombard-adjacent", "PTG-7.1C", "%s is adjacent: artillery bombards non-adjacent units only", a.ID)
+				return nil, game.Reject("bombard-adjacent", "PTG-7.1C", "ptg.bombard.adjacent", "unit", a.ID)
 			case s.enemyZOC(a.Side, a.At):
-				return nil, game.Refuse("bombard-zoc", "PTG-7.1.2", "%s is in an enemy zone of control: it may use only the CRT", a.ID)
+				return nil, game.Reject("bombard-zoc", "PTG-7.1.2", "ptg.bombard.zoc", "unit", a.ID)
 			}
 			if att, why := s.fireStrength(a, w.hexes[0]); att == "" {
-				return nil, game.Refuse("no-fire", "PTG-7.1.1", "%s cannot fire at %s: %s", a.ID, s.label(w.hexes[0]), why)
+				return nil, game.Reject("no-fire", "PTG-7.1.1", "ptg.bombard.no-fire", "unit", a.ID, "hex", s.label(w.hexes[0]), "why", why)
 			}
 			f.Ranged = append(f.Ranged, a.ID)
 			continue
@@ -408,9 +407,9 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			continue
 		}
 		if s.enemyZOC(a.Side, a.At) {
-			return nil, game.Refuse("art-zoc", "P-ART-ZOC", "%s is in an enemy zone of control: it fights an adjacent enemy hex", a.ID)
+			return nil, game.Reject("art-zoc", "P-ART-ZOC", "ptg.attack.art-zoc", "unit", a.ID)
 		}
-		ok, why := false, ""
+		ok, why := false, game.Msg{}
 		for _, c := range w.hexes {
 			if att, y := s.supportStrength(a, c); att != "" {
 				ok = true
@@ -419,15 +418,15 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			}
 		}
 		if !ok {
-			return nil, game.Refuse("no-fire", "PTG-7.1.1", "%s cannot support against %s: %s", a.ID, s.labels(w.hexes), why)
+			return nil, game.Reject("no-fire", "PTG-7.1.1", "ptg.attack.no-support", "unit", a.ID, "hexes", s.labels(w.hexes), "why", why)
 		}
 		f.Ranged = append(f.Ranged, a.ID)
 	}
 	if len(w.units) == 0 {
-		return nil, game.Refuse(game.CodeSyntax, "PTG-7.0.2", "name the attacking units")
+		return nil, game.Reject(game.CodeSyntax, "PTG-7.0.2", "ptg.attack.no-attackers")
 	}
 	if !w.bombard && adjacent == 0 {
-		return nil, game.Refuse("no-adjacent", "PTG-7.1C", "artillery alone at a distance bombards: write bombard … -> HEX")
+		return nil, game.Reject("no-adjacent", "PTG-7.1C", "ptg.attack.bombard-instead")
 	}
 	if err := s.checkBonuses(f, false); err != nil {
 		return nil, err
@@ -447,11 +446,11 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 		tb := s.info().tables
 		switch {
 		case !tb.crtCols.Contains(*c):
-			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the table has no column %s: it runs from %s to %s", signed(*c), signed(tb.crtCols.Lo), signed(tb.crtCols.Hi))
+			return nil, game.Reject("lower-column", "PTG-7.0.9", "ptg.attack.no-column", "column", signed(*c), "lo", signed(tb.crtCols.Lo), "hi", signed(tb.crtCols.Hi))
 		case *c >= col:
-			return nil, game.Refuse("lower-column", "PTG-7.0.9", "the attack reads column %s: the attacker may only choose a lower one", signed(col))
+			return nil, game.Reject("lower-column", "PTG-7.0.9", "ptg.attack.lower-only", "column", signed(col))
 		case s.opt("lower-column") == "one" && *c < col-1:
-			return nil, game.Refuse("lower-column", "P-VOLSHIFT", "the attack reads column %s: the attacker may read one column lower, %s", signed(col), signed(col-1))
+			return nil, game.Reject("lower-column", "P-VOLSHIFT", "ptg.attack.one-lower", "column", signed(col), "lower", signed(col-1))
 		}
 	}
 	// P-FORCE (A-01): the declaration may not lower the best score of
@@ -468,9 +467,9 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			after = after.plus(s.declScore(f))
 			switch {
 			case after.def < before.def:
-				return nil, game.Refuse("obligation", "PTG-7.0.1", "this attack would leave an enemy unit that must be attacked with nobody able to attack it (P-FORCE)")
+				return nil, game.Reject("obligation", "PTG-7.0.1", "ptg.attack.force-defender")
 			case after.less(before):
-				return nil, game.Refuse("obligation", "PTG-7.0.1", "this attack would keep a unit in an enemy zone of control from attacking an enemy unit it must attack, when another plan lets it (P-FORCE)")
+				return nil, game.Reject("obligation", "PTG-7.0.1", "ptg.attack.force-attacker")
 			}
 			return f, nil
 		}
@@ -485,7 +484,7 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 			n.Unit(id).Defended = true
 		}
 		if !n.feasible() {
-			return nil, game.Refuse("obligation", "PTG-7.0.1", "this attack would leave an enemy unit that must be attacked with nobody able to attack it (P-FORCE)")
+			return nil, game.Reject("obligation", "PTG-7.0.1", "ptg.attack.force-defender")
 		}
 	}
 	return f, nil
@@ -493,18 +492,18 @@ func (s *State) checkAttack(w *attackWords) (*Fight, error) {
 
 // supportStrength is fireStrength with the P-LOS-SUP option: without it,
 // supporting artillery needs range only.
-func (s *State) supportStrength(a *Unit, c grid.Coord) (string, string) {
+func (s *State) supportStrength(a *Unit, c grid.Coord) (string, game.Msg) {
 	if s.on("support-needs-los") {
 		return s.fireStrength(a, c)
 	}
 	r := s.dist(a.At, c)
 	if s.Visibility == "bad" && r > 3 {
-		return "", "bad visibility: artillery fires at most 3 hexes (PTG-14.7.2)"
+		return "", game.M("ptg.fire.visibility")
 	}
 	if att := s.info().tables.attenuation(a.Type, r); att != "." {
-		return att, ""
+		return att, game.Msg{}
 	}
-	return "", "out of range (T-RANGE)"
+	return "", game.M("ptg.fire.range")
 }
 
 // checkBonuses validates the optional-rule bonuses of a declaration or a
@@ -517,40 +516,40 @@ func (s *State) checkBonuses(f *Fight, defence bool) error {
 		morale, gren, can, roll = f.Decl.DMorale, f.Decl.DGrenade, f.Decl.DCanister, f.Decl.DRolling
 	}
 	if morale != "" && !slices.Contains(units, morale) {
-		return game.Refuse("bad-morale", "PTG-7.0.2", "the morale value comes from one of the units in the combat, not %s", morale)
+		return game.Reject("bad-morale", "PTG-7.0.2", "ptg.attack.bad-morale", "unit", morale)
 	}
 	if gren != "" {
 		u := s.Unit(gren)
 		switch {
 		case !s.on("grenades"):
-			return game.Refuse("option-off", "PTG-14.4", "hand grenades are an optional rule not in use (option grenades)")
+			return game.Reject("option-off", "PTG-14.4", "ptg.option-off.grenades")
 		case !slices.Contains(units, gren) || !u.Grenadiers():
-			return game.Refuse("grenade", "PTG-14.4.1", "only a grenadier unit in the combat throws grenades")
+			return game.Reject("grenade", "PTG-14.4.1", "ptg.attack.grenadiers-only")
 		case !u.Grenade:
-			return game.Refuse("grenade", "PTG-14.4.1", "%s has already used its grenades", gren)
+			return game.Reject("grenade", "PTG-14.4.1", "ptg.attack.grenades-used", "unit", gren)
 		}
 	}
 	if can {
 		switch {
 		case !s.on("canister"):
-			return game.Refuse("option-off", "PTG-14.8", "canister is an optional rule not in use (option canister)")
+			return game.Reject("option-off", "PTG-14.8", "ptg.option-off.canister")
 		case s.Canister[side] <= 0:
-			return game.Refuse("no-canister", "PTG-14.8.3", "no canister rounds left")
+			return game.Reject("no-canister", "PTG-14.8.3", "ptg.attack.no-canister")
 		case s.canisterGun(f, defence) == "":
-			return game.Refuse("canister", "PTG-14.8", "canister needs artillery in the combat fighting adjacent enemy units")
+			return game.Reject("canister", "PTG-14.8", "ptg.attack.canister-gun")
 		}
 	}
 	if roll != "" {
 		u := s.Unit(roll)
 		switch {
 		case !s.on("rolling-fire"):
-			return game.Refuse("option-off", "PTG-14.13", "rolling fire is an optional rule not in use (option rolling-fire)")
+			return game.Reject("option-off", "PTG-14.13", "ptg.option-off.rolling-fire")
 		case s.Turn >= 9:
-			return game.Refuse("rolling-fire", "PTG-14.13.3", "no rolling fire on the last three turns (9, 10 and 11)")
+			return game.Reject("rolling-fire", "PTG-14.13.3", "ptg.attack.rolling-late")
 		case !slices.Contains(units, roll) || u.Class() != ClassInfantry:
-			return game.Refuse("rolling-fire", "PTG-14.13.1", "only an infantry unit in the combat fires a rolling volley")
+			return game.Reject("rolling-fire", "PTG-14.13.1", "ptg.attack.rolling-infantry")
 		case u.Exhausted:
-			return game.Refuse("rolling-fire", "PTG-14.13.1", "%s has already used rolling fire", roll)
+			return game.Reject("rolling-fire", "PTG-14.13.1", "ptg.attack.rolling-used", "unit", roll)
 		}
 	}
 	return nil
@@ -595,11 +594,11 @@ func (d *decider) attack(cmd game.Command) error {
 	if err != nil {
 		return err
 	}
-	what := "attack"
+	key := "ptg.combat.declared"
 	if f.Bombard {
-		what = "bombardment"
+		key = "ptg.combat.declared-bombard"
 	}
-	d.emit(CombatDeclared{Fight: *f, Text: fmt.Sprintf("combat %d: %s by %s on %s", f.ID, what, strings.Join(f.Attackers, "+"), s.labels(f.Hexes))})
+	d.emit(CombatDeclared{Fight: *f, Msg: game.M(key, "id", f.ID, "units", strings.Join(f.Attackers, "+"), "hexes", s.labels(f.Hexes))})
 	if !f.Bombard && len(d.s.defenceOptions()) > 1 {
 		d.queue(false, Step{Kind: "defence", Side: f.Side.Other(), Rule: "PTG-7.0.2"})
 		return nil
@@ -708,14 +707,14 @@ func (d *decider) defence(cmd game.Command) error {
 	switch cmd.Verb {
 	case "surrender":
 		if !s.maySurrender() {
-			return game.Refuse("no-surrender", "PTG-14.6", "only a demoralized army surrenders, and never routed units or redoubt garrisons (option prisoners)")
+			return game.Reject("no-surrender", "PTG-14.6", "ptg.defend.no-surrender")
 		}
 		d.pop()
 		d.surrender()
 		return nil
 	case "evade":
 		if len(cmd.Args) != 2 {
-			return game.Refuse(game.CodeSyntax, "PTG-14.14", "write: evade UNIT HEX")
+			return game.Reject(game.CodeSyntax, "PTG-14.14", "ptg.defend.evade-syntax")
 		}
 		u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 		if err != nil {
@@ -727,7 +726,7 @@ func (d *decider) defence(cmd game.Command) error {
 		}
 		order := "evade " + u.ID + " " + s.label(c)
 		if !slices.Contains(s.evasions(), order) {
-			return game.Refuse("no-evasion", "PTG-14.14", "%s cannot step back to %s: cavalry attacked only by infantry and artillery, to a legal retreat hex", u.ID, s.label(c))
+			return game.Reject("no-evasion", "PTG-14.14", "ptg.defend.no-evasion", "unit", u.ID, "hex", s.label(c))
 		}
 		d.evade(u, c)
 		return nil
@@ -737,7 +736,7 @@ func (d *decider) defence(cmd game.Command) error {
 		k := strings.ToLower(cmd.Args[i])
 		arg := func() (string, error) {
 			if i+1 >= len(cmd.Args) {
-				return "", game.Refuse(game.CodeSyntax, "PTG-7.0.2", "%s needs a unit", k)
+				return "", game.Reject(game.CodeSyntax, "PTG-7.0.2", "ptg.defend.needs-unit", "word", game.Plain(k))
 			}
 			i++
 			u, err := s.ownUnit(cmd.Side, cmd.Args[i])
@@ -757,7 +756,7 @@ func (d *decider) defence(cmd game.Command) error {
 		case "canister":
 			dec.DCanister = true
 		default:
-			return game.Refuse(game.CodeSyntax, "PTG-7.0.2", "write: defend [morale UNIT] [grenade UNIT] [canister] [rolling UNIT], surrender, or evade UNIT HEX")
+			return game.Reject(game.CodeSyntax, "PTG-7.0.2", "ptg.defend.syntax")
 		}
 		if err != nil {
 			return err
@@ -770,7 +769,7 @@ func (d *decider) defence(cmd game.Command) error {
 	}
 	d.pop()
 	nf.Defenders = slices.Clone(f.Defenders)
-	d.emit(CombatDeclared{Fight: nf, Text: fmt.Sprintf("combat %d: the defender answers: %s", f.ID, cmd.String())})
+	d.emit(CombatDeclared{Fight: nf, Msg: game.M("ptg.combat.defence", "id", f.ID, "order", game.Plain(cmd.String()))})
 	d.resolve()
 	return nil
 }
@@ -781,13 +780,13 @@ func (d *decider) defence(cmd game.Command) error {
 func (d *decider) surrender() {
 	s := d.s
 	f := s.Fight
-	d.emit(CombatResolved{ID: f.ID, Result: "surrender", HexResult: repeat("surrender", len(f.Hexes)), Text: fmt.Sprintf("combat %d: the defenders of %s surrender (PTG-14.6)", f.ID, s.labels(f.Hexes))})
+	d.emit(CombatResolved{ID: f.ID, Result: "surrender", HexResult: repeat("surrender", len(f.Hexes)), Msg: game.M("ptg.combat.surrender", "id", f.ID, "hexes", s.labels(f.Hexes))})
 	for _, id := range f.Defenders {
 		u := d.s.Unit(id)
 		pts := (elimPoints(u) + 1) / 2
 		at := u.At
 		d.emit(Removed{Unit: id, At: at, Status: StatusRemoved, Points: pts, Rule: "PTG-14.6.1",
-			Text: fmt.Sprintf("%s surrenders: prisoners of war, army morale −%d (half of %d, rounded up; PTG-14.6.1)", id, pts, elimPoints(u))})
+			Msg: game.M("ptg.surrendered", "unit", id, "points", pts, "full", elimPoints(u))})
 		d.vacate(id, at)
 	}
 	d.queue(false, Step{Kind: "advance", Side: f.Side, Rule: "PTG-7.5"}, Step{Kind: "close"})
@@ -799,7 +798,7 @@ func (d *decider) surrender() {
 func (d *decider) evade(u *Unit, c grid.Coord) {
 	s := d.s
 	from := u.At
-	d.emit(Retreated{Moves: []Hop{{Unit: u.ID, Path: []grid.Coord{from, c}}}, Text: fmt.Sprintf("%s evades: it steps back %s → %s before the combat (PTG-14.14)", u.ID, s.label(from), s.label(c))})
+	d.emit(Retreated{Moves: []Hop{{Unit: u.ID, Path: []grid.Coord{from, c}}}, Msg: game.M("ptg.evaded", "unit", u.ID, "from", s.label(from), "to", s.label(c))})
 	d.strayBulletsOnPath(u.ID, []grid.Coord{from, c})
 	f := d.s.Fight
 	var left []string
@@ -811,11 +810,11 @@ func (d *decider) evade(u *Unit, c grid.Coord) {
 	if len(left) > 0 {
 		nf := *f
 		nf.Defenders = left
-		d.emit(CombatDeclared{Fight: nf, Text: fmt.Sprintf("combat %d goes on against %s", f.ID, strings.Join(left, "+"))})
+		d.emit(CombatDeclared{Fight: nf, Msg: game.M("ptg.combat.goes-on", "id", f.ID, "units", strings.Join(left, "+"))})
 		return // the defence decision stays at the head of the queue
 	}
 	d.pop()
-	d.emit(CombatResolved{ID: f.ID, Result: "evade", HexResult: repeat("evade", len(f.Hexes)), Text: fmt.Sprintf("combat %d: every defender evaded; the attackers may advance into %s or attack elsewhere (PTG-14.14)", f.ID, s.labels(f.Hexes))})
+	d.emit(CombatResolved{ID: f.ID, Result: "evade", HexResult: repeat("evade", len(f.Hexes)), Msg: game.M("ptg.combat.all-evaded", "id", f.ID, "hexes", s.labels(f.Hexes))})
 	if d.s.combatAtSide(from, u.Side) == 0 {
 		d.emit(Vacancy{At: from, Side: f.Side})
 	}
@@ -844,11 +843,28 @@ func repeat(v string, n int) []string {
 // (PTG-7.2: halvings and doublings are cumulative) before rounding up.
 type strength struct {
 	k   int
-	why []string
+	why []game.Msg
 }
 
-func (st *strength) half(why string)   { st.k--; st.why = append(st.why, "½ "+why) }
-func (st *strength) double(why string) { st.k++; st.why = append(st.why, "×2 "+why) }
+// half and double take the key of the reason's message.
+func (st *strength) half(why string) {
+	st.k--
+	st.why = append(st.why, game.M("ptg.factor.half", "why", game.M(why)))
+}
+
+func (st *strength) double(why string) {
+	st.k++
+	st.why = append(st.why, game.M("ptg.factor.double", "why", game.M(why)))
+}
+
+// factor is a unit's line in a combat with the multipliers of st.
+func (st *strength) factor(id string, printed int) Factor {
+	f := Factor{Unit: id, Printed: printed, Final: st.final(printed), WhyMsg: st.why}
+	if len(st.why) > 0 {
+		f.Why = game.Render(game.LangEN, game.M("ptg.list", "items", st.why))
+	}
+	return f
+}
 
 // final rounds up once, after every multiplier (PTG-7.2.1).
 func (st *strength) final(printed int) int {
@@ -900,28 +916,28 @@ func (s *State) factors(f *Fight) (att, def []Factor) {
 		var st strength
 		ranged := slices.Contains(f.Ranged, id)
 		if u.Exhausted {
-			st.half("ammunition exhausted (PTG-14.13)")
+			st.half("ptg.why.exhausted")
 		}
 		if f.Decl.Rolling == id {
-			st.double("rolling fire (PTG-14.13)")
+			st.double("ptg.why.rolling")
 		}
 		if s.terrain(u.At) == Ravine {
-			st.half("in a ravine (TEC)")
+			st.half("ptg.why.ravine")
 		}
 		if s.terrain(u.At) == Marsh && s.on("marsh-attackers") {
-			st.half("in a marsh (TEC, P-MARSH)")
+			st.half("ptg.why.marsh-attacker")
 		}
 		if building {
-			st.half("attacking a building (TEC)")
+			st.half("ptg.why.building")
 		}
 		if redoubt && !(u.Assault && u.Class() == ClassInfantry) {
-			st.half("attacking a redoubt (TEC)")
+			st.half("ptg.why.redoubt-attack")
 		}
 		if square && u.Class() == ClassCavalry {
-			st.half("cavalry against a square (PTG-14.11.2)")
+			st.half("ptg.why.square")
 		}
 		if allRoutedInf && u.Class() == ClassCavalry && s.on("cavalry-vs-routed") {
-			st.double("cavalry against routed infantry (PTG-14.15)")
+			st.double("ptg.why.routed-infantry")
 		}
 		if ranged {
 			best := ""
@@ -937,10 +953,10 @@ func (s *State) factors(f *Fight) (att, def []Factor) {
 				}
 			}
 			if best == "½" {
-				st.half("range (T-RANGE)")
+				st.half("ptg.why.range")
 			}
 		}
-		fa := Factor{Unit: id, Printed: u.Strength(), Final: st.final(u.Strength()), Why: strings.Join(st.why, ", ")}
+		fa := st.factor(id, u.Strength())
 		if !ranged {
 			if l, v := lead(u); l != "" {
 				fa.Leader, fa.Bonus = l, v
@@ -956,24 +972,24 @@ func (s *State) factors(f *Fight) (att, def []Factor) {
 		u := s.Unit(id)
 		var st strength
 		if u.Exhausted {
-			st.half("ammunition exhausted (PTG-14.13)")
+			st.half("ptg.why.exhausted")
 		}
 		if f.Decl.DRolling == id {
-			st.double("rolling fire (PTG-14.13)")
+			st.double("ptg.why.rolling")
 		}
 		if s.terrain(u.At) == Ravine {
-			st.half("in a ravine (TEC)")
+			st.half("ptg.why.ravine")
 		}
 		if s.terrain(u.At) == Marsh {
-			st.half("in a marsh (TEC)")
+			st.half("ptg.why.marsh")
 		}
 		if s.RedoubtAt(u.At) != nil {
-			st.double("in a redoubt (TEC)")
+			st.double("ptg.why.redoubt")
 		}
 		if flank {
-			st.half("flank attack (PTG-14.10.1)")
+			st.half("ptg.why.flank")
 		}
-		fa := Factor{Unit: id, Printed: u.Strength(), Final: st.final(u.Strength()), Why: strings.Join(st.why, ", ")}
+		fa := st.factor(id, u.Strength())
 		if l, v := lead(u); l != "" {
 			fa.Leader, fa.Bonus = l, v
 			fa.Final += v
@@ -1045,33 +1061,33 @@ func (s *State) shifts(f *Fight) []Shift {
 		return n > 0
 	}
 	if all(s.riverSide) {
-		out = append(out, Shift{-1, "every attacker across a river or bridge", "PTG-7.2.2"})
+		out = append(out, shift(-1, "PTG-7.2.2", "ptg.shift.river"))
 	}
 	if s.camp() && all(func(a, c grid.Coord) bool { return s.entrenchSide(a, c) && !s.inCamp(a) }) {
-		out = append(out, Shift{-1, "every attacker from outside the entrenchments", "PTG-7.2.2"})
+		out = append(out, shift(-1, "PTG-7.2.2", "ptg.shift.entrenchments"))
 	}
 	if s.on("surprise") && s.Turn == 1 && f.Side == Swedes {
-		out = append(out, Shift{+1, "the Russians are surprised", "PTG-14.1.1"})
+		out = append(out, shift(+1, "PTG-14.1.1", "ptg.shift.surprise"))
 	}
 	if s.on("charges") {
 		for _, a := range adj {
 			if len(a.Charged) > 0 && slices.ContainsFunc(f.Defenders, func(id string) bool { return slices.Contains(a.Charged, id) }) {
-				out = append(out, Shift{+1, a.ID + " charges", "PTG-14.9.2"})
+				out = append(out, shift(+1, "PTG-14.9.2", "ptg.shift.charge", "unit", a.ID))
 				break
 			}
 		}
 	}
 	if f.Decl.Grenade != "" {
-		out = append(out, Shift{+1, f.Decl.Grenade + " throws grenades", "PTG-14.4.2"})
+		out = append(out, shift(+1, "PTG-14.4.2", "ptg.shift.grenades", "unit", f.Decl.Grenade))
 	}
 	if f.Decl.DGrenade != "" {
-		out = append(out, Shift{-1, f.Decl.DGrenade + " throws grenades", "PTG-14.4.2"})
+		out = append(out, shift(-1, "PTG-14.4.2", "ptg.shift.grenades", "unit", f.Decl.DGrenade))
 	}
 	if f.Decl.Canister {
-		out = append(out, Shift{+1, "the attacking artillery fires canister", "PTG-14.8"})
+		out = append(out, shift(+1, "PTG-14.8", "ptg.shift.canister"))
 	}
 	if f.Decl.DCanister {
-		out = append(out, Shift{-1, "the defending artillery fires canister", "PTG-14.8"})
+		out = append(out, shift(-1, "PTG-14.8", "ptg.shift.dcanister"))
 	}
 	return out
 }
@@ -1102,11 +1118,12 @@ func (d *decider) resolve() {
 				ev.HexResult[0] = "step" // P-RDT-BOMB: a step loss only
 			}
 		}
-		ev.Text = fmt.Sprintf("combat %d: %s bombard %s: strength %d (%s), column %s, roll %d → %s", f.ID, strings.Join(f.Attackers, "+"), s.label(f.Hexes[0]), ev.Attack, factorText(att), col, roll, res)
+		var redoubt game.Msg
 		if ev.HexResult[0] != res {
-			ev.Text += fmt.Sprintf(", read as %s against a redoubt (P-RDT-BOMB)", ev.HexResult[0])
+			redoubt = game.M("ptg.combat.bombard-redoubt", "result", ev.HexResult[0])
 		}
-		ev.Text += " (PTG-7.1C, T-BOMB)"
+		ev.Msg = game.M("ptg.combat.bombard", "id", f.ID, "units", strings.Join(f.Attackers, "+"), "hex", s.label(f.Hexes[0]),
+			"strength", ev.Attack, "factors", factorMsgs(att), "column", col, "roll", roll, "result", res, "redoubt", redoubt)
 		d.emit(ev)
 		d.consequences()
 		return
@@ -1138,23 +1155,23 @@ func (d *decider) resolve() {
 	}
 	ev.Canister[f.Side] = f.Decl.Canister
 	ev.Canister[f.Side.Other()] = f.Decl.DCanister
-	var b strings.Builder
-	fmt.Fprintf(&b, "combat %d: %s (%s) %d vs %s (%s) %d in %s: differential %s", f.ID, strings.Join(f.Attackers, "+"), factorText(att), ev.Attack,
-		strings.Join(f.Defenders, "+"), factorText(def), ev.Defence, s.labels(f.Hexes), signed(diff))
+	var mods, reds []game.Msg
 	for _, sh := range ev.Shifts {
-		fmt.Fprintf(&b, ", %s %s (%s)", signed(sh.Value), sh.Why, sh.Rule)
+		mods = append(mods, game.M("ptg.combat.shift", "value", signed(sh.Value), "why", sh.WhyMsg, "rule", sh.Rule))
 	}
-	for _, n := range notes {
-		b.WriteString(", " + n)
-	}
-	fmt.Fprintf(&b, " → column %s; morale %s %d − %s %d = %s; roll %d → row %s → %s", signed(col), am, s.Unit(am).Morale, dm, s.Unit(dm).Morale, signed(ev.MoraleDiff), roll, signed(row), ev.Result)
+	mods = append(mods, notes...)
 	for i, r := range ev.HexResult {
 		if r != ev.Result {
-			fmt.Fprintf(&b, "; %s reads %s in its redoubt (PTG-7.7.1)", s.label(f.Hexes[i]), r)
+			reds = append(reds, game.M("ptg.combat.redoubt-reads", "hex", s.label(f.Hexes[i]), "result", r))
 		}
 	}
-	b.WriteString(" (PTG-7.0.2, T-CRT)")
-	ev.Text = b.String()
+	ev.Msg = game.M("ptg.combat.crt", "id", f.ID,
+		"attackers", strings.Join(f.Attackers, "+"), "afactors", factorMsgs(att), "attack", ev.Attack,
+		"defenders", strings.Join(f.Defenders, "+"), "dfactors", factorMsgs(def), "defence", ev.Defence,
+		"hexes", s.labels(f.Hexes), "diff", signed(diff), "mods", tail("ptg.combat.mods", mods),
+		"column", signed(col), "amu", am, "am", s.Unit(am).Morale, "dmu", dm, "dm", s.Unit(dm).Morale,
+		"morale", signed(ev.MoraleDiff), "roll", roll, "row", signed(row), "result", ev.Result,
+		"redoubts", tail("ptg.combat.redoubts", reds))
 	d.emit(ev)
 	d.consequences()
 }
@@ -1162,14 +1179,14 @@ func (d *decider) resolve() {
 // column reads the CRT column for a differential: two columns left for a
 // demoralized attacker (P-CRT-DEM), clamped, shifted, clamped again
 // (P-CLAMP), then the attacker's lower column if he chose one (PTG-7.0.9).
-func (s *State) column(f *Fight, diff int) (int, []Shift, []string) {
+func (s *State) column(f *Fight, diff int) (int, []Shift, []game.Msg) {
 	tb := s.info().tables
 	col := diff
-	var notes []string
+	var notes []game.Msg
 	if s.demoralized(f.Side) {
 		off, _ := strconv.Atoi(s.opt("demoralized-offset"))
 		col -= off
-		notes = append(notes, fmt.Sprintf("demoralized attacker −%d (PTG-10.0.3B, P-CRT-DEM)", off))
+		notes = append(notes, game.M("ptg.combat.demoralized", "n", off))
 	}
 	col = tb.crtCols.Clamp(col)
 	shifts := s.shifts(f)
@@ -1180,7 +1197,7 @@ func (s *State) column(f *Fight, diff int) (int, []Shift, []string) {
 	col = tb.crtCols.Shift(col, by)
 	if f.Decl.Cap != nil && *f.Decl.Cap < col {
 		col = tb.crtCols.Clamp(*f.Decl.Cap)
-		notes = append(notes, fmt.Sprintf("the attacker reads %s (PTG-7.0.9)", signed(col)))
+		notes = append(notes, game.M("ptg.combat.reads", "column", signed(col)))
 	}
 	return col, shifts, notes
 }
@@ -1220,22 +1237,37 @@ func (s *State) moraleUnit(ids []string, chosen string) string {
 	return best
 }
 
-func factorText(fs []Factor) string {
-	var out []string
+// factorMsgs narrates the factors of one side of a combat, one message
+// per unit: its printed strength, the multipliers, the leader, the final
+// strength.
+func factorMsgs(fs []Factor) []game.Msg {
+	var out []game.Msg
 	for _, f := range fs {
-		t := fmt.Sprintf("%s %d", f.Unit, f.Printed)
-		if f.Why != "" {
-			t += " " + f.Why
+		var why any = game.Plain(f.Why)
+		if len(f.WhyMsg) > 0 {
+			why = game.M("ptg.list", "items", f.WhyMsg)
 		}
-		if f.Leader != "" {
-			t += fmt.Sprintf(" +%d %s", f.Bonus, f.Leader)
+		key := "ptg.factor"
+		switch {
+		case f.Why != "" && f.Leader != "":
+			key = "ptg.factor.why-leader"
+		case f.Why != "":
+			key = "ptg.factor.why"
+		case f.Leader != "":
+			key = "ptg.factor.leader"
 		}
-		if f.Why != "" || f.Leader != "" {
-			t += fmt.Sprintf(" = %d", f.Final)
-		}
-		out = append(out, t)
+		out = append(out, game.M(key, "unit", f.Unit, "printed", f.Printed, "why", why, "bonus", f.Bonus, "leader", f.Leader, "final", f.Final))
 	}
-	return strings.Join(out, ", ")
+	return out
+}
+
+// tail is the message key (whose template starts with its separator)
+// over the items, or nothing when there are none.
+func tail(key string, items []game.Msg) game.Msg {
+	if len(items) == 0 {
+		return game.Msg{}
+	}
+	return game.M(key, "items", items)
 }
 
 // consequences queues the steps a result causes, in order: the defender's
@@ -1362,21 +1394,19 @@ func (d *decider) closeFight() {
 				}
 				roll := d.roll()
 				kept := roll >= 3
-				text := fmt.Sprintf("%s checks its assault equipment: roll %d, ", id, roll)
+				key := "ptg.equipment.used-up"
 				if kept {
-					text += "it keeps it (PTG-14.3.3)"
-				} else {
-					text += "it is used up (PTG-14.3.3)"
+					key = "ptg.equipment.kept"
 				}
-				d.emit(EquipmentChecked{Unit: id, Roll: roll, Kept: kept, Text: text})
+				d.emit(EquipmentChecked{Unit: id, Roll: roll, Kept: kept, Msg: game.M(key, "unit", id, "roll", roll)})
 			}
 		}
 	}
-	text := fmt.Sprintf("combat %d is over", f.ID)
+	key := "ptg.combat.over"
 	if f.Result == "evade" {
-		text += "; the attackers that did not advance may attack elsewhere (PTG-14.14)"
+		key = "ptg.combat.over-evaded"
 	}
-	d.emit(FightEnded{Text: text})
+	d.emit(FightEnded{Msg: game.M(key, "id", f.ID)})
 	if f.Result == "evade" {
 		for _, id := range f.Attackers {
 			if !slices.Contains(f.Advanced, id) {
@@ -1391,8 +1421,9 @@ type Freed struct {
 	Unit string `json:"unit"`
 }
 
-func (Freed) Kind() string      { return "freed" }
-func (e Freed) Explain() string { return e.Unit + " may attack another enemy unit (PTG-14.14)" }
+func (Freed) Kind() string        { return "freed" }
+func (e Freed) Message() game.Msg { return game.M("ptg.freed", "unit", e.Unit) }
+func (e Freed) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 func init() {
 	eventKinds["freed"] = func() game.Event { return &Freed{} }

@@ -9,9 +9,11 @@ import (
 	"github.com/grognard/grognard/game/grid"
 )
 
-// Every event carries its narration (Text): the factors, the roll, the
-// table cell and the rule ids, so the bot can tell the story without
-// recomputing anything.
+// Every event carries its narration as data (Msg, rendered in any
+// language from the catalogues of messages_en.go and messages_fr.go): the
+// factors, the roll, the table cell and the rule ids, so the bot can tell
+// the story without recomputing anything. Logs written before narration
+// was data carry an English Text instead.
 
 // The set-up events are secret (game.Secret): a side's set-up is hidden
 // from the other until it is ready (View), so the orders that make it are
@@ -22,7 +24,8 @@ type Placed struct {
 	Side game.Side  `json:"side"`
 	Unit string     `json:"unit"`
 	At   grid.Coord `json:"at"`
-	Text string     `json:"text"`
+	Msg  game.Msg   `json:"msg,omitzero"`
+	Text string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // RedoubtSet moves a redoubt counter or changes its state at set-up
@@ -32,7 +35,8 @@ type RedoubtSet struct {
 	From     grid.Coord `json:"from"`
 	At       grid.Coord `json:"at"`
 	Building bool       `json:"building,omitempty"`
-	Text     string     `json:"text"`
+	Msg      game.Msg   `json:"msg,omitzero"`
+	Text     string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Equipped gives or takes assault equipment at set-up (PTG-14.3.1).
@@ -40,7 +44,8 @@ type Equipped struct {
 	Side game.Side `json:"side"`
 	Unit string    `json:"unit"`
 	On   bool      `json:"on"`
-	Text string    `json:"text"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // logs written before messages were data
 }
 
 func (e Placed) Owner() game.Side {
@@ -99,13 +104,15 @@ func (e *Equipped) UnmarshalJSON(b []byte) error {
 // SetupDone says a side has finished setting up (PTG-13.0).
 type SetupDone struct {
 	Side game.Side `json:"side"`
-	Text string    `json:"text"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Began starts the battle: units in redoubts become immobile garrisons
 // (PTG-7.7.2) and units outside the camp are free of the Alert (12.0.2).
 type Began struct {
-	Text string `json:"text"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // PhaseChanged starts a phase.
@@ -113,15 +120,17 @@ type PhaseChanged struct {
 	Turn   int       `json:"turn"`
 	Phase  string    `json:"phase"`
 	Active game.Side `json:"active"`
-	Text   string    `json:"text"`
+	Msg    game.Msg  `json:"msg,omitzero"`
+	Text   string    `json:"text,omitempty"` // logs written before messages were data
 }
 
 // VisibilityRolled is the start-of-turn visibility roll (PTG-14.7.1).
 type VisibilityRolled struct {
-	Turn int    `json:"turn"`
-	Roll int    `json:"roll"`
-	Bad  bool   `json:"bad"`
-	Text string `json:"text"`
+	Turn int      `json:"turn"`
+	Roll int      `json:"roll"`
+	Bad  bool     `json:"bad"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Moved is one stretch of a unit's move: the hexes entered (start hex
@@ -134,14 +143,16 @@ type Moved struct {
 	Entry   bool         `json:"entry,omitempty"`
 	Charged []string     `json:"charged,omitempty"`
 	Stop    bool         `json:"stop,omitempty"` // may not move again this phase
-	Text    string       `json:"text"`
+	Msg     game.Msg     `json:"msg,omitzero"`
+	Text    string       `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Alerted is the Russian Alert (PTG-12.0.7).
 type Alerted struct {
 	Unit string     `json:"unit"`
 	At   grid.Coord `json:"at"`
-	Text string     `json:"text"`
+	Msg  game.Msg   `json:"msg,omitzero"`
+	Text string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // StrayBullet is a combat unit entering a hex with an enemy leader (PTG-8.2).
@@ -151,7 +162,8 @@ type StrayBullet struct {
 	At     grid.Coord `json:"at"`
 	Roll   int        `json:"roll"`
 	Killed bool       `json:"killed"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // LeaderDisplaced puts a surviving leader with friendly units (PTG-8.2).
@@ -159,7 +171,8 @@ type LeaderDisplaced struct {
 	Leader string     `json:"leader"`
 	From   grid.Coord `json:"from"`
 	To     grid.Coord `json:"to"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // LeaderLost eliminates a leader: an original leader turns to his
@@ -170,7 +183,8 @@ type LeaderLost struct {
 	Leader string     `json:"leader"`
 	At     grid.Coord `json:"at"`
 	Points int        `json:"points"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // LeaderPlaced puts a replacement leader with a friendly combat unit at
@@ -178,7 +192,8 @@ type LeaderLost struct {
 type LeaderPlaced struct {
 	Leader string     `json:"leader"`
 	At     grid.Coord `json:"at"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // FireZoneAttack is a fire-zone attack during the movement phase (PTG-7.6.2).
@@ -190,7 +205,8 @@ type FireZoneAttack struct {
 	Column   string       `json:"column"`
 	Roll     int          `json:"roll"`
 	Result   string       `json:"result"`
-	Text     string       `json:"text"`
+	Msg      game.Msg     `json:"msg,omitzero"`
+	Text     string       `json:"text,omitempty"` // logs written before messages were data
 }
 
 // StepLost flips a unit to its reduced face, or eliminates it when it has
@@ -201,7 +217,8 @@ type StepLost struct {
 	Eliminated bool       `json:"eliminated"`
 	Points     int        `json:"points"`
 	Rule       string     `json:"rule"`
-	Text       string     `json:"text"`
+	Msg        game.Msg   `json:"msg,omitzero"`
+	Text       string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Eliminated removes a whole unit (De, no legal retreat, routed twice,
@@ -211,7 +228,8 @@ type Eliminated struct {
 	At     grid.Coord `json:"at"`
 	Points int        `json:"points"`
 	Rule   string     `json:"rule"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Removed takes a unit off the map without eliminating it: off the map in
@@ -223,23 +241,26 @@ type Removed struct {
 	Status string     `json:"status"`
 	Points int        `json:"points,omitempty"`
 	Rule   string     `json:"rule"`
-	Text   string     `json:"text"`
+	Msg    game.Msg   `json:"msg,omitzero"`
+	Text   string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Retreated carries out retreats and routs, a chain of pushed units
 // first (PTG-7.3, 7.4). A routing hop gets the rout marker.
 type Retreated struct {
-	Moves []Hop  `json:"moves"`
-	Text  string `json:"text"`
+	Moves []Hop    `json:"moves"`
+	Msg   game.Msg `json:"msg,omitzero"`
+	Text  string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // MoraleTested is a morale test (PTG-3.3, 7.4.2).
 type MoraleTested struct {
-	Unit string `json:"unit"`
-	Roll int    `json:"roll"`
-	Need int    `json:"need"`
-	Pass bool   `json:"pass"`
-	Text string `json:"text"`
+	Unit string   `json:"unit"`
+	Roll int      `json:"roll"`
+	Need int      `json:"need"`
+	Pass bool     `json:"pass"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Factor is one unit's line of a combat's arithmetic (PTG-7.2.1, 8.1.3).
@@ -250,6 +271,8 @@ type Factor struct {
 	Leader  string `json:"leader,omitempty"`
 	Bonus   int    `json:"bonus,omitempty"`
 	Why     string `json:"why,omitempty"`
+	// WhyMsg is Why as data, one message per multiplier.
+	WhyMsg []game.Msg `json:"why_msg,omitempty"`
 }
 
 // Shift is a CRT column shift with its rule (PTG-14.0).
@@ -257,13 +280,22 @@ type Shift struct {
 	Value int    `json:"value"`
 	Why   string `json:"why"`
 	Rule  string `json:"rule"`
+	// WhyMsg is Why as data.
+	WhyMsg game.Msg `json:"why_msg,omitzero"`
+}
+
+// shift builds a Shift from its reason as a message.
+func shift(v int, rule, key string, kv ...any) Shift {
+	m := game.M(key, kv...)
+	return Shift{Value: v, Why: game.Render(game.LangEN, m), Rule: rule, WhyMsg: m}
 }
 
 // CombatDeclared opens a combat: the attackers, the defending hexes and
 // the attacker's choices; the defender may still respond (PTG-7.0.2).
 type CombatDeclared struct {
-	Fight Fight  `json:"fight"`
-	Text  string `json:"text"`
+	Fight Fight    `json:"fight"`
+	Msg   game.Msg `json:"msg,omitzero"`
+	Text  string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // CombatResolved is a combat's arithmetic, roll and result (PTG-7.0.2,
@@ -286,7 +318,8 @@ type CombatResolved struct {
 	Grenades   []string `json:"grenades,omitempty"` // grenadier units that used their grenade
 	Rolling    []string `json:"rolling,omitempty"`  // units that used rolling fire
 	Canister   [2]bool  `json:"canister"`           // canister fired, by side
-	Text       string   `json:"text"`
+	Msg        game.Msg `json:"msg,omitzero"`
+	Text       string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Vacancy notes a hex emptied by the losing side of the combat, into
@@ -302,54 +335,62 @@ type Advanced struct {
 	From    grid.Coord `json:"from"`
 	To      grid.Coord `json:"to"`
 	Leaders []string   `json:"leaders,omitempty"`
-	Text    string     `json:"text"`
+	Msg     game.Msg   `json:"msg,omitzero"`
+	Text    string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // FightEnded closes a combat.
 type FightEnded struct {
-	Text string `json:"text"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Queued adds decisions or consequences to wait for; Front puts them
 // before those already waiting.
 type Queued struct {
-	Steps []Step `json:"steps"`
-	Front bool   `json:"front,omitempty"`
-	Text  string `json:"text,omitempty"`
+	Steps []Step   `json:"steps"`
+	Front bool     `json:"front,omitempty"`
+	Msg   game.Msg `json:"msg,omitzero"`
+	Text  string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Popped removes the step at the head of the queue, done.
 type Popped struct {
-	Text string `json:"text,omitempty"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Rallied is a rally attempt (PTG-9.0); a failure is followed by Removed.
 type Rallied struct {
-	Unit    string `json:"unit"`
-	Roll    int    `json:"roll"`
-	Need    int    `json:"need"`
-	Success bool   `json:"success"`
-	Text    string `json:"text"`
+	Unit    string   `json:"unit"`
+	Roll    int      `json:"roll"`
+	Need    int      `json:"need"`
+	Success bool     `json:"success"`
+	Msg     game.Msg `json:"msg,omitzero"`
+	Text    string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // ZonePlanned records the hex the phasing player chose for a redoubt's
 // fire zone (PTG-7.6.1).
 type ZonePlanned struct {
 	Zone FireZone `json:"zone"`
-	Text string   `json:"text"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // FireZonesPlaced puts the phasing player's fire-zone markers at the end
 // of his combat phase (PTG-7.6.1).
 type FireZonesPlaced struct {
 	Zones []FireZone `json:"zones"`
-	Text  string     `json:"text"`
+	Msg   game.Msg   `json:"msg,omitzero"`
+	Text  string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // FireZonesCleared removes a side's fire-zone markers (PTG-7.6.1).
 type FireZonesCleared struct {
 	Side game.Side `json:"side"`
-	Text string    `json:"text"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // logs written before messages were data
 }
 
 // MoraleChanged is an army morale change not due to a unit: the camp
@@ -357,7 +398,8 @@ type FireZonesCleared struct {
 type MoraleChanged struct {
 	Side  game.Side `json:"side"`
 	Delta int       `json:"delta"`
-	Text  string    `json:"text"`
+	Msg   game.Msg  `json:"msg,omitzero"`
+	Text  string    `json:"text,omitempty"` // logs written before messages were data
 }
 
 // AidePlaced brings an aide in with the senior leader, and its survival
@@ -367,47 +409,53 @@ type AidePlaced struct {
 	At   grid.Coord `json:"at"`
 	Roll int        `json:"roll"`
 	Hit  bool       `json:"hit"`
-	Text string     `json:"text"`
+	Msg  game.Msg   `json:"msg,omitzero"`
+	Text string     `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Mounted is dragoons dismounting or remounting (PTG-14.12); it costs 1 MP.
 type Mounted struct {
-	Unit       string `json:"unit"`
-	Dismounted bool   `json:"dismounted"`
-	Text       string `json:"text"`
+	Unit       string   `json:"unit"`
+	Dismounted bool     `json:"dismounted"`
+	Msg        game.Msg `json:"msg,omitzero"`
+	Text       string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // SquareChanged is infantry forming or leaving square (PTG-14.11): Cost
 // half MP (0 when forced by combat).
 type SquareChanged struct {
-	Unit   string `json:"unit"`
-	Square bool   `json:"square"`
-	Cost   int    `json:"cost"`
-	Text   string `json:"text"`
+	Unit   string   `json:"unit"`
+	Square bool     `json:"square"`
+	Cost   int      `json:"cost"`
+	Msg    game.Msg `json:"msg,omitzero"`
+	Text   string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Broke is the horse-artillery breakdown roll (PTG-14.17.3).
 type Broke struct {
-	Unit   string `json:"unit"`
-	Roll   int    `json:"roll"`
-	Broken bool   `json:"broken"`
-	Text   string `json:"text"`
+	Unit   string   `json:"unit"`
+	Roll   int      `json:"roll"`
+	Broken bool     `json:"broken"`
+	Msg    game.Msg `json:"msg,omitzero"`
+	Text   string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // EquipmentChecked is the assault-equipment roll after a redoubt attack
 // (PTG-14.3.3).
 type EquipmentChecked struct {
-	Unit string `json:"unit"`
-	Roll int    `json:"roll"`
-	Kept bool   `json:"kept"`
-	Text string `json:"text"`
+	Unit string   `json:"unit"`
+	Roll int      `json:"roll"`
+	Kept bool     `json:"kept"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // Released names one of the five camp units that may leave on turn 4
 // (PTG-12.0.4).
 type Released struct {
-	Unit string `json:"unit"`
-	Text string `json:"text"`
+	Unit string   `json:"unit"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // logs written before messages were data
 }
 
 // GameEnded records the final result.
@@ -454,44 +502,96 @@ func (EquipmentChecked) Kind() string { return "equipment-checked" }
 func (Released) Kind() string         { return "released" }
 func (GameEnded) Kind() string        { return "game-ended" }
 
-func (e Placed) Explain() string           { return e.Text }
-func (e RedoubtSet) Explain() string       { return e.Text }
-func (e Equipped) Explain() string         { return e.Text }
-func (e SetupDone) Explain() string        { return e.Text }
-func (e Began) Explain() string            { return e.Text }
-func (e PhaseChanged) Explain() string     { return e.Text }
-func (e VisibilityRolled) Explain() string { return e.Text }
-func (e Moved) Explain() string            { return e.Text }
-func (e Alerted) Explain() string          { return e.Text }
-func (e StrayBullet) Explain() string      { return e.Text }
-func (e LeaderDisplaced) Explain() string  { return e.Text }
-func (e LeaderLost) Explain() string       { return e.Text }
-func (e LeaderPlaced) Explain() string     { return e.Text }
-func (e FireZoneAttack) Explain() string   { return e.Text }
-func (e StepLost) Explain() string         { return e.Text }
-func (e Eliminated) Explain() string       { return e.Text }
-func (e Removed) Explain() string          { return e.Text }
-func (e Retreated) Explain() string        { return e.Text }
-func (e MoraleTested) Explain() string     { return e.Text }
-func (e CombatDeclared) Explain() string   { return e.Text }
-func (e CombatResolved) Explain() string   { return e.Text }
-func (e Vacancy) Explain() string          { return "" }
-func (e Advanced) Explain() string         { return e.Text }
-func (e FightEnded) Explain() string       { return e.Text }
-func (e Queued) Explain() string           { return e.Text }
-func (e Popped) Explain() string           { return e.Text }
-func (e Rallied) Explain() string          { return e.Text }
-func (e ZonePlanned) Explain() string      { return e.Text }
-func (e FireZonesPlaced) Explain() string  { return e.Text }
-func (e FireZonesCleared) Explain() string { return e.Text }
-func (e MoraleChanged) Explain() string    { return e.Text }
-func (e AidePlaced) Explain() string       { return e.Text }
-func (e Mounted) Explain() string          { return e.Text }
-func (e SquareChanged) Explain() string    { return e.Text }
-func (e Broke) Explain() string            { return e.Text }
-func (e EquipmentChecked) Explain() string { return e.Text }
-func (e Released) Explain() string         { return e.Text }
-func (e GameEnded) Explain() string        { return "game over: " + e.Outcome.Result }
+func (e Placed) Message() game.Msg           { return narration(e.Msg, e.Text) }
+func (e Placed) Explain() string             { return game.Render(game.LangEN, e.Message()) }
+func (e RedoubtSet) Message() game.Msg       { return narration(e.Msg, e.Text) }
+func (e RedoubtSet) Explain() string         { return game.Render(game.LangEN, e.Message()) }
+func (e Equipped) Message() game.Msg         { return narration(e.Msg, e.Text) }
+func (e Equipped) Explain() string           { return game.Render(game.LangEN, e.Message()) }
+func (e SetupDone) Message() game.Msg        { return narration(e.Msg, e.Text) }
+func (e SetupDone) Explain() string          { return game.Render(game.LangEN, e.Message()) }
+func (e Began) Message() game.Msg            { return narration(e.Msg, e.Text) }
+func (e Began) Explain() string              { return game.Render(game.LangEN, e.Message()) }
+func (e PhaseChanged) Message() game.Msg     { return narration(e.Msg, e.Text) }
+func (e PhaseChanged) Explain() string       { return game.Render(game.LangEN, e.Message()) }
+func (e VisibilityRolled) Message() game.Msg { return narration(e.Msg, e.Text) }
+func (e VisibilityRolled) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Moved) Message() game.Msg            { return narration(e.Msg, e.Text) }
+func (e Moved) Explain() string              { return game.Render(game.LangEN, e.Message()) }
+func (e Alerted) Message() game.Msg          { return narration(e.Msg, e.Text) }
+func (e Alerted) Explain() string            { return game.Render(game.LangEN, e.Message()) }
+func (e StrayBullet) Message() game.Msg      { return narration(e.Msg, e.Text) }
+func (e StrayBullet) Explain() string        { return game.Render(game.LangEN, e.Message()) }
+func (e LeaderDisplaced) Message() game.Msg  { return narration(e.Msg, e.Text) }
+func (e LeaderDisplaced) Explain() string    { return game.Render(game.LangEN, e.Message()) }
+func (e LeaderLost) Message() game.Msg       { return narration(e.Msg, e.Text) }
+func (e LeaderLost) Explain() string         { return game.Render(game.LangEN, e.Message()) }
+func (e LeaderPlaced) Message() game.Msg     { return narration(e.Msg, e.Text) }
+func (e LeaderPlaced) Explain() string       { return game.Render(game.LangEN, e.Message()) }
+func (e FireZoneAttack) Message() game.Msg   { return narration(e.Msg, e.Text) }
+func (e FireZoneAttack) Explain() string     { return game.Render(game.LangEN, e.Message()) }
+func (e StepLost) Message() game.Msg         { return narration(e.Msg, e.Text) }
+func (e StepLost) Explain() string           { return game.Render(game.LangEN, e.Message()) }
+func (e Eliminated) Message() game.Msg       { return narration(e.Msg, e.Text) }
+func (e Eliminated) Explain() string         { return game.Render(game.LangEN, e.Message()) }
+func (e Removed) Message() game.Msg          { return narration(e.Msg, e.Text) }
+func (e Removed) Explain() string            { return game.Render(game.LangEN, e.Message()) }
+func (e Retreated) Message() game.Msg        { return narration(e.Msg, e.Text) }
+func (e Retreated) Explain() string          { return game.Render(game.LangEN, e.Message()) }
+func (e MoraleTested) Message() game.Msg     { return narration(e.Msg, e.Text) }
+func (e MoraleTested) Explain() string       { return game.Render(game.LangEN, e.Message()) }
+func (e CombatDeclared) Message() game.Msg   { return narration(e.Msg, e.Text) }
+func (e CombatDeclared) Explain() string     { return game.Render(game.LangEN, e.Message()) }
+func (e CombatResolved) Message() game.Msg   { return narration(e.Msg, e.Text) }
+func (e CombatResolved) Explain() string     { return game.Render(game.LangEN, e.Message()) }
+func (e Vacancy) Message() game.Msg          { return game.Msg{} }
+func (e Vacancy) Explain() string            { return "" }
+func (e Advanced) Message() game.Msg         { return narration(e.Msg, e.Text) }
+func (e Advanced) Explain() string           { return game.Render(game.LangEN, e.Message()) }
+func (e FightEnded) Message() game.Msg       { return narration(e.Msg, e.Text) }
+func (e FightEnded) Explain() string         { return game.Render(game.LangEN, e.Message()) }
+func (e Queued) Message() game.Msg           { return narration(e.Msg, e.Text) }
+func (e Queued) Explain() string             { return game.Render(game.LangEN, e.Message()) }
+func (e Popped) Message() game.Msg           { return narration(e.Msg, e.Text) }
+func (e Popped) Explain() string             { return game.Render(game.LangEN, e.Message()) }
+func (e Rallied) Message() game.Msg          { return narration(e.Msg, e.Text) }
+func (e Rallied) Explain() string            { return game.Render(game.LangEN, e.Message()) }
+func (e ZonePlanned) Message() game.Msg      { return narration(e.Msg, e.Text) }
+func (e ZonePlanned) Explain() string        { return game.Render(game.LangEN, e.Message()) }
+func (e FireZonesPlaced) Message() game.Msg  { return narration(e.Msg, e.Text) }
+func (e FireZonesPlaced) Explain() string    { return game.Render(game.LangEN, e.Message()) }
+func (e FireZonesCleared) Message() game.Msg { return narration(e.Msg, e.Text) }
+func (e FireZonesCleared) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e MoraleChanged) Message() game.Msg    { return narration(e.Msg, e.Text) }
+func (e MoraleChanged) Explain() string      { return game.Render(game.LangEN, e.Message()) }
+func (e AidePlaced) Message() game.Msg       { return narration(e.Msg, e.Text) }
+func (e AidePlaced) Explain() string         { return game.Render(game.LangEN, e.Message()) }
+func (e Mounted) Message() game.Msg          { return narration(e.Msg, e.Text) }
+func (e Mounted) Explain() string            { return game.Render(game.LangEN, e.Message()) }
+func (e SquareChanged) Message() game.Msg    { return narration(e.Msg, e.Text) }
+func (e SquareChanged) Explain() string      { return game.Render(game.LangEN, e.Message()) }
+func (e Broke) Message() game.Msg            { return narration(e.Msg, e.Text) }
+func (e Broke) Explain() string              { return game.Render(game.LangEN, e.Message()) }
+func (e EquipmentChecked) Message() game.Msg { return narration(e.Msg, e.Text) }
+func (e EquipmentChecked) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Released) Message() game.Msg         { return narration(e.Msg, e.Text) }
+func (e Released) Explain() string           { return game.Render(game.LangEN, e.Message()) }
+func (e GameEnded) Message() game.Msg {
+	if e.Outcome.ResultMsg.IsZero() {
+		return game.M("ptg.game-over", "result", game.Plain(e.Outcome.Result))
+	}
+	return game.M("ptg.game-over", "result", e.Outcome.ResultMsg)
+}
+func (e GameEnded) Explain() string { return game.Render(game.LangEN, e.Message()) }
+
+// narration is an event's message, or for a log written before messages
+// were data, its English text as it was.
+func narration(m game.Msg, text string) game.Msg {
+	if m.IsZero() && text != "" {
+		return game.M("ptg.text", "text", game.Plain(text))
+	}
+	return m
+}
 
 var eventKinds = map[string]func() game.Event{
 	"placed":             func() game.Event { return &Placed{} },

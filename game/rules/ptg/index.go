@@ -1,8 +1,6 @@
 package ptg
 
 import (
-	"fmt"
-
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/game/mech"
@@ -136,11 +134,11 @@ func (s *State) zocOf(side game.Side, c grid.Coord) []*Unit {
 }
 
 // overStacked explains why the units (plus add, if not nil) break the
-// stacking limits of PTG-5.0, or returns "": at most one infantry or
+// stacking limits of PTG-5.0, or returns the zero message: at most one infantry or
 // cavalry unit, and at most two counted combat units of which one is
 // artillery, a picket or engineers; leaders and parenthesized units are
 // free.
-func (s *State) overStacked(units []*Unit, add *Unit) string {
+func (s *State) overStacked(units []*Unit, add *Unit) game.Msg {
 	var counted []*Unit
 	for _, u := range units {
 		if u.Counts() && u != add {
@@ -152,9 +150,9 @@ func (s *State) overStacked(units []*Unit, add *Unit) string {
 	}
 	switch {
 	case len(counted) > 2:
-		return fmt.Sprintf("%d combat units would share the hex (at most two)", len(counted))
+		return game.M("ptg.stack.too-many", "n", len(counted))
 	case len(counted) == 2 && !counted[0].freeStacker() && !counted[1].freeStacker():
-		return fmt.Sprintf("%s and %s cannot stack: only artillery, pickets and engineers stack with another unit", counted[0].ID, counted[1].ID)
+		return game.M("ptg.stack.pair", "unit", counted[0].ID, "other", counted[1].ID)
 	}
-	return ""
+	return game.Msg{}
 }

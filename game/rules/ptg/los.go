@@ -1,6 +1,7 @@
 package ptg
 
 import (
+	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/game/mech"
 )
@@ -40,20 +41,20 @@ func (s *State) LoS(a, b grid.Coord) (bool, []grid.Coord) {
 // fireStrength says how artillery u fires at hex t at range (PTG-7.1.1,
 // 7.1.7, T-RANGE): "N", "½", or "" when it may not (out of range, bad
 // visibility beyond 3 hexes, no line of sight). Adjacent fire is "N".
-func (s *State) fireStrength(u *Unit, t grid.Coord) (att string, why string) {
+func (s *State) fireStrength(u *Unit, t grid.Coord) (att string, why game.Msg) {
 	r := s.dist(u.At, t)
 	if r <= 1 {
-		return "N", ""
+		return "N", game.Msg{}
 	}
 	if s.Visibility == "bad" && r > 3 {
-		return "", "bad visibility: artillery fires at most 3 hexes (PTG-14.7.2)"
+		return "", game.M("ptg.fire.visibility")
 	}
 	a := s.info().tables.attenuation(u.Type, r)
 	if a == "." {
-		return "", "out of range (T-RANGE)"
+		return "", game.M("ptg.fire.range")
 	}
 	if ok, _ := s.LoS(u.At, t); !ok {
-		return "", "no line of sight (PTG-7.1.4)"
+		return "", game.M("ptg.fire.los")
 	}
-	return a, ""
+	return a, game.Msg{}
 }

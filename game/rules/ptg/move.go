@@ -1,7 +1,6 @@
 package ptg
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,7 +136,7 @@ func (s *State) canMove(side game.Side, u *Unit) error {
 		return err
 	}
 	if m := s.stuckMover(); m != nil && m != u {
-		return game.Refuse("stacking", "PTG-5.0.1", "%s must first move on out of %s, where %s", m.ID, s.label(m.At), s.overStacked(s.UnitsAt(m.At), nil))
+		return game.Reject("stacking", "PTG-5.0.1", "ptg.move.stuck", "unit", m.ID, "hex", s.label(m.At), "why", s.overStacked(s.UnitsAt(m.At), nil))
 	}
 	return nil
 }
@@ -153,7 +152,7 @@ func (s *State) stuckMover() *Unit {
 	if m == nil || !m.OnMap() || m.Done || !m.Counts() {
 		return nil
 	}
-	if s.overStacked(s.UnitsAt(m.At), nil) == "" || s.anotherMayLeave(m, m.At) {
+	if s.overStacked(s.UnitsAt(m.At), nil).IsZero() || s.anotherMayLeave(m, m.At) {
 		return nil
 	}
 	return m
@@ -163,27 +162,27 @@ func (s *State) stuckMover() *Unit {
 func (s *State) canMoveBase(side game.Side, u *Unit) error {
 	switch {
 	case u.Side != side:
-		return game.Refuse(game.CodeNotYourUnit, "PTG-4.1.2", "%s is not your unit", u.ID)
+		return game.Reject(game.CodeNotYourUnit, "PTG-4.1.2", "ptg.not-yours", "unit", u.ID)
 	case u.Status == game.StatusReserve && (u.Group != "zone-a" || u.Leader() && u.Awaiting):
-		return game.Refuse("not-on-map", "PTG-13.2.4", "%s is not on the map", u.ID)
+		return game.Reject("not-on-map", "PTG-13.2.4", "ptg.not-on-map", "unit", u.ID)
 	case u.Status != game.StatusReserve && !u.OnMap():
-		return game.Refuse("not-on-map", "PTG-4.0", "%s is not on the map", u.ID)
+		return game.Reject("not-on-map", "PTG-4.0", "ptg.not-on-map", "unit", u.ID)
 	case u.Status == game.StatusReserve && u.Side != Swedes:
-		return game.Refuse("not-on-map", "PTG-13.2.4", "%s is not on the map", u.ID)
+		return game.Reject("not-on-map", "PTG-13.2.4", "ptg.not-on-map", "unit", u.ID)
 	case s.alertRules() && side == Russians && s.Turn == 1:
-		return game.Refuse("alert", "PTG-12.0.1", "no Russian unit may move on turn 1")
+		return game.Reject("alert", "PTG-12.0.1", "ptg.move.alert-turn1")
 	case u.Done || (u.Moved && s.Mover != u.ID):
-		return game.Refuse("already-moved", "PTG-4.0", "%s has finished moving this phase (units move one at a time)", u.ID)
+		return game.Reject("already-moved", "PTG-4.0", "ptg.move.finished", "unit", u.ID)
 	case u.Routed:
-		return game.Refuse("routed", "PTG-7.4.1", "%s is routed: it moves only as a result of combat", u.ID)
+		return game.Reject("routed", "PTG-7.4.1", "ptg.move.routed", "unit", u.ID)
 	case u.Immobile:
-		return game.Refuse("garrison", "PTG-7.7.2", "%s started the game in a redoubt and can never move", u.ID)
+		return game.Reject("garrison", "PTG-7.7.2", "ptg.move.garrison", "unit", u.ID)
 	case u.Square:
-		return game.Refuse("square", "PTG-14.11.3", "%s is in square: leave square first (square %s off)", u.ID, u.ID)
+		return game.Reject("square", "PTG-14.11.3", "ptg.move.square", "unit", u.ID)
 	case s.baseMA(u) == 0:
-		return game.Refuse("ma-0", "PTG-7.1.8", "%s has a movement allowance of 0", u.ID)
+		return game.Reject("ma-0", "PTG-7.1.8", "ptg.move.ma0", "unit", u.ID)
 	case s.budget(u) <= 0:
-		return game.Refuse("no-mp", "PTG-4.1", "%s has no movement points left", u.ID)
+		return game.Reject("no-mp", "PTG-4.1", "ptg.move.no-mp", "unit", u.ID)
 	}
 	return nil
 }
@@ -341,7 +340,7 @@ func (m *mover) pathTo(prev []int32, t int) []grid.Coord {
 }
 
 // mayStop reports whether u may end its move in c (stacking, PTG-5.0).
-func (s *State) mayStop(u *Unit, c grid.Coord) string {
+func (s *State) mayStop(u *Unit, c grid.Coord) game.Msg {
 	var here []*Unit
 	for _, o := range s.UnitsAt(c) {
 		if o.Side == u.Side && o != u {
@@ -392,7 +391,7 @@ func (s *State) anotherMayLeave(u *Unit, c grid.Coord) bool {
 // unit in it can leave any more this movement phase, or returns "".
 // During the movement phase stacks may be over the limits (PTG-5.0.1);
 // they are checked when it ends.
-func (s *State) stuckStack(side game.Side) string {
+func (s *State) stuckStack(side game.Side) game.Msg {
 	seen := map[grid.Coord]bool{}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -402,14 +401,14 @@ func (s *State) stuckStack(side game.Side) string {
 		seen[u.At] = true
 		here := s.UnitsAt(u.At)
 		why := s.overStacked(here, nil)
-		if why == "" {
+		if why.IsZero() {
 			continue
 		}
 		if !slices.ContainsFunc(here, func(o *Unit) bool { return o.Side == side && o.Counts() && s.mayFix(o) }) {
-			return s.label(u.At) + ": " + why
+			return game.M("ptg.stack.hex", "hex", s.label(u.At), "why", why)
 		}
 	}
-	return ""
+	return game.Msg{}
 }
 
 // mayFix reports whether o may still move out of its stack: a unit that
@@ -436,14 +435,14 @@ func (s *State) stackBlocked(ix *index, u *Unit, h int) bool {
 			here = append(here, o)
 		}
 	}
-	return s.overStacked(here, u) != ""
+	return !s.overStacked(here, u).IsZero()
 }
 
 // move handles "move UNIT HEX [HEX …] [charge] [off]".
 func (d *decider) move(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) < 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-4.0", "write: move UNIT HEX (or a path: move UNIT HEX HEX …; add charge to charge, off to leave by an exit hex)")
+		return game.Reject(game.CodeSyntax, "PTG-4.0", "ptg.move.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -484,11 +483,11 @@ parsed:
 	switch {
 	case len(cells) == 0 && exit:
 		if !u.OnMap() {
-			return game.Refuse(game.CodeSyntax, "PTG-11.0", "%s is not on the map", u.ID)
+			return game.Reject(game.CodeSyntax, "PTG-11.0", "ptg.not-on-map", "unit", u.ID)
 		}
 		path = []grid.Coord{u.At}
 	case len(cells) == 0:
-		return game.Refuse(game.CodeSyntax, "PTG-4.0", "write: move UNIT HEX")
+		return game.Reject(game.CodeSyntax, "PTG-4.0", "ptg.move.syntax-short")
 	case len(cells) == 1 && !explicit:
 		path, cost, err = d.cheapest(m, cells[0])
 	default:
@@ -522,10 +521,10 @@ func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error)
 		return m.pathTo(prev, i), cost[i], nil
 	}
 	if u.OnMap() && dest == u.At {
-		return nil, 0, game.Refuse("no-move", "PTG-4.0", "%s is already in %s", u.ID, s.label(dest))
+		return nil, 0, game.Reject("no-move", "PTG-4.0", "ptg.already-in", "unit", u.ID, "hex", s.label(dest))
 	}
 	if m.ix.enemyCombat(u.Side, dest) {
-		return nil, 0, game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+		return nil, 0, game.Reject("enemy-hex", "PTG-4.1.1", "ptg.move.enemy-hex", "unit", u.ID, "hex", s.label(dest))
 	}
 	if u.OnMap() && s.adjacent(u.At, dest) {
 		if st, _ := m.enterCost(m.ix.mi.At(u.At), grid.DirTo(s.grid(), u.At, dest), i); st < 0 {
@@ -537,25 +536,25 @@ func (d *decider) cheapest(m *mover, dest grid.Coord) ([]grid.Coord, int, error)
 	far.budget = 1 << 20
 	fc, _ := far.reach()
 	if fc[i] >= 0 {
-		return nil, 0, game.Refuse("too-far", "PTG-4.1", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(fc[i]), mp(m.budget))
+		return nil, 0, game.Reject("too-far", "PTG-4.1", "ptg.move.too-far", "unit", u.ID, "hex", s.label(dest), "need", mp(fc[i]), "have", mp(m.budget))
 	}
-	return nil, 0, game.Refuse("no-path", "PTG-4.1", "%s has no legal path to %s (%s)", u.ID, s.label(dest), s.blockers(u))
+	return nil, 0, game.Reject("no-path", "PTG-4.1", "ptg.move.no-path", "unit", u.ID, "hex", s.label(dest), "why", s.blockers(u))
 }
 
 // blockers lists what may stand in a unit's way, for refusals.
-func (s *State) blockers(u *Unit) string {
-	var why []string
+func (s *State) blockers(u *Unit) game.Msg {
+	var why []game.Msg
 	if u.Combat() && !u.Commanded {
-		why = append(why, "it is uncommanded and may not enter enemy zones of control (PTG-6.0.2)")
+		why = append(why, game.M("ptg.block.uncommanded"))
 	}
 	if !s.mayLeaveCamp(u) && u.OnMap() && s.inCamp(u.At) {
-		why = append(why, "it may not leave the camp yet (PTG-12.0.3)")
+		why = append(why, game.M("ptg.block.camp"))
 	}
 	if u.MovesAsCavalry() {
-		why = append(why, "cavalry may not enter completed redoubts (PTG-4.1.5)")
+		why = append(why, game.M("ptg.block.cavalry"))
 	}
-	why = append(why, "enemy units, lake hexsides")
-	return strings.Join(why, "; ")
+	why = append(why, game.M("ptg.block.enemy"))
+	return semicolons(why)
 }
 
 // walk checks an explicit path step by step.
@@ -569,7 +568,7 @@ func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) 
 		path = []grid.Coord{u.At}
 		prev = mi.At(u.At)
 	} else if !s.inZone("zone-a", cells[0]) {
-		return nil, 0, game.Refuse("entry", "PTG-13.2.4", "%s enters the map in zone A (%s)", u.ID, s.labels(s.zone("zone-a")))
+		return nil, 0, game.Reject("entry", "PTG-13.2.4", "ptg.move.entry", "unit", u.ID, "hexes", s.labels(s.zone("zone-a")))
 	}
 	for _, c := range cells {
 		h := mi.At(c)
@@ -577,7 +576,7 @@ func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) 
 		if prev >= 0 {
 			dir = grid.DirTo(s.grid(), mi.Coord(prev), c)
 			if dir < 0 {
-				return nil, 0, game.Refuse("not-adjacent", "PTG-4.0", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(mi.Coord(prev)))
+				return nil, 0, game.Reject("not-adjacent", "PTG-4.0", "ptg.move.not-adjacent", "hex", s.label(c), "from", s.label(mi.Coord(prev)))
 			}
 		}
 		st, _ := m.enterCost(prev, dir, h)
@@ -585,7 +584,7 @@ func (d *decider) walk(m *mover, cells []grid.Coord) ([]grid.Coord, int, error) 
 			return nil, 0, d.whyNot(m, prev, c)
 		}
 		if cost+st > m.budget {
-			return nil, 0, game.Refuse("too-far", "PTG-4.1", "%s has %s MP left and entering %s costs %s", u.ID, mp(m.budget-cost), s.label(c), mp(st))
+			return nil, 0, game.Reject("too-far", "PTG-4.1", "ptg.move.step-cost", "unit", u.ID, "have", mp(m.budget-cost), "hex", s.label(c), "cost", mp(st))
 		}
 		cost += st
 		path = append(path, c)
@@ -601,19 +600,19 @@ func (d *decider) whyNot(m *mover, prev int, c grid.Coord) error {
 	h := mi.At(c)
 	switch {
 	case prev >= 0 && s.lakeSide(mi.Coord(prev), c):
-		return game.Refuse("lake", "PTG-4.1.5", "no unit may cross a lake hexside")
+		return game.Reject("lake", "PTG-4.1.5", "ptg.move.lake")
 	case m.ix.enemyCombat(u.Side, c):
-		return game.Refuse("enemy-hex", "PTG-4.1.1", "%s may not enter %s: an enemy unit is there", u.ID, s.label(c))
+		return game.Reject("enemy-hex", "PTG-4.1.1", "ptg.move.enemy-hex", "unit", u.ID, "hex", s.label(c))
 	case u.Leader() && m.ix.leaders[u.Side.Other()][h] > 0:
-		return game.Refuse("leader-hex", "PTG-8.2.1", "a leader alone may not enter a hex held by enemy leaders")
+		return game.Reject("leader-hex", "PTG-8.2.1", "ptg.move.leader-hex")
 	case m.ix.red[h] == 1 && u.MovesAsCavalry():
-		return game.Refuse("redoubt", "PTG-4.1.5", "cavalry may not enter a redoubt")
+		return game.Reject("redoubt", "PTG-4.1.5", "ptg.move.redoubt")
 	case u.Combat() && !u.Commanded && m.ix.zoc[u.Side.Other()][h]:
-		return game.Refuse("uncommanded", "PTG-6.0.2", "%s is uncommanded and may not enter %s, in an enemy zone of control", u.ID, s.label(c))
+		return game.Reject("uncommanded", "PTG-6.0.2", "ptg.move.uncommanded", "unit", u.ID, "hex", s.label(c))
 	case prev >= 0 && !m.camp && mi.camp[prev] && !mi.camp[h]:
-		return game.Refuse("alert", "PTG-12.0.3", "%s may not leave the Russian camp yet", u.ID)
+		return game.Reject("alert", "PTG-12.0.3", "ptg.move.camp", "unit", u.ID)
 	}
-	return game.Refuse("terrain", "T-TEC", "%s cannot enter %s", u.ID, s.label(c))
+	return game.Reject("terrain", "T-TEC", "ptg.move.terrain", "unit", u.ID, "hex", s.label(c))
 }
 
 // runMove carries out a move along path hex by hex: the Alert (PTG-12.0.7),
@@ -638,15 +637,18 @@ func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, char
 			return
 		}
 		u := d.s.Unit(id)
-		text := fmt.Sprintf("%s %s → %s (%s MP, %s left)", id, d.s.label(seg[0]), d.s.label(seg[len(seg)-1]), mp(segCost), mp(d.s.budget(u)-segCost))
+		key := "ptg.moved"
 		if entry {
-			text = fmt.Sprintf("%s enters the map at %s and moves to %s (%s MP; PTG-13.2.4)", id, d.s.label(seg[0]), d.s.label(seg[len(seg)-1]), mp(segCost))
+			key = "ptg.moved.entry"
 		}
-		ev := Moved{Unit: id, Path: slices.Clone(seg), Cost: segCost, Entry: entry, Text: text}
+		ev := Moved{Unit: id, Path: slices.Clone(seg), Cost: segCost, Entry: entry}
+		var charges game.Msg
 		if final && charged != nil {
 			ev.Charged = charged
-			ev.Text += fmt.Sprintf("; charges %s (PTG-14.9)", strings.Join(charged, ", "))
+			charges = game.M("ptg.moved.charges", "units", strings.Join(charged, ", "))
 		}
+		ev.Msg = game.M(key, "unit", id, "from", d.s.label(seg[0]), "to", d.s.label(seg[len(seg)-1]),
+			"mp", mp(segCost), "left", mp(d.s.budget(u)-segCost), "charges", charges)
 		d.emit(ev)
 		entry = false
 		seg = []grid.Coord{seg[len(seg)-1]}
@@ -677,7 +679,7 @@ func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, char
 		}
 		flush(false)
 		if d.s.alertTrigger(cur, c) {
-			d.emit(Alerted{Unit: id, At: c, Text: fmt.Sprintf("%s comes within five hexes of the Russian camp at %s: the camp is alerted (PTG-12.0.7)", id, d.s.label(c))})
+			d.emit(Alerted{Unit: id, At: c, Msg: game.M("ptg.alerted", "unit", id, "hex", d.s.label(c))})
 		}
 		d.strayBullets(id, c)
 		if d.s.fireZoneOn(cur.Side, c) {
@@ -696,13 +698,11 @@ func (d *decider) runMove(u *Unit, path []grid.Coord, cost int, entry bool, char
 	if u.Type == "horse-artillery" && d.s.on("horse-artillery") && d.s.budget(u) <= 0 && u.OnMap() {
 		roll := d.roll()
 		broken := roll >= 5
-		text := fmt.Sprintf("%s has moved its full allowance: roll %d, ", id, roll)
+		key := "ptg.broke.no"
 		if broken {
-			text += "the gun carriages break: MA 0 for the rest of the game (PTG-14.17.3)"
-		} else {
-			text += "no effect (PTG-14.17.3)"
+			key = "ptg.broke.yes"
 		}
-		d.emit(Broke{Unit: id, Roll: roll, Broken: broken, Text: text})
+		d.emit(Broke{Unit: id, Roll: roll, Broken: broken, Msg: game.M(key, "unit", id, "roll", roll)})
 	}
 	d.settle()
 }
@@ -740,13 +740,13 @@ func (d *decider) exitMap(u *Unit, path []grid.Coord, cost int) error {
 	s := d.s
 	end := path[len(path)-1]
 	if u.Side != Russians || !u.Combat() {
-		return game.Refuse("no-exit", "PTG-11.0D", "only Russian combat units leave the map, by the exit hexes")
+		return game.Reject("no-exit", "PTG-11.0D", "ptg.exit.russians")
 	}
 	if !s.inZone("exits", end) {
-		return game.Refuse("no-exit", "PTG-11.0D", "units leave the map only from the exit hexes %s", s.labels(s.zone("exits")))
+		return game.Reject("no-exit", "PTG-11.0D", "ptg.exit.hexes", "hexes", s.labels(s.zone("exits")))
 	}
 	if cost+2 > s.budget(u) {
-		return game.Refuse("too-far", "P-EXIT", "%s needs 1 MP left in %s to leave the map", u.ID, s.label(end))
+		return game.Reject("too-far", "P-EXIT", "ptg.exit.mp", "unit", u.ID, "hex", s.label(end))
 	}
 	if len(path) > 1 {
 		d.runMove(u, path, cost, false, nil)
@@ -754,10 +754,9 @@ func (d *decider) exitMap(u *Unit, path []grid.Coord, cost int) error {
 			return nil // stopped on the way
 		}
 	}
-	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{end, end}, Cost: 2, Stop: true, Text: fmt.Sprintf("%s pays 1 MP to leave the map", u.ID)})
-	state := "non-routed "
+	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{end, end}, Cost: 2, Stop: true, Msg: game.M("ptg.exit.pays", "unit", u.ID)})
 	d.emit(Removed{Unit: u.ID, At: end, Status: game.StatusExited, Rule: "PTG-11.0D",
-		Text: fmt.Sprintf("%s leaves the map by %s, a %scombat unit exited for the Russian major victory (PTG-11.0D, P-NMA-EXIT: no army morale lost)", u.ID, s.label(end), state)})
+		Msg: game.M("ptg.exit.left", "unit", u.ID, "hex", s.label(end))})
 	d.settle()
 	return nil
 }
@@ -766,13 +765,13 @@ func (d *decider) exitMap(u *Unit, path []grid.Coord, cost int) error {
 // the enemy units charged.
 func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 	if !s.on("charges") {
-		return nil, game.Refuse("option-off", "PTG-14.9", "cavalry charges are an optional rule not in use (option charges)")
+		return nil, game.Reject("option-off", "PTG-14.9", "ptg.option-off.charges")
 	}
 	if u.Side != Swedes || (u.Type != "cavalry" && u.Type != "dragoons") || u.Dismounted {
-		return nil, game.Refuse("no-charge", "PTG-14.9", "only Swedish regular cavalry and mounted dragoons may charge")
+		return nil, game.Reject("no-charge", "PTG-14.9", "ptg.charge.who")
 	}
 	if u.StartZOC || u.Moved {
-		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charging unit starts its movement phase outside every enemy zone of control and charges in one move")
+		return nil, game.Reject("no-charge", "PTG-14.9.1", "ptg.charge.start")
 	}
 	need := 2
 	if s.opt("charge-clear-hexes") == "3" {
@@ -783,15 +782,15 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 		entered = path[1:]
 	}
 	if len(entered) < need {
-		return nil, game.Refuse("no-charge", "P-CHARGE", "a charge ends with %d clear hexes entered in a row", need)
+		return nil, game.Reject("no-charge", "P-CHARGE", "ptg.charge.clear-run", "n", need)
 	}
 	last := entered[len(entered)-need:]
 	for i, c := range last {
 		if !s.clearHex(c) {
-			return nil, game.Refuse("no-charge", "P-CHARGE", "%s is not clear terrain: cavalry charges only through clear hexes", s.label(c))
+			return nil, game.Reject("no-charge", "P-CHARGE", "ptg.charge.not-clear", "hex", s.label(c))
 		}
 		if i > 0 && s.flags(last[i-1], c)&(eRiver|eBridge|eEntrench) != 0 {
-			return nil, game.Refuse("no-charge", "P-CHARGE", "a charge does not cross a river, bridge or entrenchment hexside")
+			return nil, game.Reject("no-charge", "P-CHARGE", "ptg.charge.hexside")
 		}
 	}
 	// The charge ends adjacent to enemy units in clear terrain; other
@@ -810,7 +809,7 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord) ([]string, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, game.Refuse("no-charge", "PTG-14.9.1", "a charge ends adjacent to enemy units in clear terrain")
+		return nil, game.Reject("no-charge", "PTG-14.9.1", "ptg.charge.end")
 	}
 	slices.Sort(out)
 	return out, nil

@@ -1,7 +1,6 @@
 package ptg
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -12,11 +11,11 @@ import (
 func (s *State) cell(w string) (grid.Coord, error) {
 	c, err := s.grid().Parse(w)
 	if err != nil {
-		msg := err.Error()
-		if errors.Is(err, grid.ErrLabel) {
-			msg = strings.TrimSuffix(msg, ": "+grid.ErrLabel.Error())
+		// The hex grid's errors, as messages: off the map, or not a label.
+		if mi := s.info(); strings.Contains(err.Error(), " is off the map ") {
+			return grid.Coord{}, game.Reject(game.CodeBadCell, "PTG-1.1", "ptg.cell.off-map", "word", game.Plain(w), "cols", mi.W, "rows", mi.H)
 		}
-		return grid.Coord{}, game.Refuse(game.CodeBadCell, "PTG-1.1", "%s", msg)
+		return grid.Coord{}, game.Reject(game.CodeBadCell, "PTG-1.1", "ptg.cell.bad", "word", game.Plain(w))
 	}
 	return c, nil
 }
@@ -51,10 +50,10 @@ func (s *State) findUnit(side game.Side, w string) *Unit {
 func (s *State) ownUnit(side game.Side, w string) (*Unit, error) {
 	u := s.findUnit(side, w)
 	if u == nil {
-		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", w)
+		return nil, game.Reject(game.CodeUnknownUnit, "", "ptg.no-unit", "word", game.Plain(w))
 	}
 	if u.Side != side {
-		return nil, game.Refuse(game.CodeNotYourUnit, "PTG-3.3", "%s is not your unit", u.ID)
+		return nil, game.Reject(game.CodeNotYourUnit, "PTG-3.3", "ptg.not-yours", "unit", u.ID)
 	}
 	return u, nil
 }

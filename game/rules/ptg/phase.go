@@ -1,7 +1,6 @@
 package ptg
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -17,13 +16,13 @@ func (d *decider) endPhase() error {
 	s := d.s
 	switch s.Phase {
 	case PhaseMove:
-		if why := s.overStackedHex(s.Active); why != "" {
-			return game.Refuse("stacking", "PTG-5.0.1", "%s; fix it before the movement phase ends", why)
+		if why := s.overStackedHex(s.Active); !why.IsZero() {
+			return game.Reject("stacking", "PTG-5.0.1", "ptg.stack.fix", "why", why)
 		}
 		d.endMovement()
 	case PhaseCombat:
 		if open := s.openObligations(); len(open) > 0 {
-			return game.Refuse("obligation", "PTG-7.0.1", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
+			return game.Reject("obligation", "PTG-7.0.1", "ptg.combat.cannot-end", "open", open)
 		}
 		d.endCombat()
 	case PhaseRally:
@@ -38,7 +37,7 @@ func (d *decider) endMovement() {
 	s := d.s
 	other := s.Active.Other()
 	if slices.ContainsFunc(s.FireZones, func(z FireZone) bool { return z.Side == other }) {
-		d.emit(FireZonesCleared{Side: other, Text: fmt.Sprintf("the %s fire zones are lifted at the end of the %s movement phase (PTG-7.6.1)", sideName(other), sideName(s.Active))})
+		d.emit(FireZonesCleared{Side: other, Msg: game.M("ptg.firezones.lifted", "owner", armyOf(other), "army", armyF(s.Active))})
 	}
 	if s.Active == Swedes && s.camp() && !s.CampEvent {
 		n := 0
@@ -48,10 +47,10 @@ func (d *decider) endMovement() {
 			}
 		}
 		if n >= 3 {
-			d.emit(MoraleChanged{Side: Russians, Delta: -15, Text: fmt.Sprintf("%d Swedish combat units end their movement phase inside the Russian camp: Russian army morale −15 (PTG-10.0.6)", n) + s.demoralizes(Russians, 15)})
+			d.emit(MoraleChanged{Side: Russians, Delta: -15, Msg: game.M("ptg.camp-event", "n", n, "dem", s.demoralizes(Russians, 15))})
 		}
 	}
-	d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseCombat, Active: s.Active, Text: fmt.Sprintf("turn %d (%s): %s combat phase", s.Turn, Time(s.Turn), sideName(s.Active))})
+	d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseCombat, Active: s.Active, Msg: game.M("ptg.phase.combat", "turn", s.Turn, "time", Time(s.Turn), "army", armyF(s.Active))})
 	if d.checkCollapse() {
 		return
 	}
@@ -65,7 +64,7 @@ func (d *decider) endMovement() {
 func (d *decider) endCombat() {
 	s := d.s
 	var zones []FireZone
-	var parts []string
+	var parts []string // "FROM → TO"
 	for _, r := range s.zoneRedoubts() {
 		z := FireZone{Side: s.Active, From: r, To: s.defaultZone(r)}
 		for _, p := range s.Planned {
@@ -77,10 +76,10 @@ func (d *decider) endCombat() {
 		parts = append(parts, s.label(z.From)+" → "+s.label(z.To))
 	}
 	if len(zones) > 0 {
-		d.emit(FireZonesPlaced{Zones: zones, Text: fmt.Sprintf("%s fire zones placed: %s (PTG-7.6.1)", sideName(s.Active), strings.Join(parts, ", "))})
+		d.emit(FireZonesPlaced{Zones: zones, Msg: game.M("ptg.firezones.placed", "owner", armyOf(s.Active), "zones", strings.Join(parts, ", "))})
 	}
 	if d.s.routedUnits(s.Active) > 0 {
-		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseRally, Active: s.Active, Text: fmt.Sprintf("turn %d (%s): %s rally phase", s.Turn, Time(s.Turn), sideName(s.Active))})
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseRally, Active: s.Active, Msg: game.M("ptg.phase.rally", "turn", s.Turn, "time", Time(s.Turn), "army", armyF(s.Active))})
 		return
 	}
 	d.endPlayerTurn()
@@ -132,7 +131,7 @@ func (s *State) defaultZone(r grid.Coord) grid.Coord {
 func (d *decider) planZone(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-7.6.1", "write: zone REDOUBT HEX")
+		return game.Reject(game.CodeSyntax, "PTG-7.6.1", "ptg.zone.syntax")
 	}
 	r, err := s.cell(cmd.Args[0])
 	if err != nil {
@@ -143,12 +142,12 @@ func (d *decider) planZone(cmd game.Command) error {
 		return err
 	}
 	if !slices.Contains(s.zoneRedoubts(), r) {
-		return game.Refuse("no-redoubt", "PTG-7.6", "%s is not a completed redoubt held by your combat units", s.label(r))
+		return game.Reject("no-redoubt", "PTG-7.6", "ptg.zone.no-redoubt", "hex", s.label(r))
 	}
 	if !s.adjacent(r, c) {
-		return game.Refuse("not-adjacent", "PTG-7.6.7", "a fire zone covers an adjacent hex only")
+		return game.Reject("not-adjacent", "PTG-7.6.7", "ptg.zone.adjacent")
 	}
-	d.emit(ZonePlanned{Zone: FireZone{Side: s.Active, From: r, To: c}, Text: fmt.Sprintf("the redoubt in %s will cover %s with its fire zone (PTG-7.6.1)", s.label(r), s.label(c))})
+	d.emit(ZonePlanned{Zone: FireZone{Side: s.Active, From: r, To: c}, Msg: game.M("ptg.zone.planned", "redoubt", s.label(r), "hex", s.label(c))})
 	return nil
 }
 
@@ -166,7 +165,7 @@ func (s *State) routedUnits(side game.Side) int {
 func (d *decider) rally(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, "PTG-9.0", "write: rally UNIT, or rally all")
+		return game.Reject(game.CodeSyntax, "PTG-9.0", "ptg.rally.syntax")
 	}
 	var ids []string
 	if strings.EqualFold(cmd.Args[0], "all") {
@@ -176,7 +175,7 @@ func (d *decider) rally(cmd game.Command) error {
 			}
 		}
 		if len(ids) == 0 {
-			return game.Refuse("none-routed", "PTG-9.0", "no routed unit to rally")
+			return game.Reject("none-routed", "PTG-9.0", "ptg.rally.none")
 		}
 	} else {
 		u, err := s.ownUnit(cmd.Side, cmd.Args[0])
@@ -184,7 +183,7 @@ func (d *decider) rally(cmd game.Command) error {
 			return err
 		}
 		if !u.OnMap() || !u.Routed {
-			return game.Refuse("not-routed", "PTG-9.0", "%s is not a routed unit on the map", u.ID)
+			return game.Reject("not-routed", "PTG-9.0", "ptg.rally.not-routed", "unit", u.ID)
 		}
 		ids = []string{u.ID}
 	}
@@ -227,22 +226,21 @@ func (d *decider) rallyOne(id string) {
 	if dem {
 		ok, cmp = roll+mod < need, "<"
 	}
-	text := fmt.Sprintf("%s tries to rally: roll %d", id, roll)
+	var zoc, leadMsg game.Msg
 	if mod > 0 {
-		text += " +1 in an enemy zone of control (PTG-9.0.3)"
+		zoc = game.M("ptg.rally.zoc")
 	}
-	text += fmt.Sprintf(", needs %s %d", cmp, need)
 	if lead != "" {
-		text += fmt.Sprintf(" (morale %d + %s, PTG-9.0.2)", u.Morale, lead)
+		leadMsg = game.M("ptg.rally.lead", "morale", u.Morale, "leader", lead)
 	}
+	key := "ptg.rally.fails"
 	if ok {
-		text += ": rallied (PTG-9.0.1)"
-	} else {
-		text += ": fails and is removed from the map, not counted as eliminated (PTG-9.0.1)"
+		key = "ptg.rally.rallied"
 	}
-	d.emit(Rallied{Unit: id, Roll: roll, Need: need, Success: ok, Text: text})
+	d.emit(Rallied{Unit: id, Roll: roll, Need: need, Success: ok,
+		Msg: game.M(key, "unit", id, "roll", roll, "zoc", zoc, "cmp", cmp, "need", need, "lead", leadMsg)})
 	if !ok {
-		d.remove(id, "failed to rally", "PTG-9.0.1")
+		d.remove(id, game.M("ptg.reason.rally-failed"), "PTG-9.0.1")
 	}
 }
 
@@ -251,7 +249,7 @@ func (d *decider) endRally() {
 	s := d.s
 	for i := range s.Units {
 		if u := &s.Units[i]; u.OnMap() && u.Side == s.Active && u.Routed {
-			d.remove(u.ID, "still routed at the end of the rally phase", "PTG-9.0.1")
+			d.remove(u.ID, game.M("ptg.reason.still-routed"), "PTG-9.0.1")
 		}
 	}
 	d.endPlayerTurn()
@@ -264,7 +262,7 @@ func (d *decider) endPlayerTurn() {
 	s := d.s
 	for i := range s.Units {
 		if u := &s.Units[i]; u.OnMap() && u.Aide() && u.Side == s.Active {
-			d.emit(Removed{Unit: u.ID, At: u.At, Status: StatusRemoved, Rule: "PTG-14.16.1", Text: fmt.Sprintf("aide %s leaves the field at the end of the player turn (PTG-14.16.1)", u.ID)})
+			d.emit(Removed{Unit: u.ID, At: u.At, Status: StatusRemoved, Rule: "PTG-14.16.1", Msg: game.M("ptg.aide.leaves", "unit", u.ID)})
 		}
 	}
 	var steps []Step
@@ -280,7 +278,7 @@ func (d *decider) endPlayerTurn() {
 		}
 	}
 	if len(steps) > 0 {
-		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseEnd, Active: s.Active, Text: fmt.Sprintf("end of the %s player turn: replacement leaders take command (PTG-8.3)", sideName(s.Active))})
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseEnd, Active: s.Active, Msg: game.M("ptg.phase.end", "army", army(s.Active))})
 		d.queue(false, steps...)
 		return
 	}
@@ -293,7 +291,7 @@ func (d *decider) endPlayerTurn() {
 func (d *decider) nextPlayerTurn() {
 	s := d.s
 	if s.Active == s.First {
-		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseMove, Active: s.First.Other(), Text: fmt.Sprintf("turn %d (%s): %s movement phase", s.Turn, Time(s.Turn), sideName(s.First.Other()))})
+		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseMove, Active: s.First.Other(), Msg: game.M("ptg.phase.move", "turn", s.Turn, "time", Time(s.Turn), "army", armyF(s.First.Other()))})
 		return
 	}
 	if s.Turn >= s.Turns {
@@ -304,7 +302,7 @@ func (d *decider) nextPlayerTurn() {
 	if s.on("visibility") {
 		d.visibility(t)
 	}
-	d.emit(PhaseChanged{Turn: t, Phase: PhaseMove, Active: s.First, Text: fmt.Sprintf("turn %d (%s): %s movement phase", t, Time(t), sideName(s.First))})
+	d.emit(PhaseChanged{Turn: t, Phase: PhaseMove, Active: s.First, Msg: game.M("ptg.phase.move", "turn", t, "time", Time(t), "army", armyF(s.First))})
 }
 
 // visibility rolls for a turn from 3 on (PTG-14.7.1): 1-3 good, 4-5 bad,
@@ -319,18 +317,15 @@ func (d *decider) visibility(t int) {
 	if roll == 6 {
 		bad = t > 3 && s.Visibility == "bad"
 	}
-	v := "good"
+	key := "ptg.visibility.good"
 	if bad {
-		v = "bad"
+		key = "ptg.visibility.bad"
 	}
-	text := fmt.Sprintf("turn %d visibility roll %d: %s", t, roll, v)
+	var same game.Msg
 	if roll == 6 {
-		text += " (as the turn before)"
+		same = game.M("ptg.visibility.same")
 	}
-	if bad {
-		text += ": movement halved, artillery fires at most 3 hexes, leaders rally only their own hex"
-	}
-	d.emit(VisibilityRolled{Turn: t, Roll: roll, Bad: bad, Text: text + " (PTG-14.7)"})
+	d.emit(VisibilityRolled{Turn: t, Roll: roll, Bad: bad, Msg: game.M(key, "turn", t, "roll", roll, "same", same)})
 }
 
 // victory reads T-VICTORY at the end of turn 11 (PTG-11.0).
@@ -358,25 +353,25 @@ func (s *State) victory() game.Outcome {
 		{Side: Swedes, Item: "objective hexes held", Points: held},
 		{Side: Russians, Item: "units exited by the south edge", Points: exited},
 	}
-	state := fmt.Sprintf(" (army morale: Swedes %d, Russians %d; objectives held %d; Russian units exited %d)", s.NMA[Swedes], s.NMA[Russians], held, exited)
+	key := "ptg.end.draw"
 	switch {
 	case rd:
 		o.Winner = Swedes
-		o.Result = "Swedish marginal victory (PTG-11.0A)"
+		key = "ptg.end.swedish-marginal"
 		if held >= 2 {
-			o.Result = "Swedish major victory (PTG-11.0B)"
+			key = "ptg.end.swedish-major"
 		}
 	case sd:
 		o.Winner = Russians
-		o.Result = "Russian marginal victory (PTG-11.0C)"
+		key = "ptg.end.russian-marginal"
 		if exited >= 5 {
-			o.Result = "Russian major victory (PTG-11.0D)"
+			key = "ptg.end.russian-major"
 		}
 	default:
 		o.Winner = game.Nobody
-		o.Result = "draw: neither army is demoralized (PTG-11.0E)"
 	}
-	o.Result += state
+	msg := game.M("ptg.end.final", "result", game.M(key), "swedes", s.NMA[Swedes], "russians", s.NMA[Russians], "held", held, "exited", exited)
+	o.Result, o.ResultMsg = game.Render(game.LangEN, msg), msg
 	return o
 }
 
@@ -385,7 +380,7 @@ func (s *State) victory() game.Outcome {
 func (d *decider) aide(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) > 0 {
-		return game.Refuse(game.CodeSyntax, "PTG-14.16", "write: aide")
+		return game.Reject(game.CodeSyntax, "PTG-14.16", "ptg.aide.syntax")
 	}
 	a, senior, err := s.aideReady(cmd.Side)
 	if err != nil {
@@ -393,13 +388,12 @@ func (d *decider) aide(cmd game.Command) error {
 	}
 	roll := d.roll()
 	hit := roll == 6
-	text := fmt.Sprintf("aide %s joins %s in %s: roll %d", a.ID, senior.ID, s.label(senior.At), roll)
+	key := "ptg.aide.joins"
 	if hit {
-		text += ", hit by a stray bullet and removed at once (PTG-14.16.4)"
-	} else {
-		text += ", he acts as a leader this player turn (PTG-14.16.1)"
+		key = "ptg.aide.hit"
 	}
-	d.emit(AidePlaced{Aide: a.ID, At: senior.At, Roll: roll, Hit: hit, Text: text})
+	d.emit(AidePlaced{Aide: a.ID, At: senior.At, Roll: roll, Hit: hit,
+		Msg: game.M(key, "unit", a.ID, "senior", senior.ID, "hex", s.label(senior.At), "roll", roll)})
 	return nil
 }
 
@@ -407,13 +401,13 @@ func (d *decider) aide(cmd game.Command) error {
 // aide may come now.
 func (s *State) aideReady(side game.Side) (*Unit, *Unit, error) {
 	if !s.on("aides") {
-		return nil, nil, game.Refuse("option-off", "PTG-14.16", "aides are an optional rule not in use (option aides)")
+		return nil, nil, game.Reject("option-off", "PTG-14.16", "ptg.option-off.aides")
 	}
 	if s.AideUsed {
-		return nil, nil, game.Refuse("aide-used", "PTG-14.16.5", "one aide per player turn")
+		return nil, nil, game.Reject("aide-used", "PTG-14.16.5", "ptg.aide.used")
 	}
 	if s.Mover != "" {
-		return nil, nil, game.Refuse("too-late", "PTG-14.16.2", "aides come in at the start of the movement phase, before any unit moves")
+		return nil, nil, game.Reject("too-late", "PTG-14.16.2", "ptg.aide.too-late")
 	}
 	flag := "senior"
 	if side == Swedes && s.on("charles-unwounded") {
@@ -434,9 +428,9 @@ func (s *State) aideReady(side game.Side) (*Unit, *Unit, error) {
 	}
 	switch {
 	case senior == nil || senior.Replacement || !senior.OnMap():
-		return nil, nil, game.Refuse("no-senior", "PTG-14.16.3", "no aide may come once the senior leader has fallen")
+		return nil, nil, game.Reject("no-senior", "PTG-14.16.3", "ptg.aide.no-senior")
 	case aide == nil:
-		return nil, nil, game.Refuse("no-aide", "PTG-14.16", "no aide left")
+		return nil, nil, game.Reject("no-aide", "PTG-14.16", "ptg.aide.none")
 	}
 	return aide, senior, nil
 }
@@ -445,7 +439,7 @@ func (s *State) aideReady(side game.Side) (*Unit, *Unit, error) {
 func (d *decider) dismount(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, "PTG-14.12", "write: %s UNIT", cmd.Verb)
+		return game.Reject(game.CodeSyntax, "PTG-14.12", "ptg.dismount.syntax", "verb", game.Plain(cmd.Verb))
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -455,28 +449,28 @@ func (d *decider) dismount(cmd game.Command) error {
 		return err
 	}
 	on := cmd.Verb == "dismount"
-	text := fmt.Sprintf("%s dismounts: infantry with MA 5, 4 MP left this phase (PTG-14.12)", u.ID)
+	key := "ptg.dismounted"
 	if !on {
-		text = fmt.Sprintf("%s remounts for 1 MP (PTG-14.12)", u.ID)
+		key = "ptg.remounted"
 	}
-	d.emit(Mounted{Unit: u.ID, Dismounted: on, Text: text})
+	d.emit(Mounted{Unit: u.ID, Dismounted: on, Msg: game.M(key, "unit", u.ID)})
 	return nil
 }
 
 func (s *State) mayDismount(u *Unit, down bool) error {
 	switch {
 	case !s.on("dismount"):
-		return game.Refuse("option-off", "PTG-14.12", "dismounted dragoons are an optional rule not in use (option dismount)")
+		return game.Reject("option-off", "PTG-14.12", "ptg.option-off.dismount")
 	case u.Type != "dragoons" || !u.OnMap():
-		return game.Refuse("not-dragoons", "PTG-14.12", "only dragoons on the map dismount and remount")
+		return game.Reject("not-dragoons", "PTG-14.12", "ptg.dismount.dragoons")
 	case u.Dismounted == down:
-		return game.Refuse("already", "PTG-14.12", "%s is already %s", u.ID, map[bool]string{true: "dismounted", false: "mounted"}[down])
+		return game.Reject("already", "PTG-14.12", map[bool]string{true: "ptg.dismount.already-down", false: "ptg.dismount.already-up"}[down], "unit", u.ID)
 	case u.Routed:
-		return game.Refuse("routed", "PTG-14.12", "routed dragoons cannot dismount or remount")
+		return game.Reject("routed", "PTG-14.12", "ptg.dismount.routed")
 	case s.Mover != "" || u.Moved:
-		return game.Refuse("too-late", "PTG-14.12.1", "dragoons dismount or remount only at the start of the movement phase")
+		return game.Reject("too-late", "PTG-14.12.1", "ptg.dismount.too-late")
 	case s.enemyZOC(u.Side, u.At):
-		return game.Refuse("in-zoc", "PTG-14.12.1", "%s is in an enemy zone of control", u.ID)
+		return game.Reject("in-zoc", "PTG-14.12.1", "ptg.dismount.zoc", "unit", u.ID)
 	}
 	return nil
 }
@@ -486,7 +480,7 @@ func (s *State) mayDismount(u *Unit, down bool) error {
 func (d *decider) square(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) < 1 || len(cmd.Args) > 2 || (len(cmd.Args) == 2 && !strings.EqualFold(cmd.Args[1], "off")) {
-		return game.Refuse(game.CodeSyntax, "PTG-14.11", "write: square UNIT, or square UNIT off")
+		return game.Reject(game.CodeSyntax, "PTG-14.11", "ptg.square.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -496,30 +490,30 @@ func (d *decider) square(cmd game.Command) error {
 	if err := s.maySquare(u, form); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("%s forms square for 1 MP and stops (PTG-14.11)", u.ID)
+	key := "ptg.square.formed"
 	if !form {
-		text = fmt.Sprintf("%s leaves square for 1 MP and may move on (PTG-14.11)", u.ID)
+		key = "ptg.square.left"
 	}
-	d.emit(SquareChanged{Unit: u.ID, Square: form, Cost: 2, Text: text})
+	d.emit(SquareChanged{Unit: u.ID, Square: form, Cost: 2, Msg: game.M(key, "unit", u.ID)})
 	return nil
 }
 
 func (s *State) maySquare(u *Unit, form bool) error {
 	switch {
 	case !s.on("squares"):
-		return game.Refuse("option-off", "PTG-14.11", "squares are an optional rule not in use (option squares)")
+		return game.Reject("option-off", "PTG-14.11", "ptg.option-off.squares")
 	case !u.OnMap() || u.Class() != ClassInfantry || u.Routed:
-		return game.Refuse("not-infantry", "PTG-14.11", "only non-routed infantry on the map forms square")
+		return game.Reject("not-infantry", "PTG-14.11", "ptg.square.infantry")
 	case u.Square == form:
-		return game.Refuse("already", "PTG-14.11", "%s is already %s", u.ID, map[bool]string{true: "in square", false: "out of square"}[form])
+		return game.Reject("already", "PTG-14.11", map[bool]string{true: "ptg.square.already-in", false: "ptg.square.already-out"}[form], "unit", u.ID)
 	case u.Done || (u.Moved && s.Mover != u.ID):
-		return game.Refuse("already-moved", "PTG-4.0", "%s has finished moving this phase", u.ID)
+		return game.Reject("already-moved", "PTG-4.0", "ptg.square.moved", "unit", u.ID)
 	case s.budget(u) < 2:
-		return game.Refuse("no-mp", "PTG-14.11", "%s has not 1 MP left", u.ID)
+		return game.Reject("no-mp", "PTG-14.11", "ptg.square.no-mp", "unit", u.ID)
 	case form && s.enemyZOC(u.Side, u.At):
-		return game.Refuse("in-zoc", "PTG-14.11.1", "no unit forms square in an enemy zone of control")
+		return game.Reject("in-zoc", "PTG-14.11.1", "ptg.square.zoc")
 	case s.alertRules() && u.Side == Russians && s.Turn == 1:
-		return game.Refuse("alert", "PTG-12.0.1", "no Russian unit may move on turn 1")
+		return game.Reject("alert", "PTG-12.0.1", "ptg.move.alert-turn1")
 	}
 	return nil
 }
@@ -530,7 +524,7 @@ func (s *State) maySquare(u *Unit, form bool) error {
 func (d *decider) release(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, "PTG-12.0.4", "write: release UNIT")
+		return game.Reject(game.CodeSyntax, "PTG-12.0.4", "ptg.release.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -539,7 +533,7 @@ func (d *decider) release(cmd game.Command) error {
 	if err := s.mayRelease(u); err != nil {
 		return err
 	}
-	d.emit(Released{Unit: u.ID, Text: fmt.Sprintf("%s is one of the five camp units that may leave the camp (%d of 5, PTG-12.0.4)", u.ID, s.released()+1)})
+	d.emit(Released{Unit: u.ID, Msg: game.M("ptg.released", "unit", u.ID, "n", s.released()+1)})
 	return nil
 }
 
@@ -556,17 +550,17 @@ func (s *State) released() int {
 func (s *State) mayRelease(u *Unit) error {
 	switch {
 	case !s.alertRules() || u.Side != Russians:
-		return game.Refuse("no-release", "PTG-12.0.4", "only the Russian camp units are named under the Alert rules")
+		return game.Reject("no-release", "PTG-12.0.4", "ptg.release.russians")
 	case s.Turn != 4 || s.Mover != "":
-		return game.Refuse("no-release", "P-ALERT5", "the five units are named at the start of the Russian movement phase of turn 4")
+		return game.Reject("no-release", "P-ALERT5", "ptg.release.when")
 	case s.Alerted:
-		return game.Refuse("no-release", "PTG-12.0.7", "the camp is alerted: every unit may leave")
+		return game.Reject("no-release", "PTG-12.0.7", "ptg.release.alerted")
 	case !u.OnMap() || !u.Combat() || !s.inCamp(u.At) || u.Free:
-		return game.Refuse("no-release", "PTG-12.0.4", "%s is not a camp unit held by the Alert", u.ID)
+		return game.Reject("no-release", "PTG-12.0.4", "ptg.release.not-held", "unit", u.ID)
 	case u.Released:
-		return game.Refuse("no-release", "PTG-12.0.4", "%s is already named", u.ID)
+		return game.Reject("no-release", "PTG-12.0.4", "ptg.release.already", "unit", u.ID)
 	case s.released() >= 5:
-		return game.Refuse("no-release", "PTG-12.0.4", "five units are already named")
+		return game.Reject("no-release", "PTG-12.0.4", "ptg.release.five")
 	}
 	return nil
 }
@@ -610,24 +604,24 @@ func (s *State) legalMoves() []game.Option {
 			out = append(out, node)
 		}
 	}
-	if s.overStackedHex(side) != "" {
+	if !s.overStackedHex(side).IsZero() {
 		return out // PTG-5.0.1: the stacks must be put right first
 	}
 	return append(out, game.Option{Label: "end the movement phase", Command: "end"})
 }
 
 // overStackedHex describes a hex of side over the stacking limits
-// (PTG-5.0), or returns "".
-func (s *State) overStackedHex(side game.Side) string {
+// (PTG-5.0), or returns the zero message.
+func (s *State) overStackedHex(side game.Side) game.Msg {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.OnMap() && u.Side == side {
-			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" {
-				return s.label(u.At) + ": " + why
+			if why := s.overStacked(s.UnitsAt(u.At), nil); !why.IsZero() {
+				return game.M("ptg.stack.hex", "hex", s.label(u.At), "why", why)
 			}
 		}
 	}
-	return ""
+	return game.Msg{}
 }
 
 // moveOptions lists u's destinations, charges and exits.

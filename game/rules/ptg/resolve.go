@@ -47,7 +47,8 @@ func elimPoints(u *Unit) int {
 }
 
 // loseStep takes one step from u (PTG-3.3): it flips, or is eliminated.
-func (d *decider) loseStep(id, why, rule string) {
+// why is the reason: a result code (string) or a message.
+func (d *decider) loseStep(id string, why any, rule string) {
 	u := d.s.Unit(id)
 	if !u.OnMap() {
 		return
@@ -56,17 +57,17 @@ func (d *decider) loseStep(id, why, rule string) {
 	if u.CanFlip() {
 		pts := u.Str - u.Red
 		d.emit(StepLost{Unit: id, At: at, Points: pts, Rule: rule,
-			Text: fmt.Sprintf("%s loses a step (%s): %d → %d, army morale −%d (%s, PTG-10.0.2)", id, why, u.Str, u.Red, pts, rule) + d.s.demoralizes(u.Side, pts)})
+			Msg: game.M("ptg.step-lost", "unit", id, "why", reasonArg(why), "from", u.Str, "to", u.Red, "points", pts, "rule", rule, "dem", d.s.demoralizes(u.Side, pts))})
 	} else {
 		pts := elimPoints(u)
 		d.emit(StepLost{Unit: id, At: at, Eliminated: true, Points: pts, Rule: rule,
-			Text: fmt.Sprintf("%s loses its last step (%s) and is eliminated: army morale −%d (%s, PTG-10.0.1)", id, why, pts, rule) + d.s.demoralizes(u.Side, pts)})
+			Msg: game.M("ptg.last-step", "unit", id, "why", reasonArg(why), "points", pts, "rule", rule, "dem", d.s.demoralizes(u.Side, pts))})
 		d.vacate(id, at)
 	}
 }
 
 // eliminate removes a whole unit.
-func (d *decider) eliminate(id, why, rule string) {
+func (d *decider) eliminate(id string, why any, rule string) {
 	u := d.s.Unit(id)
 	if !u.OnMap() {
 		return
@@ -74,30 +75,39 @@ func (d *decider) eliminate(id, why, rule string) {
 	at := u.At
 	pts := elimPoints(u)
 	d.emit(Eliminated{Unit: id, At: at, Points: pts, Rule: rule,
-		Text: fmt.Sprintf("%s is eliminated in %s: %s; army morale −%d (%s)", id, d.s.label(at), why, pts, rule) + d.s.demoralizes(u.Side, pts)})
+		Msg: game.M("ptg.eliminated", "unit", id, "hex", d.s.label(at), "why", reasonArg(why), "points", pts, "rule", rule, "dem", d.s.demoralizes(u.Side, pts))})
 	d.vacate(id, at)
 }
 
 // remove takes a unit off the map without loss (PTG-7.3.6, 9.0).
-func (d *decider) remove(id, why, rule string) {
+func (d *decider) remove(id string, why any, rule string) {
 	u := d.s.Unit(id)
 	if !u.OnMap() {
 		return
 	}
 	at := u.At
 	d.emit(Removed{Unit: id, At: at, Status: StatusRemoved, Rule: rule,
-		Text: fmt.Sprintf("%s is removed from the map (%s): not counted as eliminated (%s)", id, why, rule)})
+		Msg: game.M("ptg.removed", "unit", id, "why", reasonArg(why), "rule", rule)})
 	d.vacate(id, at)
 }
 
 // demoralizes narrates an army reaching its demoralization level with
 // this loss (PTG-10.0.3: it takes effect at once).
-func (s *State) demoralizes(side game.Side, pts int) string {
+func (s *State) demoralizes(side game.Side, pts int) game.Msg {
 	n := max(0, s.NMA[side]-pts)
 	if s.NMA[side] > s.DemAt[side] && n <= s.DemAt[side] {
-		return fmt.Sprintf("; the %s army (%d) is demoralized (PTG-10.0.3)", sideName(side), n)
+		return game.M("ptg.demoralized", "army", armyF(side), "n", n)
 	}
-	return ""
+	return game.Msg{}
+}
+
+// reasonArg is a loss's reason as a message argument: the result codes
+// (D1, Ex …) read the same in every language.
+func reasonArg(why any) any {
+	if why == "bombardment 1" {
+		return game.M("ptg.reason.bombardment")
+	}
+	return why
 }
 
 // vacate notes a hex emptied by a combatant of the losing side (PTG-7.5).
@@ -198,7 +208,7 @@ func (d *decider) auto(st Step) bool {
 		switch len(c) {
 		case 0:
 			d.pop()
-			d.eliminate(st.Unit, "its only retreat is blocked and nothing there can be pushed back", "PTG-7.3.5")
+			d.eliminate(st.Unit, game.M("ptg.reason.blocked"), "PTG-7.3.5")
 		case 1:
 			d.pushChosen(st, c[0])
 		default:
@@ -219,7 +229,7 @@ func (d *decider) auto(st Step) bool {
 		if len(st.Cells) == 1 {
 			d.pop()
 			d.emit(LeaderDisplaced{Leader: st.Unit, From: s.Unit(st.Unit).At, To: st.Cells[0],
-				Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", st.Unit, s.label(st.Cells[0]))})
+				Msg: game.M("ptg.leader.carried", "unit", st.Unit, "hex", s.label(st.Cells[0]))})
 		} else {
 			return false
 		}
@@ -230,16 +240,16 @@ func (d *decider) auto(st Step) bool {
 			d.pop()
 			u := s.Unit(st.Unit)
 			d.emit(Removed{Unit: st.Unit, At: u.At, Status: game.StatusEliminated, Rule: "PTG-8.3",
-				Text: fmt.Sprintf("%s has no friendly combat unit to join: the counter leaves the game", st.Unit)})
+				Msg: game.M("ptg.leader.no-unit", "unit", st.Unit)})
 		case 1:
 			d.pop()
-			d.emit(LeaderPlaced{Leader: st.Unit, At: cells[0], Text: fmt.Sprintf("replacement leader %s takes command in %s (PTG-8.3)", st.Unit, s.label(cells[0]))})
+			d.emit(LeaderPlaced{Leader: st.Unit, At: cells[0], Msg: game.M("ptg.leader.replaced", "unit", st.Unit, "hex", s.label(cells[0]))})
 		default:
 			return false
 		}
 	case "eliminate":
 		d.pop()
-		d.eliminate(st.Unit, st.Reason+": every defending unit is eliminated", st.Rule)
+		d.eliminate(st.Unit, game.M("ptg.reason.all-eliminated", "result", st.Reason), st.Rule)
 	case "defence":
 		return false
 	default:
@@ -268,17 +278,19 @@ func (d *decider) checkCollapse() bool {
 		return false
 	}
 	o := game.Outcome{Over: true, Score: s.NMA, Rule: "PTG-10.0.4"}
+	var msg game.Msg
 	switch {
 	case a && b:
 		o.Winner = s.Active
-		o.Result = fmt.Sprintf("both armies collapse at once: decisive %s victory, the phasing player wins (PTG-10.0.4)", sideName(s.Active))
+		msg = game.M("ptg.end.both-collapse", "army", armyF(s.Active))
 	case a:
 		o.Winner = Russians
-		o.Result = "the Swedish army collapses: decisive Russian victory (PTG-10.0.4)"
+		msg = game.M("ptg.end.swedes-collapse")
 	default:
 		o.Winner = Swedes
-		o.Result = "the Russian army collapses: decisive Swedish victory (PTG-10.0.4)"
+		msg = game.M("ptg.end.russians-collapse")
 	}
+	o.Result, o.ResultMsg = game.Render(game.LangEN, msg), msg
 	d.emit(GameEnded{Outcome: o})
 	return true
 }
@@ -357,13 +369,13 @@ func (s *State) decision() game.Decision {
 	switch st.Kind {
 	case "defence":
 		dec.Rule = "PTG-7.0.2"
-		dec.Prompt = fmt.Sprintf("combat %d: respond to the attack on %s", s.Fight.ID, s.labels(s.Fight.Hexes))
+		dec.PromptMsg = game.M("ptg.prompt.defence", "id", s.Fight.ID, "hexes", s.labels(s.Fight.Hexes))
 		for _, o := range s.defenceOptions() {
 			dec.Options = append(dec.Options, game.Option{Label: o, Command: o})
 		}
 	case "loss":
 		c := s.lossCandidates(st)
-		dec.Prompt = fmt.Sprintf("%s: choose the unit that loses a step", st.Reason)
+		dec.PromptMsg = game.M("ptg.prompt.loss", "why", reasonArg(st.Reason))
 		for _, u := range c {
 			dec.Options = append(dec.Options, game.Option{Label: u, Command: "lose " + u})
 			dec.Cells = append(dec.Cells, s.Unit(u).At)
@@ -372,24 +384,24 @@ func (s *State) decision() game.Decision {
 	case "retreat":
 		u := s.Unit(st.Unit)
 		paths := s.retreatChoices(st)
-		what := "retreat"
+		key := "ptg.prompt.retreat"
 		if st.Rout {
-			what = "rout"
+			key = "ptg.prompt.rout"
 		}
-		dec.Prompt = fmt.Sprintf("%s must %s %d hex(es) from %s: choose the path", st.Unit, what, st.N, s.label(u.At))
+		dec.PromptMsg = game.M(key, "unit", st.Unit, "n", st.N, "hex", s.label(u.At))
 		for _, p := range paths {
 			cmd := "retreat " + st.Unit + " " + s.pathText(p)
 			dec.Options = append(dec.Options, game.Option{Label: s.pathText(p), Command: cmd})
 			dec.Cells = append(dec.Cells, p.final())
 		}
 	case "push":
-		dec.Prompt = fmt.Sprintf("%s needs room in %s: choose the unit pushed back", st.Unit, s.label(st.At))
+		dec.PromptMsg = game.M("ptg.prompt.push", "unit", st.Unit, "hex", s.label(st.At))
 		for _, u := range s.pushCandidates(st) {
 			dec.Options = append(dec.Options, game.Option{Label: u, Command: "push " + u})
 			dec.Cells = append(dec.Cells, st.At)
 		}
 	case "advance":
-		dec.Prompt = "advance after combat into an emptied hex?"
+		dec.PromptMsg = game.M("ptg.prompt.advance")
 		if opts := s.advanceOptions(); len(opts) > 0 {
 			dec.Side = s.Unit(opts[0].unit).Side // the victorious side (PTG-7.5)
 		}
@@ -400,14 +412,14 @@ func (s *State) decision() game.Decision {
 		dec.Options = append(dec.Options, game.Option{Label: "no advance", Command: "advance none"})
 		dec.Default = len(dec.Options) - 1
 	case "firezone":
-		dec.Prompt = fmt.Sprintf("%s is repulsed by a fire zone (Rp): go back to %s and stop, or lose a step and go on", st.Unit, s.label(st.From))
+		dec.PromptMsg = game.M("ptg.prompt.repulse", "unit", st.Unit, "hex", s.label(st.From))
 		dec.Options = []game.Option{
 			{Label: "back to " + s.label(st.From) + ", stop for the turn", Command: "repulse " + st.Unit},
 			{Label: "lose a step and go on", Command: "lose " + st.Unit},
 		}
 		dec.Cells = []grid.Coord{st.From}
 	case "displace":
-		dec.Prompt = fmt.Sprintf("%s survived the stray bullet: choose the nearest friendly hex he goes to", st.Unit)
+		dec.PromptMsg = game.M("ptg.prompt.displace", "unit", st.Unit)
 		for _, c := range st.Cells {
 			dec.Options = append(dec.Options, game.Option{Label: s.label(c), Command: "displace " + st.Unit + " " + s.label(c)})
 		}
@@ -415,13 +427,14 @@ func (s *State) decision() game.Decision {
 		dec.Default = s.defaultDisplace(st.Cells)
 	case "replace":
 		cells := s.replaceCells(st.Unit)
-		dec.Prompt = fmt.Sprintf("place replacement leader %s with a friendly combat unit", st.Unit)
+		dec.PromptMsg = game.M("ptg.prompt.replace", "unit", st.Unit)
 		for _, c := range cells {
 			dec.Options = append(dec.Options, game.Option{Label: s.label(c), Command: "replace " + st.Unit + " " + s.label(c)})
 		}
 		dec.Cells = cells
 		dec.Default = s.defaultReplace(st, cells)
 	}
+	dec.Prompt = game.Render(game.LangEN, dec.PromptMsg)
 	return dec
 }
 
@@ -463,22 +476,22 @@ func (s *State) defaultReplace(st Step, cells []grid.Coord) int {
 func (d *decider) answer(cmd game.Command) error {
 	s := d.s
 	if s.Phase == PhaseSetup {
-		return game.Refuse(game.CodeWrongPhase, "PTG-13.0", "the armies are still setting up")
+		return game.Reject(game.CodeWrongPhase, "PTG-13.0", "ptg.decide.setting-up")
 	}
 	if len(s.Queue) == 0 {
-		return game.Refuse("nothing-pending", "PTG-3.1", "there is no decision waiting (%s is not an order of the %s phase)", cmd.Verb, s.Phase)
+		return game.Reject("nothing-pending", "PTG-3.1", "ptg.decide.nothing", "verb", game.Plain(cmd.Verb), "phase", phaseTerm(s.Phase))
 	}
 	st := s.Queue[0]
 	dec := s.decision()
 	if dec.Side != cmd.Side {
-		return game.Refuse(game.CodeWrongSide, dec.Rule, "the %s player must decide first: %s", sideName(dec.Side), dec.Prompt)
+		return game.Reject(game.CodeWrongSide, dec.Rule, "ptg.decide.other-first", "army", army(dec.Side), "prompt", dec.PromptMsg)
 	}
 	want := map[string][]string{
 		"defence": {"defend", "surrender", "evade"}, "loss": {"lose"}, "retreat": {"retreat"}, "push": {"push"},
 		"advance": {"advance"}, "firezone": {"repulse", "lose"}, "displace": {"displace"}, "replace": {"replace"},
 	}[st.Kind]
 	if !slices.Contains(want, cmd.Verb) {
-		return game.Refuse(game.CodePending, dec.Rule, "the pending decision is %s: %s (%s)", st.Kind, dec.Prompt, strings.Join(game.Leaves(dec.Options), " | "))
+		return game.Reject(game.CodePending, dec.Rule, "ptg.decide.pending", "kind", game.Term("ptg.step."+st.Kind), "prompt", dec.PromptMsg, "orders", strings.Join(game.Leaves(dec.Options), " | "))
 	}
 	var err error
 	switch st.Kind {
@@ -507,7 +520,7 @@ func (d *decider) answer(cmd game.Command) error {
 func (d *decider) chooseLoss(st Step, cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, st.Rule, "write: lose UNIT")
+		return game.Reject(game.CodeSyntax, st.Rule, "ptg.decide.lose-syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -515,7 +528,7 @@ func (d *decider) chooseLoss(st Step, cmd game.Command) error {
 	}
 	c := s.lossCandidates(st)
 	if !slices.Contains(c, u.ID) {
-		return game.Refuse("bad-loss", st.Rule, "%s cannot take this step; choose one of %s", u.ID, strings.Join(c, ", "))
+		return game.Reject("bad-loss", st.Rule, "ptg.decide.bad-loss", "unit", u.ID, "units", strings.Join(c, ", "))
 	}
 	d.pop()
 	d.loseStep(u.ID, st.Reason, st.Rule)
@@ -525,14 +538,14 @@ func (d *decider) chooseLoss(st Step, cmd game.Command) error {
 func (d *decider) chooseLeaderHex(st Step, cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-8.2", "write: %s LEADER HEX", cmd.Verb)
+		return game.Reject(game.CodeSyntax, "PTG-8.2", "ptg.decide.leader-syntax", "verb", game.Plain(cmd.Verb))
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
 		return err
 	}
 	if u.ID != st.Unit {
-		return game.Refuse("not-this-unit", "PTG-8.2", "the decision is about %s, not %s", st.Unit, u.ID)
+		return game.Reject("not-this-unit", "PTG-8.2", "ptg.decide.not-this", "unit", st.Unit, "other", u.ID)
 	}
 	c, err := s.cell(cmd.Args[1])
 	if err != nil {
@@ -543,13 +556,13 @@ func (d *decider) chooseLeaderHex(st Step, cmd game.Command) error {
 		cells = s.replaceCells(st.Unit)
 	}
 	if !slices.Contains(cells, c) {
-		return game.Refuse("bad-hex", "PTG-8.2", "%s may go to %s only", u.ID, s.labels(cells))
+		return game.Reject("bad-hex", "PTG-8.2", "ptg.decide.bad-hex", "unit", u.ID, "hexes", s.labels(cells))
 	}
 	d.pop()
 	if st.Kind == "replace" {
-		d.emit(LeaderPlaced{Leader: u.ID, At: c, Text: fmt.Sprintf("replacement leader %s takes command in %s (PTG-8.3)", u.ID, s.label(c))})
+		d.emit(LeaderPlaced{Leader: u.ID, At: c, Msg: game.M("ptg.leader.replaced", "unit", u.ID, "hex", s.label(c))})
 	} else {
-		d.emit(LeaderDisplaced{Leader: u.ID, From: u.At, To: c, Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", u.ID, s.label(c))})
+		d.emit(LeaderDisplaced{Leader: u.ID, From: u.At, To: c, Msg: game.M("ptg.leader.carried", "unit", u.ID, "hex", s.label(c))})
 	}
 	return nil
 }
@@ -579,13 +592,12 @@ func (d *decider) strayBullets(unit string, c grid.Coord) {
 	for _, l := range d.s.enemyLeadersAt(mover.Side, c) {
 		roll := d.roll()
 		killed := roll <= 2
-		text := fmt.Sprintf("%s enters %s, held by enemy leader %s: stray bullet roll %d", unit, d.s.label(c), l.ID, roll)
+		key := "ptg.stray.survives"
 		if killed {
-			text += ", he falls (PTG-8.2)"
-		} else {
-			text += ", he survives (PTG-8.2)"
+			key = "ptg.stray.falls"
 		}
-		d.emit(StrayBullet{Leader: l.ID, Unit: unit, At: c, Roll: roll, Killed: killed, Text: text})
+		d.emit(StrayBullet{Leader: l.ID, Unit: unit, At: c, Roll: roll, Killed: killed,
+			Msg: game.M(key, "unit", unit, "hex", d.s.label(c), "leader", l.ID, "roll", roll)})
 		if killed {
 			d.leaderLost(l.ID)
 			continue
@@ -595,7 +607,7 @@ func (d *decider) strayBullets(unit string, c grid.Coord) {
 		case 0:
 			d.leaderLost(l.ID) // P-SB: no friendly combat unit left on the map
 		case 1:
-			d.emit(LeaderDisplaced{Leader: l.ID, From: c, To: cells[0], Text: fmt.Sprintf("%s is carried to %s (PTG-8.2)", l.ID, d.s.label(cells[0]))})
+			d.emit(LeaderDisplaced{Leader: l.ID, From: c, To: cells[0], Msg: game.M("ptg.leader.carried", "unit", l.ID, "hex", d.s.label(cells[0]))})
 		default:
 			d.queue(true, Step{Kind: "displace", Side: l.Side, Unit: l.ID, Cells: cells, Rule: "PTG-8.2"})
 		}
@@ -608,16 +620,14 @@ func (d *decider) strayBullets(unit string, c grid.Coord) {
 func (d *decider) leaderLost(id string) {
 	l := d.s.Unit(id)
 	c, _, _ := d.s.leaderValues(l)
-	text := fmt.Sprintf("%s is killed: army morale −%d (PTG-10.0.1C)", id, c)
+	key := "ptg.leader.killed-gone"
 	switch {
 	case l.Aide():
-		text += "; the aide is gone"
+		key = "ptg.leader.killed-aide"
 	case !l.Replacement && l.RCmd > 0:
-		text += "; his replacement takes over at the end of the player turn (PTG-8.3)"
-	default:
-		text += "; the counter is removed for good (PTG-8.3.1)"
+		key = "ptg.leader.killed-replaced"
 	}
-	d.emit(LeaderLost{Leader: id, At: l.At, Points: c, Text: text})
+	d.emit(LeaderLost{Leader: id, At: l.At, Points: c, Msg: game.M(key, "unit", id, "points", c)})
 }
 
 // nearestFriends lists the hexes of the combat units friendly to leader
@@ -651,17 +661,18 @@ func (d *decider) fireZone(id string, c grid.Coord, from *grid.Coord, rest []gri
 	roll := d.roll()
 	res, col := s.info().tables.fzResult(str, roll)
 	back := from != nil && s.mayRepulse(u, *from)
-	text := fmt.Sprintf("fire zone from %s on %s: strength %d, column %s, roll %d → %s (PTG-7.6.2, T-FZ)", s.labels(reds), s.label(c), str, col, roll, res)
+	key := "ptg.firezone.attack"
 	if res == "Rp" && !back {
-		text += "; there is no going back, so the unit loses a step instead (A-43)"
+		key = "ptg.firezone.attack-no-back"
 	}
-	d.emit(FireZoneAttack{Unit: id, At: c, Redoubts: reds, Strength: str, Column: col, Roll: roll, Result: res, Text: text})
+	d.emit(FireZoneAttack{Unit: id, At: c, Redoubts: reds, Strength: str, Column: col, Roll: roll, Result: res,
+		Msg: game.M(key, "redoubts", s.labels(reds), "hex", s.label(c), "strength", str, "column", col, "roll", roll, "result", res)})
 	switch {
 	case res == "Rp" && back:
 		d.queue(true, Step{Kind: "firezone", Side: u.Side, Unit: id, From: *from, At: c, Rest: slices.Clone(rest), Rule: "PTG-7.6.2"})
 		return false
 	case res == "Rp", res == "1":
-		d.loseStep(id, "fire zone", "PTG-7.6.2")
+		d.loseStep(id, game.M("ptg.reason.firezone"), "PTG-7.6.2")
 		return d.s.Unit(id).OnMap()
 	}
 	return true
@@ -704,7 +715,7 @@ func (s *State) mayRepulse(u *Unit, from grid.Coord) bool {
 			return false
 		}
 	}
-	if s.mayStop(u, from) == "" {
+	if s.mayStop(u, from).IsZero() {
 		return true
 	}
 	st := Step{Kind: "push", Unit: u.ID, At: from, Path: []grid.Coord{u.At, from}, N: 1}
@@ -716,18 +727,18 @@ func (s *State) mayRepulse(u *Unit, from grid.Coord) bool {
 func (d *decider) chooseRepulse(st Step, cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, "PTG-7.6.2", "write: repulse UNIT, or lose UNIT")
+		return game.Reject(game.CodeSyntax, "PTG-7.6.2", "ptg.decide.repulse-syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
 		return err
 	}
 	if u.ID != st.Unit {
-		return game.Refuse("not-this-unit", "PTG-7.6.2", "the decision is about %s", st.Unit)
+		return game.Reject("not-this-unit", "PTG-7.6.2", "ptg.decide.about", "unit", st.Unit)
 	}
 	d.pop()
 	if cmd.Verb == "lose" {
-		d.loseStep(u.ID, "fire zone, instead of being repulsed", "PTG-7.6.2")
+		d.loseStep(u.ID, game.M("ptg.reason.firezone-repulse"), "PTG-7.6.2")
 		if u = d.s.Unit(u.ID); u.OnMap() && len(st.Rest) > 0 {
 			path := append([]grid.Coord{u.At}, st.Rest...)
 			d.runMove(u, path, 0, false, nil)
@@ -735,13 +746,13 @@ func (d *decider) chooseRepulse(st Step, cmd game.Command) error {
 		return nil
 	}
 	path := []grid.Coord{u.At, st.From}
-	if why := s.mayStop(u, st.From); why != "" {
+	if why := s.mayStop(u, st.From); !why.IsZero() {
 		d.queue(true, Step{Kind: "push", Side: u.Side, Unit: u.ID, At: st.From, Path: path, N: 1, Rule: "PTG-7.6.5"})
-		d.emit(Moved{Unit: u.ID, Path: []grid.Coord{u.At, u.At}, Stop: true, Text: fmt.Sprintf("%s is repulsed to %s and stops for the turn (PTG-7.6.2)", u.ID, s.label(st.From))})
+		d.emit(Moved{Unit: u.ID, Path: []grid.Coord{u.At, u.At}, Stop: true, Msg: game.M("ptg.firezone.repulsed", "unit", u.ID, "hex", s.label(st.From))})
 		return nil
 	}
-	d.emit(Retreated{Moves: []Hop{{Unit: u.ID, Path: path}}, Text: fmt.Sprintf("%s is repulsed to %s and stops for the turn (PTG-7.6.2)", u.ID, s.label(st.From))})
-	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{st.From, st.From}, Stop: true, Text: fmt.Sprintf("%s may not move again this turn", u.ID)})
+	d.emit(Retreated{Moves: []Hop{{Unit: u.ID, Path: path}}, Msg: game.M("ptg.firezone.repulsed", "unit", u.ID, "hex", s.label(st.From))})
+	d.emit(Moved{Unit: u.ID, Path: []grid.Coord{st.From, st.From}, Stop: true, Msg: game.M("ptg.firezone.stopped", "unit", u.ID)})
 	return nil
 }
 

@@ -202,7 +202,7 @@ func (s *State) pushable(u *Unit, c grid.Coord, reserved map[grid.Coord]bool) []
 				rest = append(rest, x)
 			}
 		}
-		if s.overStacked(rest, u) != "" {
+		if !s.overStacked(rest, u).IsZero() {
 			continue
 		}
 		if s.canRetreat1(o, reserved, 0) {
@@ -269,11 +269,11 @@ func (s *State) pushCandidates(st Step) []string {
 func (d *decider) autoRetreat(st Step) bool {
 	s := d.s
 	u := s.Unit(st.Unit)
-	what := "retreat"
+	what := game.Term("ptg.verb.retreat")
 	if st.Rout {
-		what = "rout"
+		what = game.Term("ptg.verb.rout")
 	}
-	gone := func(why, rule string) bool {
+	gone := func(why game.Msg, rule string) bool {
 		d.pop()
 		d.eliminate(st.Unit, why, rule)
 		d.runChain(st.Chain)
@@ -285,27 +285,27 @@ func (d *decider) autoRetreat(st Step) bool {
 		d.runChain(st.Chain)
 		return true
 	case st.Rout && u.Artillery():
-		return gone("artillery cannot rout", "PTG-7.4.3")
+		return gone(game.M("ptg.gone.artillery"), "PTG-7.4.3")
 	case st.Rout && u.Routed:
-		return gone("a routed unit routed again", "PTG-7.4.1")
+		return gone(game.M("ptg.gone.routed-again"), "PTG-7.4.1")
 	case u.Class() == ClassPicket:
-		return gone("pickets are eliminated when forced to retreat", "PTG-7.8")
+		return gone(game.M("ptg.gone.picket"), "PTG-7.8")
 	case s.baseMA(u) == 0:
-		return gone("MA 0: it cannot "+what, "PTG-7.1.8")
+		return gone(game.M("ptg.gone.ma0", "what", what), "PTG-7.1.8")
 	case u.Immobile:
-		return gone("it started the game in a redoubt and cannot "+what, "PTG-7.7.2")
+		return gone(game.M("ptg.gone.garrison", "what", what), "PTG-7.7.2")
 	case s.terrain(u.At) == Ravine && !st.Exempt:
 		if st.Attacker && s.opt("ravine-attacker-retreat") == "none" {
 			d.pop()
-			d.emit(Popped{Text: fmt.Sprintf("%s stays in its ravine: the retreat has no effect (A-14)", st.Unit)})
+			d.emit(Popped{Msg: game.M("ptg.ravine.stays", "unit", st.Unit)})
 			return true
 		}
-		return gone("a unit in a ravine cannot "+what, "PTG-7.3.1B")
+		return gone(game.M("ptg.gone.ravine", "what", what), "PTG-7.3.1B")
 	}
 	ps := s.retreatChoices(st)
 	switch len(ps) {
 	case 0:
-		return gone("no legal "+what+" path", "PTG-7.3.1")
+		return gone(game.M("ptg.gone.no-path", "what", what), "PTG-7.3.1")
 	case 1:
 		d.pop()
 		d.doRetreat(st, ps[0], true)
@@ -319,14 +319,14 @@ func (d *decider) autoRetreat(st Step) bool {
 func (d *decider) chooseRetreat(st Step, cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) < 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-7.3.1", "write: retreat UNIT HEX … (the hexes entered, or the final hex)")
+		return game.Reject(game.CodeSyntax, "PTG-7.3.1", "ptg.retreat.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
 		return err
 	}
 	if u.ID != st.Unit {
-		return game.Refuse("not-this-unit", "PTG-7.3.1", "%s must retreat now, not %s", st.Unit, u.ID)
+		return game.Reject("not-this-unit", "PTG-7.3.1", "ptg.retreat.not-this", "unit", st.Unit, "other", u.ID)
 	}
 	text := strings.Join(cmd.Args[1:], " ")
 	ps := s.retreatChoices(st)
@@ -351,7 +351,7 @@ func (d *decider) chooseRetreat(st Step, cmd game.Command) error {
 			return nil
 		}
 	}
-	return game.Refuse("bad-retreat", "PTG-7.3.2", "%s cannot retreat by %s; the paths allowed by the priorities: %s", u.ID, text, strings.Join(opts, " | "))
+	return game.Reject("bad-retreat", "PTG-7.3.2", "ptg.retreat.bad", "unit", u.ID, "path", game.Plain(text), "paths", strings.Join(opts, " | "))
 }
 
 // doRetreat carries out a chosen path: into a full hex it first asks for
@@ -368,34 +368,34 @@ func (d *decider) doRetreat(st Step, p rpath, auto bool) {
 	for i := len(st.Chain) - 1; i >= 0; i-- {
 		moves = append(moves, st.Chain[i])
 	}
-	var parts []string
+	var parts []game.Msg
 	for i, m := range moves {
-		verb := "retreats"
+		key := "ptg.retreat.retreats"
 		switch {
 		case m.Rout:
-			verb = "routs"
+			key = "ptg.retreat.routs"
 		case i == 0 && len(st.Chain) > 0, i > 0 && m.Unit != st.Chain[0].Unit:
-			verb = "is pushed back"
+			key = "ptg.retreat.pushed"
 		}
 		hexes := []string{}
 		for _, c := range m.Path {
 			hexes = append(hexes, s.label(c))
 		}
-		t := fmt.Sprintf("%s %s %s", m.Unit, verb, strings.Join(hexes, " → "))
+		var off game.Msg
 		if m.Unit == st.Unit && p.off {
-			t += " → off the map"
+			off = game.M("ptg.retreat.off")
 		}
-		parts = append(parts, t)
+		parts = append(parts, game.M(key, "unit", m.Unit, "path", strings.Join(hexes, " → "), "off", off))
 	}
-	text := strings.Join(parts, "; ")
+	var only game.Msg
 	if auto {
-		text += " (the only path allowed)"
+		only = game.M("ptg.retreat.only")
 	}
-	d.emit(Retreated{Moves: moves, Text: text + " (PTG-7.3)"})
+	d.emit(Retreated{Moves: moves, Msg: game.M("ptg.retreat", "moves", semicolons(parts), "only", only)})
 	if p.off {
 		u := d.s.Unit(st.Unit)
 		d.emit(Removed{Unit: st.Unit, At: u.At, Status: StatusRemoved, Rule: "PTG-7.3.6",
-			Text: fmt.Sprintf("%s leaves the map and cannot return; it is not counted as eliminated (PTG-7.3.6, 10.0.2)", st.Unit)})
+			Msg: game.M("ptg.retreat.left-map", "unit", st.Unit)})
 	}
 	for _, m := range moves {
 		d.strayBulletsOnPath(m.Unit, m.Path)
@@ -422,7 +422,7 @@ func (d *decider) strayBulletsOnPath(id string, path []grid.Coord) {
 			return
 		}
 		if d.s.alertTrigger(u, c) {
-			d.emit(Alerted{Unit: id, At: c, Text: fmt.Sprintf("%s comes within five hexes of the Russian camp at %s: the camp is alerted (PTG-12.0.7)", id, d.s.label(c))})
+			d.emit(Alerted{Unit: id, At: c, Msg: game.M("ptg.alerted", "unit", id, "hex", d.s.label(c))})
 		}
 		if len(d.s.enemyLeadersAt(u.Side, c)) > 0 {
 			d.strayBullets(id, c)
@@ -434,7 +434,7 @@ func (d *decider) strayBulletsOnPath(id string, path []grid.Coord) {
 func (d *decider) choosePush(st Step, cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 1 {
-		return game.Refuse(game.CodeSyntax, "PTG-7.3.3", "write: push UNIT")
+		return game.Reject(game.CodeSyntax, "PTG-7.3.3", "ptg.push.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -442,7 +442,7 @@ func (d *decider) choosePush(st Step, cmd game.Command) error {
 	}
 	c := s.pushCandidates(st)
 	if !slices.Contains(c, u.ID) {
-		return game.Refuse("bad-push", "PTG-7.3.5", "%s cannot be pushed back to make room; choose one of %s", u.ID, strings.Join(c, ", "))
+		return game.Reject("bad-push", "PTG-7.3.5", "ptg.push.bad", "unit", u.ID, "units", strings.Join(c, ", "))
 	}
 	d.pushChosen(st, u.ID)
 	return nil
@@ -461,7 +461,7 @@ func (d *decider) pushChosen(st Step, id string) {
 		d.queue(true, Step{Kind: "retreat", Side: f.Side, Unit: id, N: 1, Chain: chain, Rule: "PTG-7.3.3"})
 		return
 	}
-	need, roll, pass := d.moraleTest(id, fmt.Sprintf("pushed by routing %s", st.Unit), "PTG-7.4.2")
+	need, roll, pass := d.moraleTest(id, game.M("ptg.morale.pushed", "unit", st.Unit), "PTG-7.4.2")
 	_ = need
 	_ = roll
 	if pass {
@@ -478,7 +478,7 @@ func (d *decider) pushChosen(st Step, id string) {
 // moraleTest rolls a morale test (PTG-3.3): the die must not exceed the
 // morale value, plus one friendly leader in the same hex (P-MT1); a
 // demoralized army must roll under it (10.0.3A).
-func (d *decider) moraleTest(id, why, rule string) (need, roll int, pass bool) {
+func (d *decider) moraleTest(id string, why game.Msg, rule string) (need, roll int, pass bool) {
 	s := d.s
 	u := s.Unit(id)
 	need = u.Morale
@@ -497,19 +497,19 @@ func (d *decider) moraleTest(id, why, rule string) (need, roll int, pass bool) {
 	if dem {
 		pass, cmp = roll < need, "<"
 	}
-	text := fmt.Sprintf("%s takes a morale test (%s): roll %d, needs %s %d", id, why, roll, cmp, need)
+	var leadMsg, demMsg game.Msg
 	if lead != "" {
-		text += fmt.Sprintf(" (morale %d + %s)", u.Morale, lead)
+		leadMsg = game.M("ptg.morale.lead", "morale", u.Morale, "leader", lead)
 	}
 	if dem {
-		text += ", the army being demoralized (PTG-10.0.3A)"
+		demMsg = game.M("ptg.morale.demoralized")
 	}
+	key := "ptg.morale.fails"
 	if pass {
-		text += ": passes"
-	} else {
-		text += ": fails"
+		key = "ptg.morale.passes"
 	}
-	d.emit(MoraleTested{Unit: id, Roll: roll, Need: need, Pass: pass, Text: text + " (" + rule + ")"})
+	d.emit(MoraleTested{Unit: id, Roll: roll, Need: need, Pass: pass,
+		Msg: game.M(key, "unit", id, "why", why, "roll", roll, "cmp", cmp, "need", need, "lead", leadMsg, "dem", demMsg, "rule", rule)})
 	return need, roll, pass
 }
 
@@ -559,7 +559,7 @@ func (s *State) advanceOptions() []advance {
 			u := s.Unit(id)
 			if !u.OnMap() || u.Side != v.Side || u.Artillery() || u.Routed || u.Immobile || s.baseMA(u) == 0 ||
 				slices.Contains(f.Advanced, id) || slices.Contains(f.Ranged, id) || !s.adjacent(u.At, v.At) ||
-				s.lakeSide(u.At, v.At) || (u.MovesAsCavalry() && s.completedRedoubt(v.At)) || s.mayStop(u, v.At) != "" {
+				s.lakeSide(u.At, v.At) || (u.MovesAsCavalry() && s.completedRedoubt(v.At)) || !s.mayStop(u, v.At).IsZero() {
 				continue
 			}
 			a := advance{unit: id, from: u.At, to: v.At}
@@ -594,7 +594,7 @@ func (d *decider) chooseAdvance(cmd game.Command) error {
 	for _, a := range s.advanceOptions() {
 		if strings.EqualFold(a.command(s), cmd.String()) {
 			d.emit(Advanced{Unit: a.unit, From: a.from, To: a.to, Leaders: a.leaders,
-				Text: fmt.Sprintf("%s advances %s → %s", a.unit, s.label(a.from), s.label(a.to)) + withLeaders(a.leaders) + " (PTG-7.5)"})
+				Msg: game.M("ptg.advanced", "unit", a.unit, "from", s.label(a.from), "to", s.label(a.to), "leaders", withLeaders(a.leaders))})
 			d.strayBulletsOnPath(a.unit, []grid.Coord{a.from, a.to})
 			return nil
 		}
@@ -603,12 +603,23 @@ func (d *decider) chooseAdvance(cmd game.Command) error {
 	for _, a := range s.advanceOptions() {
 		opts = append(opts, a.command(s))
 	}
-	return game.Refuse("bad-advance", "PTG-7.5", "no such advance; possible: %s, or advance none", strings.Join(opts, " | "))
+	return game.Reject("bad-advance", "PTG-7.5", "ptg.advance.bad", "orders", strings.Join(opts, " | "))
 }
 
-func withLeaders(ls []string) string {
+func withLeaders(ls []string) game.Msg {
 	if len(ls) == 0 {
-		return ""
+		return game.Msg{}
 	}
-	return ", with " + strings.Join(ls, ", ") + " (PTG-8.2.2)"
+	return game.M("ptg.advance.leaders", "leaders", strings.Join(ls, ", "))
+}
+
+// semicolons joins messages with "; ".
+func semicolons(ms []game.Msg) game.Msg {
+	switch len(ms) {
+	case 0:
+		return game.Msg{}
+	case 1:
+		return ms[0]
+	}
+	return game.M("ptg.then", "first", ms[0], "rest", semicolons(ms[1:]))
 }

@@ -355,10 +355,10 @@ const orders = "place, redoubt, equip, ready, move, aide, dismount, mount, squar
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	s := gs.(*State)
 	if s.Result != nil {
-		return nil, game.Refuse(game.CodeGameOver, "", "the game is over")
+		return nil, game.Reject(game.CodeGameOver, "", "ptg.game-is-over")
 	}
 	if !cmd.Side.Valid() {
-		return nil, game.Refuse(game.CodeWrongSide, "", "orders come from side A or B")
+		return nil, game.Reject(game.CodeWrongSide, "", "ptg.side-a-or-b")
 	}
 	d := &decider{s: s, dice: dice}
 	var err error
@@ -372,7 +372,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 			err = d.phaseOrder(cmd)
 		}
 	default:
-		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: %s", cmd.Verb, orders)
+		return nil, game.Reject(game.CodeUnknownVerb, "", "ptg.unknown-order", "verb", game.Plain(cmd.Verb), "orders", orders)
 	}
 	if err != nil {
 		return nil, err
@@ -383,14 +383,14 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 // mayAct checks that side may give a phase order now.
 func (s *State) mayAct(cmd game.Command) error {
 	if s.Phase == PhaseSetup {
-		return game.Refuse(game.CodeWrongPhase, "PTG-13.0", "the armies are still setting up: place, redoubt, equip, then ready")
+		return game.Reject(game.CodeWrongPhase, "PTG-13.0", "ptg.setup.still")
 	}
 	if len(s.Queue) > 0 {
 		dec := s.decision()
-		return game.Refuse(game.CodePending, dec.Rule, "first %s must decide: %s", dec.Side, dec.Prompt)
+		return game.Reject(game.CodePending, dec.Rule, "ptg.decide.first", "side", dec.Side, "prompt", dec.PromptMsg)
 	}
 	if cmd.Side != s.Active {
-		return game.Refuse(game.CodeWrongSide, "PTG-3.1", "it is the %s %s phase", sideName(s.Active), s.Phase)
+		return game.Reject(game.CodeWrongSide, "PTG-3.1", "ptg.other-phase", "army", armyF(s.Active), "phase", phaseTerm(s.Phase))
 	}
 	return nil
 }
@@ -398,13 +398,13 @@ func (s *State) mayAct(cmd game.Command) error {
 // phaseOrder dispatches an order of the active side.
 func (d *decider) phaseOrder(cmd game.Command) error {
 	s := d.s
-	wrong := func(rule, what string) error {
-		return game.Refuse(game.CodeWrongPhase, rule, "%s; this is the %s phase", what, s.Phase)
+	wrong := func(rule, key string) error {
+		return game.Reject(game.CodeWrongPhase, rule, "ptg.wrong-phase", "what", game.M(key), "phase", phaseTerm(s.Phase))
 	}
 	switch cmd.Verb {
 	case "move", "aide", "dismount", "mount", "square", "release":
 		if s.Phase != PhaseMove {
-			return wrong("PTG-4.1.2", "units move only in their movement phase")
+			return wrong("PTG-4.1.2", "ptg.wrong-phase.move")
 		}
 		var err error
 		switch cmd.Verb {
@@ -425,13 +425,13 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 		// Stacking limits apply only at the end of the movement phase
 		// (PTG-5.0.1): a hex may be over them while units move, as long
 		// as a unit in it can still move and put it right.
-		if why := d.s.stuckStack(cmd.Side); why != "" {
-			return game.Refuse("stacking", "PTG-5.0.1", "%s; no unit there could still move to put it right before the movement phase ends", why)
+		if why := d.s.stuckStack(cmd.Side); !why.IsZero() {
+			return game.Reject("stacking", "PTG-5.0.1", "ptg.stack.stuck", "why", why)
 		}
 		return nil
 	case "attack", "bombard", "zone":
 		if s.Phase != PhaseCombat {
-			return wrong("PTG-4.1.4", "no combat outside the combat phase")
+			return wrong("PTG-4.1.4", "ptg.wrong-phase.combat")
 		}
 		if cmd.Verb == "zone" {
 			return d.planZone(cmd)
@@ -439,12 +439,12 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 		return d.attack(cmd)
 	case "rally":
 		if s.Phase != PhaseRally {
-			return wrong("PTG-9.0", "routed units rally in the rally phase")
+			return wrong("PTG-9.0", "ptg.wrong-phase.rally")
 		}
 		return d.rally(cmd)
 	}
 	if len(cmd.Args) > 0 {
-		return game.Refuse(game.CodeSyntax, "PTG-3.1", "end takes no words")
+		return game.Reject(game.CodeSyntax, "PTG-3.1", "ptg.end-syntax")
 	}
 	return d.endPhase()
 }
@@ -539,7 +539,7 @@ func (*Rules) Check(gs game.State) error {
 				continue
 			}
 			seen[u.At] = true
-			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" && !(s.Phase == PhaseMove && u.Side == s.Active) {
+			if why := s.overStacked(s.UnitsAt(u.At), nil); !why.IsZero() && !(s.Phase == PhaseMove && u.Side == s.Active) {
 				return fmt.Errorf("%s: %s (PTG-5.0)", s.label(u.At), why)
 			}
 		}

@@ -20,10 +20,10 @@ import (
 func (d *decider) setupOrder(cmd game.Command) error {
 	s := d.s
 	if s.Phase != PhaseSetup {
-		return game.Refuse(game.CodeWrongPhase, "PTG-13.0", "the set-up is over")
+		return game.Reject(game.CodeWrongPhase, "PTG-13.0", "ptg.setup.over")
 	}
 	if cmd.Side != s.Active {
-		return game.Refuse(game.CodeWrongSide, "PTG-13.0", "the %s player sets up now", sideName(s.Active))
+		return game.Reject(game.CodeWrongSide, "PTG-13.0", "ptg.setup.other", "army", army(s.Active))
 	}
 	switch cmd.Verb {
 	case "place":
@@ -34,12 +34,12 @@ func (d *decider) setupOrder(cmd game.Command) error {
 		return d.equip(cmd)
 	}
 	if len(cmd.Args) > 0 {
-		return game.Refuse(game.CodeSyntax, "PTG-13.0", "ready takes no words")
+		return game.Reject(game.CodeSyntax, "PTG-13.0", "ptg.setup.ready-syntax")
 	}
 	if ps := s.setupProblems(cmd.Side); len(ps) > 0 {
-		return game.Refuse("setup", "PTG-13.0", "the set-up is not legal yet: %s", strings.Join(ps, "; "))
+		return game.Reject("setup", "PTG-13.0", "ptg.setup.not-legal", "problems", semicolons(ps))
 	}
-	d.emit(SetupDone{Side: cmd.Side, Text: fmt.Sprintf("the %s army has set up", sideName(cmd.Side))})
+	d.emit(SetupDone{Side: cmd.Side, Msg: game.M("ptg.setup.done", "army", armyF(cmd.Side))})
 	if d.s.Ready[cmd.Side.Other()] {
 		d.begin()
 	}
@@ -51,7 +51,7 @@ func (d *decider) setupOrder(cmd game.Command) error {
 // (P-FZ-INIT).
 func (d *decider) begin() {
 	s := d.s
-	d.emit(Began{Text: "the armies are deployed: units in redoubts are their immobile garrisons (PTG-7.7.2)"})
+	d.emit(Began{Msg: game.M("ptg.began")})
 	if s.on("initial-fire-zones") {
 		n := s.clone()
 		n.Active = Russians
@@ -60,17 +60,17 @@ func (d *decider) begin() {
 			zones = append(zones, FireZone{Side: Russians, From: r, To: n.defaultZone(r)})
 		}
 		if len(zones) > 0 {
-			d.emit(FireZonesPlaced{Zones: zones, Text: fmt.Sprintf("the Russian redoubts project %d fire zones from the start (P-FZ-INIT)", len(zones))})
+			d.emit(FireZonesPlaced{Zones: zones, Msg: game.M("ptg.firezones.initial", "n", len(zones))})
 		}
 	}
-	d.emit(PhaseChanged{Turn: 1, Phase: PhaseMove, Active: s.First, Text: fmt.Sprintf("turn 1 (%s): %s movement phase", Time(1), sideName(s.First))})
+	d.emit(PhaseChanged{Turn: 1, Phase: PhaseMove, Active: s.First, Msg: game.M("ptg.phase.move", "turn", 1, "time", Time(1), "army", armyF(s.First))})
 }
 
 // place handles "place UNIT HEX".
 func (d *decider) place(cmd game.Command) error {
 	s := d.s
 	if len(cmd.Args) != 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-13.0", "write: place UNIT HEX")
+		return game.Reject(game.CodeSyntax, "PTG-13.0", "ptg.setup.place-syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -83,7 +83,7 @@ func (d *decider) place(cmd game.Command) error {
 	if err := s.mayPlace(u, c); err != nil {
 		return err
 	}
-	d.emit(Placed{Side: cmd.Side, Unit: u.ID, At: c, Text: fmt.Sprintf("%s sets up in %s", u.ID, s.label(c))})
+	d.emit(Placed{Side: cmd.Side, Unit: u.ID, At: c, Msg: game.M("ptg.setup.placed", "unit", u.ID, "hex", s.label(c))})
 	return nil
 }
 
@@ -91,50 +91,50 @@ func (d *decider) place(cmd game.Command) error {
 // the stacking limits (PTG-13.0.4).
 func (s *State) mayPlace(u *Unit, c grid.Coord) error {
 	if u.Group == "zone-a" {
-		return game.Refuse("reinforcement", "PTG-13.2.4", "%s enters the map on turn 1 through zone A; it does not set up", u.ID)
+		return game.Reject("reinforcement", "PTG-13.2.4", "ptg.setup.reinforcement", "unit", u.ID)
 	}
 	if u.Aide() {
-		return game.Refuse("aide", "PTG-14.16.2", "aides do not start on the map")
+		return game.Reject("aide", "PTG-14.16.2", "ptg.setup.aide")
 	}
 	if slices.Contains(strings.Fields(s.sc.Param("fixed", "")), u.ID) {
-		return game.Refuse("fixed", "PTG-13.2", "%s sets up where the scenario puts it", u.ID)
+		return game.Reject("fixed", "PTG-13.2", "ptg.setup.fixed", "unit", u.ID)
 	}
 	if u.OnMap() && u.At == c {
-		return game.Refuse("no-move", "PTG-13.0", "%s is already in %s", u.ID, s.label(c))
+		return game.Reject("no-move", "PTG-13.0", "ptg.already-in", "unit", u.ID, "hex", s.label(c))
 	}
-	if why := s.hexRule(u, c); why != "" {
-		return game.Refuse("setup-hex", "PTG-13.0", "%s cannot set up in %s: %s", u.ID, s.label(c), why)
+	if why := s.hexRule(u, c); !why.IsZero() {
+		return game.Reject("setup-hex", "PTG-13.0", "ptg.setup.hex", "unit", u.ID, "hex", s.label(c), "why", why)
 	}
 	for _, o := range s.UnitsAt(c) {
 		if o.Side != u.Side {
-			return game.Refuse("enemy-hex", "PTG-4.1.1", "%s holds enemy units", s.label(c))
+			return game.Reject("enemy-hex", "PTG-4.1.1", "ptg.setup.enemy-hex", "hex", s.label(c))
 		}
 	}
 	if u.Combat() {
-		if why := s.mayStop(u, c); why != "" {
-			return game.Refuse("stacking", "PTG-13.0.4", "%s: %s", s.label(c), why)
+		if why := s.mayStop(u, c); !why.IsZero() {
+			return game.Reject("stacking", "PTG-13.0.4", "ptg.stack.hex", "hex", s.label(c), "why", why)
 		}
 	}
 	return nil
 }
 
-// hexRule explains why u may not set up in c, or "" (PTG-13.1.3, 13.1.4,
+// hexRule explains why u may not set up in c, or is zero (PTG-13.1.3, 13.1.4,
 // 13.2.3, 13.2.4, 13.4.3, 13.4.4, 14.17.1).
-func (s *State) hexRule(u *Unit, c grid.Coord) string {
+func (s *State) hexRule(u *Unit, c grid.Coord) game.Msg {
 	class := u.Class()
 	if u.Has("r") && len(s.Redoubts) > 0 {
 		if s.RedoubtAt(c) == nil {
-			return "units marked r set up in a redoubt"
+			return game.M("ptg.setup.rule.redoubt")
 		}
-		return ""
+		return game.Msg{}
 	}
 	if u.Type == "horse-artillery" {
 		for _, o := range s.combatAt(c) {
 			if o.Side == u.Side && o.Class() == ClassCavalry {
-				return ""
+				return game.Msg{}
 			}
 		}
-		return "horse artillery sets up with a Russian cavalry unit (PTG-14.17.1)"
+		return game.M("ptg.setup.rule.horse-artillery")
 	}
 	if s.sc.Param("setup", "lines") == "historical" {
 		zone := ""
@@ -157,33 +157,33 @@ func (s *State) hexRule(u *Unit, c grid.Coord) string {
 			zone = "hist-swedish-infantry"
 		}
 		if zone != "" && !s.inZone(zone, c) {
-			return "the historical set-up puts it in " + zone + " (" + s.labels(s.zone(zone)) + ")"
+			return game.M("ptg.setup.rule.historical", "zone", zone, "hexes", s.labels(s.zone(zone)))
 		}
 		if (zone == "hist-russian-picket" || zone == "hist-irregular" || zone == "hist-swedish-picket") && s.sameType(u, c) {
-			return "one such unit per set-up hex"
+			return game.M("ptg.setup.rule.one-per-hex")
 		}
-		return ""
+		return game.Msg{}
 	}
 	switch t := s.terrain(c); {
 	case t != Clear && t != Woods && t != Building:
-		return "units set up in clear, woods or building hexes"
+		return game.M("ptg.setup.rule.terrain")
 	}
 	if u.Side == Russians {
 		if u.Has("c") && s.camp() {
 			if !s.inCamp(c) {
-				return "artillery marked c sets up in the Russian camp"
+				return game.M("ptg.setup.rule.camp")
 			}
-			return ""
+			return game.Msg{}
 		}
 		if !s.inZone("russian-setup", c) {
-			return "Russian units set up north of the Russian set-up line"
+			return game.M("ptg.setup.rule.russian-line")
 		}
-		return ""
+		return game.Msg{}
 	}
 	if !s.inZone("swedish-setup", c) {
-		return "Swedish units set up south of the Swedish set-up line"
+		return game.M("ptg.setup.rule.swedish-line")
 	}
-	return ""
+	return game.Msg{}
 }
 
 // sameType reports another unit of u's type already in c.
@@ -198,7 +198,7 @@ func (s *State) sameType(u *Unit, c grid.Coord) bool {
 
 // leaderRule applies the historical leader placement (PTG-13.2.3): with a
 // cavalry or an infantry unit as the scenario params say.
-func (s *State) leaderRule(u *Unit, c grid.Coord) string {
+func (s *State) leaderRule(u *Unit, c grid.Coord) game.Msg {
 	for _, k := range []string{"with-cavalry", "with-infantry"} {
 		if !slices.Contains(strings.Fields(s.sc.Param(k, "")), u.ID) {
 			continue
@@ -209,17 +209,20 @@ func (s *State) leaderRule(u *Unit, c grid.Coord) string {
 		}
 		for _, o := range s.combatAt(c) {
 			if o.Side == u.Side && o.Class() == want {
-				return ""
+				return game.Msg{}
 			}
 		}
-		return u.ID + " sets up with a friendly " + want + " unit"
+		if want == ClassInfantry {
+			return game.M("ptg.setup.rule.with-infantry", "unit", u.ID)
+		}
+		return game.M("ptg.setup.rule.with-cavalry", "unit", u.ID)
 	}
-	return ""
+	return game.Msg{}
 }
 
 // setupProblems lists what keeps side's set-up from being legal.
-func (s *State) setupProblems(side game.Side) []string {
-	var out []string
+func (s *State) setupProblems(side game.Side) []game.Msg {
+	var out []game.Msg
 	stacks := map[grid.Coord]bool{}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -228,17 +231,17 @@ func (s *State) setupProblems(side game.Side) []string {
 		}
 		if !u.OnMap() {
 			if u.Status == game.StatusReserve && u.Group != "zone-a" && !u.Aide() {
-				out = append(out, u.ID+" has no set-up hex")
+				out = append(out, game.M("ptg.setup.no-hex", "unit", u.ID))
 			}
 			continue
 		}
-		if why := s.hexRule(u, u.At); why != "" {
-			out = append(out, fmt.Sprintf("%s in %s: %s", u.ID, s.label(u.At), why))
+		if why := s.hexRule(u, u.At); !why.IsZero() {
+			out = append(out, game.M("ptg.setup.unit-in", "unit", u.ID, "hex", s.label(u.At), "why", why))
 		}
 		if !stacks[u.At] {
 			stacks[u.At] = true
-			if why := s.overStacked(s.UnitsAt(u.At), nil); why != "" {
-				out = append(out, fmt.Sprintf("%s: %s", s.label(u.At), why))
+			if why := s.overStacked(s.UnitsAt(u.At), nil); !why.IsZero() {
+				out = append(out, game.M("ptg.stack.hex", "hex", s.label(u.At), "why", why))
 			}
 		}
 	}
@@ -253,7 +256,7 @@ func (s *State) setupProblems(side game.Side) []string {
 				}
 			}
 			if n < 10 {
-				out = append(out, fmt.Sprintf("ten infantry units (not marked r) set up in the camp; there are %d (PTG-13.1.3)", n))
+				out = append(out, game.M("ptg.setup.camp-ten", "n", n))
 			}
 		}
 	}
@@ -265,7 +268,7 @@ func (s *State) setupProblems(side game.Side) []string {
 			}
 		}
 		if n > 4 {
-			out = append(out, "at most four assault equipment markers (PTG-14.3.1)")
+			out = append(out, game.M("ptg.setup.four-equipment"))
 		}
 	}
 	return out
@@ -274,11 +277,11 @@ func (s *State) setupProblems(side game.Side) []string {
 // redoubtProblems checks the redoubts: in the set-up-lines scenarios, in
 // clear hexes between the lines, none adjacent to another (PTG-13.1.3);
 // the number under construction (13.2.3: two; A-09 elsewhere).
-func (s *State) redoubtProblems() []string {
+func (s *State) redoubtProblems() []game.Msg {
 	if len(s.Redoubts) == 0 {
 		return nil
 	}
-	var out []string
+	var out []game.Msg
 	building := 0
 	for i, r := range s.Redoubts {
 		if r.Building {
@@ -286,11 +289,11 @@ func (s *State) redoubtProblems() []string {
 		}
 		if s.sc.Param("redoubt-setup", "fixed") == "free" {
 			if s.terrain(r.At) != Clear || !s.inZone("between-lines", r.At) {
-				out = append(out, fmt.Sprintf("the redoubt in %s must be in a clear hex between the set-up lines", s.label(r.At)))
+				out = append(out, game.M("ptg.setup.redoubt-hex", "hex", s.label(r.At)))
 			}
 			for _, q := range s.Redoubts[i+1:] {
 				if s.adjacent(r.At, q.At) {
-					out = append(out, fmt.Sprintf("redoubts %s and %s are adjacent", s.label(r.At), s.label(q.At)))
+					out = append(out, game.M("ptg.setup.redoubts-adjacent", "hex", s.label(r.At), "other", s.label(q.At)))
 				}
 			}
 		}
@@ -300,7 +303,7 @@ func (s *State) redoubtProblems() []string {
 		fmt.Sscan(s.opt("under-construction"), &want)
 	}
 	if building != want {
-		out = append(out, fmt.Sprintf("%d redoubts must be under construction, not %d", want, building))
+		out = append(out, game.M("ptg.setup.building-count", "want", want, "have", building))
 	}
 	return out
 }
@@ -310,10 +313,10 @@ func (s *State) redoubtProblems() []string {
 func (d *decider) redoubtOrder(cmd game.Command) error {
 	s := d.s
 	if cmd.Side != Russians || len(s.Redoubts) == 0 {
-		return game.Refuse("no-redoubts", "PTG-13.1.3", "only the Russian player sets up redoubts, in scenarios that have them")
+		return game.Reject("no-redoubts", "PTG-13.1.3", "ptg.redoubt.russians")
 	}
 	if len(cmd.Args) != 2 {
-		return game.Refuse(game.CodeSyntax, "PTG-13.1.3", "write: redoubt HEX building, redoubt HEX complete, or redoubt FROM TO")
+		return game.Reject(game.CodeSyntax, "PTG-13.1.3", "ptg.redoubt.syntax")
 	}
 	from, err := s.cell(cmd.Args[0])
 	if err != nil {
@@ -321,23 +324,23 @@ func (d *decider) redoubtOrder(cmd game.Command) error {
 	}
 	r := s.RedoubtAt(from)
 	if r == nil {
-		return game.Refuse("no-redoubt", "PTG-13.1.3", "there is no redoubt in %s", s.label(from))
+		return game.Reject("no-redoubt", "PTG-13.1.3", "ptg.redoubt.none", "hex", s.label(from))
 	}
 	switch strings.ToLower(cmd.Args[1]) {
 	case "building", "complete":
 		b := strings.EqualFold(cmd.Args[1], "building")
 		if r.Building == b {
-			return game.Refuse("no-change", "PTG-13.2.3", "the redoubt in %s is already %s", s.label(from), cmd.Args[1])
+			return game.Reject("no-change", "PTG-13.2.3", "ptg.redoubt.already", "hex", s.label(from), "state", game.Term("ptg.redoubt."+strings.ToLower(cmd.Args[1])))
 		}
-		state := "completed"
+		key := "ptg.redoubt.completed"
 		if b {
-			state = "under construction"
+			key = "ptg.redoubt.under-construction"
 		}
-		d.emit(RedoubtSet{Side: cmd.Side, From: from, At: from, Building: b, Text: fmt.Sprintf("the redoubt in %s is %s", s.label(from), state)})
+		d.emit(RedoubtSet{Side: cmd.Side, From: from, At: from, Building: b, Msg: game.M(key, "hex", s.label(from))})
 		return nil
 	}
 	if s.sc.Param("redoubt-setup", "fixed") != "free" {
-		return game.Refuse("fixed", "PTG-13.2.3", "in this scenario the redoubts stand on the R hexes")
+		return game.Reject("fixed", "PTG-13.2.3", "ptg.redoubt.fixed")
 	}
 	to, err := s.cell(cmd.Args[1])
 	if err != nil {
@@ -345,21 +348,21 @@ func (d *decider) redoubtOrder(cmd game.Command) error {
 	}
 	switch {
 	case s.RedoubtAt(to) != nil:
-		return game.Refuse("occupied", "PTG-13.1.3", "there is already a redoubt in %s", s.label(to))
+		return game.Reject("occupied", "PTG-13.1.3", "ptg.redoubt.occupied", "hex", s.label(to))
 	case s.terrain(to) != Clear || !s.inZone("between-lines", to):
-		return game.Refuse("setup-hex", "PTG-13.1.3", "redoubts go in clear hexes between the set-up lines")
+		return game.Reject("setup-hex", "PTG-13.1.3", "ptg.redoubt.where")
 	}
 	for _, q := range s.Redoubts {
 		if q.At != from && s.adjacent(q.At, to) {
-			return game.Refuse("adjacent", "PTG-13.1.3", "no redoubt may be adjacent to another (%s)", s.label(q.At))
+			return game.Reject("adjacent", "PTG-13.1.3", "ptg.redoubt.adjacent", "hex", s.label(q.At))
 		}
 	}
 	for _, u := range s.UnitsAt(to) {
 		if u.Side != Russians {
-			return game.Refuse("enemy-hex", "PTG-13.1.3", "%s holds enemy units", s.label(to))
+			return game.Reject("enemy-hex", "PTG-13.1.3", "ptg.setup.enemy-hex", "hex", s.label(to))
 		}
 	}
-	d.emit(RedoubtSet{Side: cmd.Side, From: from, At: to, Building: r.Building, Text: fmt.Sprintf("the redoubt in %s moves to %s", s.label(from), s.label(to))})
+	d.emit(RedoubtSet{Side: cmd.Side, From: from, At: to, Building: r.Building, Msg: game.M("ptg.redoubt.moved", "hex", s.label(from), "to", s.label(to))})
 	return nil
 }
 
@@ -367,10 +370,10 @@ func (d *decider) redoubtOrder(cmd game.Command) error {
 func (d *decider) equip(cmd game.Command) error {
 	s := d.s
 	if !s.on("assault-equipment") {
-		return game.Refuse("option-off", "PTG-14.3", "assault equipment is an optional rule not in use (option assault-equipment)")
+		return game.Reject("option-off", "PTG-14.3", "ptg.option-off.assault-equipment")
 	}
 	if len(cmd.Args) < 1 || len(cmd.Args) > 2 || (len(cmd.Args) == 2 && !strings.EqualFold(cmd.Args[1], "off")) {
-		return game.Refuse(game.CodeSyntax, "PTG-14.3.1", "write: equip UNIT, or equip UNIT off")
+		return game.Reject(game.CodeSyntax, "PTG-14.3.1", "ptg.equip.syntax")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -379,17 +382,17 @@ func (d *decider) equip(cmd game.Command) error {
 	on := len(cmd.Args) == 1
 	switch {
 	case u.Side != Swedes || u.Class() != ClassInfantry:
-		return game.Refuse("not-infantry", "PTG-14.3.1", "assault equipment goes to Swedish infantry")
+		return game.Reject("not-infantry", "PTG-14.3.1", "ptg.equip.infantry")
 	case u.Assault == on:
-		return game.Refuse("no-change", "PTG-14.3.1", "%s already has it that way", u.ID)
+		return game.Reject("no-change", "PTG-14.3.1", "ptg.equip.no-change", "unit", u.ID)
 	case on && s.equipped() >= 4:
-		return game.Refuse("four", "PTG-14.3.1", "the Swedes have four assault equipment markers")
+		return game.Reject("four", "PTG-14.3.1", "ptg.equip.four")
 	}
-	text := fmt.Sprintf("%s receives assault equipment (PTG-14.3.1)", u.ID)
+	key := "ptg.equip.on"
 	if !on {
-		text = fmt.Sprintf("%s gives back its assault equipment", u.ID)
+		key = "ptg.equip.off"
 	}
-	d.emit(Equipped{Side: cmd.Side, Unit: u.ID, On: on, Text: text})
+	d.emit(Equipped{Side: cmd.Side, Unit: u.ID, On: on, Msg: game.M(key, "unit", u.ID)})
 	return nil
 }
 
@@ -405,23 +408,24 @@ func (s *State) equipped() int {
 
 // setupDecision is the pending set-up of the side setting up now.
 func (s *State) setupDecision() game.Decision {
-	dec := game.Decision{ID: "setup-" + s.Active.String(), Side: s.Active, Kind: "setup", Rule: "PTG-13.0",
-		Prompt: fmt.Sprintf("set up the %s army: adjust the default deployment (place UNIT HEX", sideName(s.Active))}
+	dec := game.Decision{ID: "setup-" + s.Active.String(), Side: s.Active, Kind: "setup", Rule: "PTG-13.0"}
+	var redoubt, free, equip, fix game.Msg
 	if s.Active == Russians && len(s.Redoubts) > 0 {
-		dec.Prompt += ", redoubt HEX building|complete"
+		redoubt = game.M("ptg.prompt.setup.redoubt")
 		if s.sc.Param("redoubt-setup", "fixed") == "free" {
-			dec.Prompt += ", redoubt FROM TO"
+			free = game.M("ptg.prompt.setup.redoubt-move")
 		}
 	}
 	if s.Active == Swedes && s.on("assault-equipment") {
-		dec.Prompt += ", equip UNIT"
+		equip = game.M("ptg.prompt.setup.equip")
 	}
-	dec.Prompt += "), then ready"
 	if ps := s.setupProblems(s.Active); len(ps) > 0 {
-		dec.Prompt += "; to fix first: " + strings.Join(ps, "; ")
+		fix = game.M("ptg.prompt.setup.fix", "problems", semicolons(ps))
 	} else {
 		dec.Options = []game.Option{{Label: "ready", Command: "ready"}}
 	}
+	dec.PromptMsg = game.M("ptg.prompt.setup", "army", armyF(s.Active), "redoubt", redoubt, "free", free, "equip", equip, "fix", fix)
+	dec.Prompt = game.Render(game.LangEN, dec.PromptMsg)
 	return dec
 }
 
