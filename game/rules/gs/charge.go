@@ -41,7 +41,7 @@ func (s *State) chargePath(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) 
 	if _, _, err := s.cheapest(u, dest); err != nil {
 		return nil, 0, err
 	}
-	return nil, 0, game.Refuse("no-charge", "GS-8.1", "%s cannot reach %s over open ground within its charge allowance of %s MP", u.ID, s.label(dest), mp(s.chargeAllowance(u)))
+	return nil, 0, game.Reject("no-charge", "GS-8.1", "gs.no-charge", "unit", u.ID, "hex", s.label(dest), "mp", mp(s.chargeAllowance(u)))
 }
 
 // checkCharge validates a charge declared at the end of a move (GS-8,
@@ -51,11 +51,11 @@ func (s *State) chargePath(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) 
 func (s *State) mayCharge(u *Unit) error {
 	switch {
 	case !s.on("charges"):
-		return game.Refuse("option-off", "GS-8", "cavalry charges are an advanced rule not in use in this game (option charges)")
+		return game.Reject("option-off", "GS-8", "gs.option-off.charges")
 	case u.Arm != Cavalry:
-		return game.Refuse("not-cavalry", "GS-8.1", "only cavalry charges; %s is %s", u.ID, u.Arm)
+		return game.Reject("not-cavalry", "GS-8.1", "gs.not-cavalry", "unit", u.ID, "arm", game.Term(u.Arm))
 	case s.enemyControlled(u.Side, u.At):
-		return game.Refuse("charge-from-zoc", "GS-8.3", "%s starts in an enemy zone of control and cannot charge", u.ID)
+		return game.Reject("charge-from-zoc", "GS-8.3", "gs.charge-from-zoc", "unit", u.ID)
 	}
 	return nil
 }
@@ -66,23 +66,23 @@ func (s *State) checkCharge(u *Unit, path []grid.Coord, cost int, t *Unit) error
 	}
 	switch {
 	case len(path) < 2:
-		return game.Refuse("charge-no-move", "GS-P-17", "%s must move at least one hex to charge", u.ID)
+		return game.Reject("charge-no-move", "GS-P-17", "gs.charge-no-move", "unit", u.ID)
 	case cost > s.chargeAllowance(u):
-		return game.Refuse("charge-too-far", "GS-8.1", "%s moved %s MP; a charge allows at most %s", u.ID, mp(cost), mp(s.chargeAllowance(u)))
+		return game.Reject("charge-too-far", "GS-8.1", "gs.charge-too-far", "unit", u.ID, "mp", mp(cost), "max", mp(s.chargeAllowance(u)))
 	}
 	for i := 1; i < len(path); i++ {
 		if !s.openStep(path[i-1], path[i]) {
-			return game.Refuse("charge-terrain", "GS-8.2", "%s did not move over open ground (%s)", u.ID, s.label(path[i]))
+			return game.Reject("charge-terrain", "GS-8.2", "gs.charge-terrain", "unit", u.ID, "hex", s.label(path[i]))
 		}
 	}
 	end := path[len(path)-1]
 	switch {
 	case !s.m().Grid.Adjacent(end, t.At):
-		return game.Refuse("charge-not-adjacent", "GS-8", "%s ends its move in %s, not next to %s", u.ID, s.label(end), t.ID)
+		return game.Reject("charge-not-adjacent", "GS-8", "gs.charge-not-adjacent", "unit", u.ID, "hex", s.label(end), "target", t.ID)
 	case s.terrain(t.At) != Clear:
-		return game.Refuse("charge-target-terrain", "GS-8.2", "%s is in %s and cannot be charged", t.ID, s.terrain(t.At))
+		return game.Reject("charge-target-terrain", "GS-8.2", "gs.charge-target-terrain", "unit", t.ID, "terrain", game.Term(s.terrain(t.At)))
 	case s.flags(end, t.At)&(fStream|fRiver|fBridge) != 0:
-		return game.Refuse("charge-across", "GS-8.2", "no charge across a stream, river or bridge")
+		return game.Reject("charge-across", "GS-8.2", "gs.charge-across")
 	}
 	return nil
 }

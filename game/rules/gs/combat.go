@@ -111,7 +111,7 @@ func (s *State) mayBeAttacked(d *Unit) bool {
 
 // infeasible explains why the remaining obligations can no longer all be
 // met by disjoint combats, or returns "" (GS-P-04 item 6, §9.4).
-func (s *State) infeasible() string {
+func (s *State) infeasible() game.Msg {
 	for _, u := range s.liveAttackers() {
 		ok := false
 		for i := range s.Units {
@@ -122,7 +122,7 @@ func (s *State) infeasible() string {
 			}
 		}
 		if !ok {
-			return fmt.Sprintf("%s is in an enemy zone of control and would have no enemy left to attack", u.ID)
+			return game.M("gs.infeasible.attacker", "unit", u.ID)
 		}
 	}
 	// Defenders with a close-combat attacker available are covered (stars
@@ -143,7 +143,7 @@ func (s *State) infeasible() string {
 		}
 	}
 	if len(need) == 0 {
-		return ""
+		return game.Msg{}
 	}
 	var arts []*Unit
 	for i := range s.Units {
@@ -161,28 +161,28 @@ func (s *State) infeasible() string {
 		}
 	}
 	if i, _ := mech.Assign(can); i >= 0 {
-		return fmt.Sprintf("%s controls a unit of yours and would be left unattacked", need[i].ID)
+		return game.M("gs.infeasible.defender", "unit", need[i].ID)
 	}
-	return ""
+	return game.Msg{}
 }
 
 // openObligations reports whether the combat phase may not end yet: some
 // obligation holds and can still be met (GS-4.2).
-func (s *State) openObligations() []string {
-	if s.infeasible() != "" {
+func (s *State) openObligations() []game.Msg {
+	if !s.infeasible().IsZero() {
 		return nil
 	}
-	var out []string
+	var out []game.Msg
 	for _, u := range s.liveCharges() {
-		out = append(out, u.ID+" must attack "+u.Charge+", which it charged")
+		out = append(out, game.M("gs.must-attack.charged", "unit", u.ID, "target", u.Charge))
 	}
 	for _, u := range s.liveAttackers() {
 		if u.Charge == "" {
-			out = append(out, u.ID+" must attack")
+			out = append(out, game.M("gs.must-attack", "unit", u.ID))
 		}
 	}
 	for _, d := range s.liveDefenders() {
-		out = append(out, d.ID+" must be attacked")
+		out = append(out, game.M("gs.must-be-attacked", "unit", d.ID))
 	}
 	return out
 }
@@ -192,20 +192,20 @@ func (s *State) openObligations() []string {
 func (s *State) fire(a *Unit, t grid.Coord) (Factor, error) {
 	f := Factor{Unit: a.ID, PC: a.PC, Value: a.PC}
 	if a.Arm != Artillery {
-		return f, game.Refuse("not-artillery", "GS-5.1", "only artillery bombards; %s is %s", a.ID, a.Arm)
+		return f, game.Reject("not-artillery", "GS-5.1", "gs.not-artillery", "unit", a.ID, "arm", game.Term(a.Arm))
 	}
 	if s.stuckOnForestRoad(a) {
-		return f, game.Refuse("artillery-stuck", "GS-5.13", "%s is on a road in %s and cannot fight", a.ID, s.terrain(a.At))
+		return f, game.Reject("artillery-stuck", "GS-5.13", "gs.artillery-stuck", "unit", a.ID, "terrain", game.Term(s.terrain(a.At)))
 	}
 	if s.night() {
-		return f, game.Refuse("night", "GS-S6.special", "artillery cannot bombard at night")
+		return f, game.Reject("night", "GS-S6.special", "gs.night.bombard")
 	}
 	if s.enemyControlled(a.Side, a.At) {
-		return f, game.Refuse("bombard-in-zoc", "GS-5.6", "%s is in an enemy zone of control: it must fight there in close combat and cannot bombard", a.ID)
+		return f, game.Reject("bombard-in-zoc", "GS-5.6", "gs.bombard-in-zoc", "unit", a.ID)
 	}
 	dist := s.m().Grid.Distance(a.At, t)
 	if dist == 1 && !s.unbridged(a.At, t) {
-		return f, game.Refuse("bombard-adjacent", "GS-P-10", "%s is adjacent to %s: it fights in close combat (range 1 fire only across an unbridged river)", a.ID, s.label(t))
+		return f, game.Reject("bombard-adjacent", "GS-P-10", "gs.bombard-adjacent", "unit", a.ID, "hex", s.label(t))
 	}
 	rng := 2
 	if s.high(a.At) && !s.high(t) {
@@ -217,10 +217,10 @@ func (s *State) fire(a *Unit, t grid.Coord) (Factor, error) {
 		f.Value = a.PC / 2
 		f.Why = "long range ½"
 	default:
-		return f, game.Refuse("out-of-range", "GS-5.2", "%s is %d hexes from %s: range is %d", s.label(t), dist, a.ID, rng)
+		return f, game.Reject("out-of-range", "GS-5.2", "gs.out-of-range", "hex", s.label(t), "dist", dist, "unit", a.ID, "range", rng)
 	}
 	if !s.lineOfFire(a.At, t) {
-		return f, game.Refuse("no-line-of-fire", "GS-5.7", "%s has no line of fire to %s (forest, village or ridge in the way)", a.ID, s.label(t))
+		return f, game.Reject("no-line-of-fire", "GS-5.7", "gs.no-line-of-fire", "unit", a.ID, "hex", s.label(t))
 	}
 	return f, nil
 }
@@ -275,18 +275,18 @@ type declaration struct {
 func (s *State) parseAttack(cmd game.Command) (*declaration, error) {
 	arrow := slices.Index(cmd.Args, "->")
 	if arrow < 1 || arrow == len(cmd.Args)-1 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-4", "write: %s UNIT [UNIT…] -> TARGET [TARGET…] [at 2:1]", cmd.Verb)
+		return nil, game.Reject(game.CodeSyntax, "GS-4", "gs.syntax.attack", "verb", cmd.Verb)
 	}
 	left, right := cmd.Args[:arrow], cmd.Args[arrow+1:]
 	dec := &declaration{targets: map[string]*Unit{}}
 	if i := slices.IndexFunc(right, func(w string) bool { return strings.EqualFold(w, "at") }); i >= 0 {
 		if i != len(right)-2 {
-			return nil, game.Refuse(game.CodeSyntax, "GS-10.1", "write the column last: … at 2:1")
+			return nil, game.Reject(game.CodeSyntax, "GS-10.1", "gs.syntax.column-last")
 		}
 		dec.column = right[i+1]
 		right = right[:i]
 		if columnIndex(dec.column) < 0 {
-			return nil, game.Refuse(game.CodeSyntax, "GS-T2", "%q is not a column of the table (1:4 … 6:1)", dec.column)
+			return nil, game.Reject(game.CodeSyntax, "GS-T2", "gs.syntax.column", "column", game.Plain(dec.column))
 		}
 	}
 	seen := map[string]bool{}
@@ -300,7 +300,7 @@ func (s *State) parseAttack(cmd game.Command) (*declaration, error) {
 			return nil, err
 		}
 		if seen[u.ID] {
-			return nil, game.Refuse("duplicate", "GS-4.5", "%s is listed twice", u.ID)
+			return nil, game.Reject("duplicate", "GS-4.5", "gs.duplicate", "unit", u.ID)
 		}
 		seen[u.ID] = true
 		atk = append(atk, u)
@@ -314,13 +314,13 @@ func (s *State) parseAttack(cmd game.Command) (*declaration, error) {
 			return nil, err
 		}
 		if seen[d.ID] {
-			return nil, game.Refuse("duplicate", "GS-4.6", "%s is listed twice", d.ID)
+			return nil, game.Reject("duplicate", "GS-4.6", "gs.duplicate", "unit", d.ID)
 		}
 		seen[d.ID] = true
 		dec.defs = append(dec.defs, d)
 	}
 	if len(dec.defs) == 0 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-4", "name at least one target after ->")
+		return nil, game.Reject(game.CodeSyntax, "GS-4", "gs.syntax.no-target")
 	}
 	for _, a := range atk {
 		adjacent := false
@@ -343,30 +343,30 @@ func (s *State) parseAttack(cmd game.Command) (*declaration, error) {
 func (s *State) checkAttack(dec *declaration) error {
 	for _, a := range append(slices.Clone(dec.close), dec.bombard...) {
 		if !a.OnMap() {
-			return game.Refuse("not-on-map", "GS-4.3", "%s is not on the map", a.ID)
+			return game.Reject("not-on-map", "GS-4.3", "gs.not-on-map", "unit", a.ID)
 		}
 		if a.Attacked {
-			return game.Refuse("attacked-twice", "GS-4.5", "%s has already attacked this phase", a.ID)
+			return game.Reject("attacked-twice", "GS-4.5", "gs.attacked-twice", "unit", a.ID)
 		}
 		if s.stuckOnForestRoad(a) {
-			return game.Refuse("artillery-stuck", "GS-5.13", "%s is on a road in %s and cannot fight", a.ID, s.terrain(a.At))
+			return game.Reject("artillery-stuck", "GS-5.13", "gs.artillery-stuck", "unit", a.ID, "terrain", game.Term(s.terrain(a.At)))
 		}
 	}
 	for _, d := range dec.defs {
 		if !d.OnMap() {
-			return game.Refuse("not-on-map", "GS-4.3", "%s is not on the map", d.ID)
+			return game.Reject("not-on-map", "GS-4.3", "gs.not-on-map", "unit", d.ID)
 		}
 		if d.Defended {
-			return game.Refuse("defended-twice", "GS-4.6", "%s has already been attacked this phase", d.ID)
+			return game.Reject("defended-twice", "GS-4.6", "gs.defended-twice", "unit", d.ID)
 		}
 	}
 	for _, a := range dec.close {
 		for _, d := range dec.defs {
 			if !s.m().Grid.Adjacent(a.At, d.At) {
-				return game.Refuse("not-adjacent", "GS-P-04", "%s is not adjacent to %s: in a combat every attacker in contact must touch every defender", a.ID, d.ID)
+				return game.Reject("not-adjacent", "GS-P-04", "gs.not-adjacent.combat", "unit", a.ID, "unit2", d.ID)
 			}
 			if s.unbridged(a.At, d.At) {
-				return game.Refuse("across-river", "GS-4.4", "%s and %s are separated by an unbridged river: no close combat (bombardment only)", a.ID, d.ID)
+				return game.Reject("across-river", "GS-4.4", "gs.across-river", "unit", a.ID, "unit2", d.ID)
 			}
 		}
 	}
@@ -374,9 +374,9 @@ func (s *State) checkAttack(dec *declaration) error {
 		if b.Arm != Artillery {
 			d := dec.defs[0]
 			if s.m().Grid.Adjacent(b.At, d.At) && s.unbridged(b.At, d.At) {
-				return game.Refuse("across-river", "GS-4.4", "%s and %s are separated by an unbridged river: no close combat (bombardment only)", b.ID, d.ID)
+				return game.Reject("across-river", "GS-4.4", "gs.across-river", "unit", b.ID, "unit2", d.ID)
 			}
-			return game.Refuse("not-adjacent", "GS-4.3", "%s is not adjacent to any target: only artillery fights at a distance", b.ID)
+			return game.Reject("not-adjacent", "GS-4.3", "gs.not-adjacent.target", "unit", b.ID)
 		}
 		var firstErr error
 		for _, d := range dec.defs {
@@ -394,27 +394,27 @@ func (s *State) checkAttack(dec *declaration) error {
 	// A bombarding artillery unit fires at one hex only (GS-5.3): a combat
 	// of bombardment alone has one target, which every gun fires at.
 	if len(dec.close) == 0 && len(dec.defs) > 1 {
-		return game.Refuse("bombard-one-hex", "GS-5.3", "artillery bombards one hex only: name one target, or join units in close combat against several")
+		return game.Reject("bombard-one-hex", "GS-5.3", "gs.bombard-one-hex")
 	}
 	for _, c := range s.liveCharges() {
 		in := slices.Contains(dec.close, c)
 		target := slices.ContainsFunc(dec.defs, func(d *Unit) bool { return d.ID == c.Charge })
 		if in && !target {
-			return game.Refuse("charge-target", "GS-P-17", "%s charged %s and must attack it", c.ID, c.Charge)
+			return game.Reject("charge-target", "GS-P-17", "gs.charge-target", "unit", c.ID, "unit2", c.Charge)
 		}
 		if target && !in {
-			return game.Refuse("charge-target", "GS-P-17", "%s charged %s: it must take part in the combat against it", c.ID, c.Charge)
+			return game.Reject("charge-target", "GS-P-17", "gs.charge-target.join", "unit", c.ID, "unit2", c.Charge)
 		}
 	}
 	if dec.column != "" {
 		if !s.on("lower-odds") {
-			return game.Refuse("option-off", "GS-10.1", "choosing a lower column is an advanced rule not in use in this game (option lower-odds)")
+			return game.Reject("option-off", "GS-10.1", "gs.option-off.lower-odds")
 		}
 		// Only a column with lower odds than the one the attacker is
 		// entitled to may be read; a higher one is refused here, before
 		// any die is rolled.
 		if ev, _ := s.strength(dec); columnIndex(dec.column) > columnIndex(ev.Odds) {
-			return game.Refuse("higher-column", "GS-10.1", "the attack is at %s (%d against %d): only a lower column may be chosen, not %s", ev.Odds, ev.Attack, ev.Defence, dec.column)
+			return game.Reject("higher-column", "GS-10.1", "gs.higher-column", "odds", ev.Odds, "attack", ev.Attack, "defence", ev.Defence, "column", game.Plain(dec.column))
 		}
 	}
 	// The obligations that remain must still be possible to meet.
@@ -425,8 +425,8 @@ func (s *State) checkAttack(dec *declaration) error {
 	for _, d := range dec.defs {
 		t.Unit(d.ID).Defended = true
 	}
-	if why := t.infeasible(); why != "" && s.infeasible() == "" {
-		return game.Refuse("obligation", "GS-4.2", "after this combat %s: every unit in an enemy zone of control must attack and every enemy unit exerting it must be attacked", why)
+	if why := t.infeasible(); !why.IsZero() && s.infeasible().IsZero() {
+		return game.Reject("obligation", "GS-4.2", "gs.obligation.after", "why", why)
 	}
 	return nil
 }
@@ -569,13 +569,13 @@ func (s *State) decideAttack(cmd game.Command, dice game.Dice) ([]game.Event, er
 		}
 	}
 	if len(shown) > 0 {
-		d.emit(FaceUp{Units: shown, Why: "bombardment", Text: fmt.Sprintf("turned face up by the bombardment: %s", s.describe(shown))})
+		d.emit(FaceUp{Units: shown, Why: "bombardment", Msg: game.M("gs.event.face-up.bombardment", "units", s.describe(shown))})
 	}
 	pure := len(dec.close) == 0
 	if len(stuck) == len(dec.defs) {
 		// GS-P-13: no die when the only defenders cannot fight.
 		ev.Result = "DE"
-		ev.Text = fmt.Sprintf("%s vs %s: artillery caught on a forest or marsh road is eliminated without a roll (GS-5.13)", joinIDs(ev.Attackers), joinIDs(ev.Defenders))
+		ev.Msg = game.M("gs.event.combat.stuck", "attackers", joinIDs(ev.Attackers), "defenders", joinIDs(ev.Defenders))
 		d.emit(ev)
 	} else {
 		ev.Roll = dice.Roll(6)
@@ -585,72 +585,111 @@ func (s *State) decideAttack(cmd game.Command, dice game.Dice) ([]game.Event, er
 		}
 		ev.Score = die.Clamp(ev.Score) // GS-4.18, GS-P-06
 		ev.Result = s.crt(ev.Column, ev.Score)
-		ev.Text = s.narrate(ev)
-		if pure && (ev.Result == "AE" || ev.Result == "AR") {
-			ev.Text += ": no effect on bombarding artillery (GS-5.5)"
-		}
+		ev.Msg = narrate(ev, pure && (ev.Result == "AE" || ev.Result == "AR"))
 		d.emit(ev)
 	}
 	switch ev.Result {
 	case "AE":
 		if !pure {
 			for _, id := range ev.Attackers {
-				d.eliminate(id, "attacker eliminated (AE)", "GS-4.19", false)
+				d.eliminate(id, game.M("gs.reason.attacker-eliminated"), "GS-4.19", false)
 			}
 		}
 	case "DE", "E":
 		for _, id := range ev.Defenders {
-			d.eliminate(id, "defender eliminated ("+ev.Result+")", "GS-4.19", false)
+			d.eliminate(id, game.M("gs.reason.defender-eliminated", "result", ev.Result), "GS-4.19", false)
 		}
 	}
 	for _, u := range stuck {
 		if d.s.Unit(u.ID).OnMap() {
-			d.eliminate(u.ID, "artillery on a forest or marsh road cannot fight", "GS-5.13", false)
+			d.eliminate(u.ID, game.M("gs.reason.stuck"), "GS-5.13", false)
 		}
 	}
 	d.settle()
 	return d.evs, nil
 }
 
-// narrate writes the one-line account of a combat.
-func (s *State) narrate(ev CombatResolved) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d vs %s %d", joinIDs(ev.Attackers), sum(ev.AttackF, true), joinIDs(ev.Defenders), ev.Defence)
+// narrate writes the one-line account of a combat; noEffect adds that a
+// pure bombardment's AE or AR does nothing (GS-5.5).
+func narrate(ev CombatResolved, noEffect bool) game.Msg {
+	head := game.M("gs.combat.head", "attackers", joinIDs(ev.Attackers), "attack", sum(ev.AttackF, true), "defenders", joinIDs(ev.Defenders), "defence", ev.Defence)
 	if len(ev.Bombarders) > 0 {
-		b.Reset()
 		atk := joinIDs(ev.Attackers)
 		if atk != "" {
 			atk += "+"
 		}
-		fmt.Fprintf(&b, "%s%s (bombarding) %d vs %s %d", atk, joinIDs(ev.Bombarders), ev.Attack, joinIDs(ev.Defenders), ev.Defence)
+		head = game.M("gs.combat.head-bombard", "attackers", atk+joinIDs(ev.Bombarders), "attack", ev.Attack, "defenders", joinIDs(ev.Defenders), "defence", ev.Defence)
 	}
-	var why []string
+	var why []game.Msg
 	for _, f := range ev.DefenceF {
 		if f.Why != "" {
-			why = append(why, f.Unit+" "+f.Why)
+			why = append(why, game.M("gs.combat.factor", "unit", f.Unit, "why", whyMsg(f.Why)))
 		}
 	}
 	for _, f := range ev.AttackF {
 		if strings.Contains(f.Why, "½") || strings.Contains(f.Why, "charge") {
-			why = append(why, f.Unit+" "+f.Why)
+			why = append(why, game.M("gs.combat.factor", "unit", f.Unit, "why", whyMsg(f.Why)))
 		}
 	}
+	var factors, column, mods, score, effect game.Msg
 	if len(why) > 0 {
-		fmt.Fprintf(&b, " (%s)", strings.Join(why, "; "))
+		factors = game.M("gs.combat.factors", "list", joinSemi(why))
 	}
-	fmt.Fprintf(&b, " → %s (GS-4.16)", ev.Odds)
 	if ev.Column != ev.Odds {
-		fmt.Fprintf(&b, ", read at %s (GS-10.1)", ev.Column)
+		column = game.M("gs.combat.column", "column", ev.Column)
 	}
-	fmt.Fprintf(&b, "; roll %d", ev.Roll)
+	var ms []game.Msg
 	for _, m := range ev.Mods {
-		fmt.Fprintf(&b, " %+d %s (%s)", m.Value, m.Why, m.Rule)
+		ms = append(ms, game.M("gs.combat.mod", "value", fmt.Sprintf("%+d", m.Value), "why", whyMsg(m.Why), "rule", m.Rule))
 	}
-	if len(ev.Mods) > 0 {
-		fmt.Fprintf(&b, " = %d", ev.Score)
+	if len(ms) > 0 {
+		mods = joinWith("gs.join.none", ms)
+		score = game.M("gs.combat.score", "score", ev.Score)
 	}
-	fmt.Fprintf(&b, " → %s", ev.Result)
-	return b.String()
+	if noEffect {
+		effect = game.M("gs.combat.no-effect")
+	}
+	return game.M("gs.combat", "head", head, "factors", factors, "odds", ev.Odds, "column", column,
+		"roll", ev.Roll, "mods", mods, "score", score, "result", ev.Result, "effect", effect)
+}
+
+// whyMsg reads the explanation a Factor or Modifier stores ("village ×2,
+// = ×3 (GS-4.13)", "combined arms") as messages; a part it does not know
+// stays as it is.
+func whyMsg(why string) []game.Msg {
+	var out []game.Msg
+	for _, p := range strings.Split(why, ", ") {
+		out = append(out, whyPart(p))
+	}
+	return out
+}
+
+func whyPart(p string) game.Msg {
+	switch p {
+	case "charge ×2":
+		return game.M("gs.why.charge")
+	case "long range ½":
+		return game.M("gs.why.long-range")
+	case "bombards":
+		return game.M("gs.why.bombards")
+	case "artillery on a forest or marsh road (GS-5.13)":
+		return game.M("gs.why.stuck")
+	case "= ×3 (GS-4.13)":
+		return game.M("gs.why.triple")
+	case "attack across a stream":
+		return game.M("gs.why.stream")
+	case "attack uphill across a ridge":
+		return game.M("gs.why.ridge")
+	case "combined arms":
+		return game.M("gs.why.combined-arms")
+	}
+	if rest, ok := strings.CutPrefix(p, "bombards "); ok {
+		return game.M("gs.why.bombards-at", "why", whyPart(rest))
+	}
+	if what, ok := strings.CutSuffix(p, " ×2"); ok {
+		return game.M("gs.why.double", "what", game.Term(what))
+	}
+	return game.M("game.word", "w", p)
 }
 
 func sum(fs []Factor, _ bool) int {

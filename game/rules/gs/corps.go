@@ -19,12 +19,14 @@ type Formed struct {
 	Side  game.Side `json:"side"`
 	Group string    `json:"group"`
 	Units []string  `json:"units"`
-	Text  string    `json:"text"`
+	Msg   game.Msg  `json:"msg,omitzero"`
+	Text  string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Formed) Kind() string       { return "formed" }
-func (e Formed) Explain() string  { return e.Text }
-func (e Formed) Owner() game.Side { return e.Side }
+func (Formed) Kind() string        { return "formed" }
+func (e Formed) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Formed) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Formed) Owner() game.Side  { return e.Side }
 
 // corpsRule reads "6 3 1": how many corps, their least size, their most
 // artillery units; zero count when the scenario forms none.
@@ -56,7 +58,7 @@ func corpsName(k int) string { return fmt.Sprintf("K%d", k) }
 func (s *State) decideForm(cmd game.Command) ([]game.Event, error) {
 	count, least, arts := s.corpsRule()
 	if count == 0 || s.Phase != PhaseSetup || !s.corpsDue(cmd.Side) {
-		return nil, game.Refuse("no-corps", "GS-S5.deploy", "there are no corps to form now")
+		return nil, game.Reject("no-corps", "GS-S5.deploy", "gs.no-corps")
 	}
 	formed := len(s.groups(cmd.Side))
 	var left []*Unit
@@ -76,10 +78,10 @@ func (s *State) decideForm(cmd game.Command) ([]game.Event, error) {
 			return nil, err
 		}
 		if u.Group != "" {
-			return nil, game.Refuse("in-corps", "GS-S5.deploy", "%s is already in corps %s", u.ID, u.Group)
+			return nil, game.Reject("in-corps", "GS-S5.deploy", "gs.in-corps", "unit", u.ID, "group", u.Group)
 		}
 		if slices.Contains(units, u.ID) {
-			return nil, game.Refuse("duplicate", "GS-S5.deploy", "%s is listed twice", u.ID)
+			return nil, game.Reject("duplicate", "GS-S5.deploy", "gs.duplicate", "unit", u.ID)
 		}
 		if u.Arm == Artillery {
 			nart++
@@ -88,16 +90,16 @@ func (s *State) decideForm(cmd game.Command) ([]game.Event, error) {
 	}
 	switch {
 	case len(units) < least:
-		return nil, game.Refuse("corps-size", "GS-S5.deploy", "a corps has at least %d units", least)
+		return nil, game.Reject("corps-size", "GS-S5.deploy", "gs.corps-size", "n", least)
 	case nart > arts:
-		return nil, game.Refuse("corps-artillery", "GS-S5.deploy", "a corps has at most %d artillery unit(s)", arts)
+		return nil, game.Reject("corps-artillery", "GS-S5.deploy", "gs.corps-artillery", "n", arts)
 	case formed+1 == count && len(units) != len(left):
-		return nil, game.Refuse("corps-last", "GS-S5.deploy", "this is your last corps: it takes every remaining unit (%d)", len(left))
+		return nil, game.Reject("corps-last", "GS-S5.deploy", "gs.corps-last", "n", len(left))
 	case formed+1 < count && len(left)-len(units) < least*(count-formed-1):
-		return nil, game.Refuse("corps-size", "GS-S5.deploy", "keep at least %d units for the %d corps still to form", least*(count-formed-1), count-formed-1)
+		return nil, game.Reject("corps-size", "GS-S5.deploy", "gs.corps-size.keep", "n", least*(count-formed-1), "corps", count-formed-1)
 	}
 	g := corpsName(formed + 1)
-	return []game.Event{Formed{Side: cmd.Side, Group: g, Units: units, Text: fmt.Sprintf("corps %s: %s", g, strings.Join(units, " "))}}, nil
+	return []game.Event{Formed{Side: cmd.Side, Group: g, Units: units, Msg: game.M("gs.event.formed", "group", g, "units", strings.Join(units, " "))}}, nil
 }
 
 // formAuto deals the remaining units into n corps, spreading the artillery.
@@ -113,7 +115,7 @@ func (s *State) formAuto(side game.Side, left []*Unit, n, arts int) ([]game.Even
 			k++
 		}
 		if na[k%n] >= arts {
-			return nil, game.Refuse("corps-artillery", "GS-S5.deploy", "too much artillery left for %d corps", n)
+			return nil, game.Reject("corps-artillery", "GS-S5.deploy", "gs.corps-artillery.left", "n", n)
 		}
 		groups[k%n] = append(groups[k%n], u.ID)
 		na[k%n]++
@@ -135,7 +137,7 @@ func (s *State) formAuto(side game.Side, left []*Unit, n, arts int) ([]game.Even
 	var evs []game.Event
 	for i, g := range groups {
 		name := corpsName(formed + i + 1)
-		evs = append(evs, Formed{Side: side, Group: name, Units: g, Text: fmt.Sprintf("corps %s: %s", name, strings.Join(g, " "))})
+		evs = append(evs, Formed{Side: side, Group: name, Units: g, Msg: game.M("gs.event.formed", "group", name, "units", strings.Join(g, " "))})
 	}
 	return evs, nil
 }
@@ -154,15 +156,16 @@ func (s *State) corpsEntryDue(side game.Side) bool {
 // corpsDecision asks which corps come on this turn, and by which roads.
 func (s *State) corpsDecision(side game.Side) game.Decision {
 	per := atoi(s.sc.Param("corps-per-turn", "3"))
-	return game.Decision{ID: fmt.Sprintf("t%d-corps-%s", s.Turn, side), Side: side, Kind: "reinforce", Rule: "GS-S5.deploy",
-		Prompt:  fmt.Sprintf("bring %d corps on by %d different roads of your edge (send K1=HEX K2=HEX …)", per, per),
-		Options: []game.Option{{Label: "the first corps on the first roads", Command: "send auto"}}}
+	d := game.Decision{ID: fmt.Sprintf("t%d-corps-%s", s.Turn, side), Side: side, Kind: "reinforce", Rule: "GS-S5.deploy",
+		Options: []game.Option{choice(game.M("gs.option.send-auto"), "send auto")}}
+	ask(&d, game.M("gs.prompt.send", "n", per))
+	return d
 }
 
 // decideSend handles "send K1=HEX K3=HEX K5=HEX" and "send auto".
 func (s *State) decideSend(cmd game.Command) ([]game.Event, error) {
 	if !s.corpsEntryDue(cmd.Side) {
-		return nil, game.Refuse("no-corps", "GS-S5.deploy", "no corps to bring on now")
+		return nil, game.Reject("no-corps", "GS-S5.deploy", "gs.no-corps.send")
 	}
 	per := atoi(s.sc.Param("corps-per-turn", "3"))
 	roads := s.roads(cmd.Side)
@@ -185,35 +188,35 @@ func (s *State) decideSend(cmd game.Command) ([]game.Event, error) {
 			g, h, ok := strings.Cut(a, "=")
 			g = strings.ToUpper(g)
 			if !ok || !slices.Contains(waiting, g) {
-				return nil, game.Refuse("bad-group", "GS-S5.deploy", "write: send CORPS=HEX …, with corps still waiting: %s", strings.Join(waiting, ", "))
+				return nil, game.Reject("bad-group", "GS-S5.deploy", "gs.bad-group.send", "list", strings.Join(waiting, ", "))
 			}
 			c, err := s.cell(h)
 			if err != nil {
 				return nil, err
 			}
 			if !slices.Contains(roads, c) {
-				return nil, game.Refuse("bad-road", "GS-S5.deploy", "%s is not one of your edge's roads (%s)", s.label(c), s.labels(roads))
+				return nil, game.Reject("bad-road", "GS-S5.deploy", "gs.bad-road", "hex", s.label(c), "hexes", s.labels(roads))
 			}
 			for _, other := range sent {
 				if other == c {
-					return nil, game.Refuse("bad-roads", "GS-P-26", "one corps per road")
+					return nil, game.Reject("bad-roads", "GS-P-26", "gs.bad-roads.corps")
 				}
 			}
 			if _, dup := sent[g]; dup {
-				return nil, game.Refuse("duplicate", "GS-S5.deploy", "corps %s is listed twice", g)
+				return nil, game.Reject("duplicate", "GS-S5.deploy", "gs.duplicate.corps", "group", g)
 			}
 			sent[g] = c
 			order = append(order, g)
 		}
 	}
 	if len(order) != per {
-		return nil, game.Refuse("corps-count", "GS-S5.deploy", "bring on exactly %d corps", per)
+		return nil, game.Reject("corps-count", "GS-S5.deploy", "gs.corps-count", "n", per)
 	}
 	var evs []game.Event
 	for _, g := range order {
 		units := s.groupUnits(cmd.Side, g)
 		evs = append(evs, EntryOpened{Side: cmd.Side, Group: g, Units: units, From: s.Turn, Cells: []grid.Coord{sent[g]},
-			Text: fmt.Sprintf("%s's corps %s (%s) comes on at %s", cmd.Side, g, strings.Join(units, " "), s.label(sent[g]))})
+			Msg: game.M("gs.event.corps-enters", "side", cmd.Side, "group", g, "units", strings.Join(units, " "), "hex", s.label(sent[g]))})
 	}
 	evs = append(evs, CorpsSent{Side: cmd.Side, Turn: s.Turn})
 	return evs, nil

@@ -23,12 +23,14 @@ type Drawn struct {
 	Side   game.Side           `json:"side"`
 	Groups map[string][]string `json:"groups"`
 	Unused []string            `json:"unused,omitempty"`
-	Text   string              `json:"text"`
+	Msg    game.Msg            `json:"msg,omitzero"`
+	Text   string              `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Drawn) Kind() string       { return "drawn" }
-func (e Drawn) Explain() string  { return e.Text }
-func (e Drawn) Owner() game.Side { return e.Side }
+func (Drawn) Kind() string        { return "drawn" }
+func (e Drawn) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Drawn) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Drawn) Owner() game.Side  { return e.Side }
 
 type drawPart struct {
 	group string
@@ -63,7 +65,7 @@ func (s *State) drawDue(side game.Side) bool {
 // decideDraw draws side's forces with the dice.
 func (s *State) decideDraw(cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	if s.Phase != PhaseSetup || !s.drawDue(cmd.Side) {
-		return nil, game.Refuse("no-draw", "GS-S9a.forces", "there are no forces to draw now")
+		return nil, game.Reject("no-draw", "GS-S9a.forces", "gs.no-draw")
 	}
 	spec, err := s.drawSpec(cmd.Side)
 	if err != nil {
@@ -107,12 +109,12 @@ func (s *State) decideDraw(cmd game.Command, dice game.Dice) ([]game.Event, erro
 	} else {
 		groups["main"] = append(groups["main"], rest...)
 	}
-	var parts []string
+	var parts []game.Msg
 	for _, g := range slices.Sorted(mapsKeys(groups)) {
-		parts = append(parts, fmt.Sprintf("%s: %s", g, s.describe(groups[g])))
+		parts = append(parts, game.M("gs.event.drawn.group", "group", game.Term(g), "units", s.describe(groups[g])))
 	}
 	return []game.Event{Drawn{Side: cmd.Side, Groups: groups, Unused: unused,
-		Text: fmt.Sprintf("%s draws its forces without looking — %s", cmd.Side, strings.Join(parts, "; "))}}, nil
+		Msg: game.M("gs.event.drawn", "side", cmd.Side, "groups", joinSemi(parts))}}, nil
 }
 
 func mapsKeys(m map[string][]string) func(func(string) bool) {
@@ -132,11 +134,11 @@ func (s *State) decideFreeReserve(cmd game.Command) ([]game.Event, error) {
 	g := strings.ToUpper(cmd.Args[0])
 	switch {
 	case from == 0 || s.Phase != PhaseMove || cmd.Side != s.Active:
-		return nil, game.Refuse("no-slot", "GS-S9a.deploy", "no reinforcement to call now")
+		return nil, game.Reject("no-slot", "GS-S9a.deploy", "gs.no-slot.call")
 	case s.Turn < from:
-		return nil, game.Refuse("too-early", "GS-S9a.deploy", "your reinforcements may come from turn %d", from)
+		return nil, game.Reject("too-early", "GS-S9a.deploy", "gs.too-early.call", "turn", from)
 	case len(s.groupUnits(cmd.Side, g)) == 0 || s.groupOpen(cmd.Side, g):
-		return nil, game.Refuse("bad-group", "GS-S9a.deploy", "group %s is not waiting to enter", g)
+		return nil, game.Reject("bad-group", "GS-S9a.deploy", "gs.bad-group", "group", g)
 	}
 	saved := s.RoadDue[cmd.Side]
 	n := s.clone()

@@ -1,7 +1,6 @@
 package gs
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -24,25 +23,28 @@ type Deployed struct {
 
 func (Deployed) Kind() string       { return "deployed" }
 func (e Deployed) Owner() game.Side { return e.Side }
-func (e Deployed) Explain() string {
-	return fmt.Sprintf("%s placed %d unit(s)", e.Side, len(e.Placements))
+func (e Deployed) Message() game.Msg {
+	return game.M("gs.event.deployed", "side", e.Side, "n", len(e.Placements))
 }
+func (e Deployed) Explain() string { return game.Render(game.LangEN, e.Message()) }
 
 // Ready says a side has finished deploying (public: it reveals nothing).
 type Ready struct {
 	Side game.Side `json:"side"`
 }
 
-func (Ready) Kind() string      { return "ready" }
-func (e Ready) Explain() string { return fmt.Sprintf("%s has finished deploying", e.Side) }
+func (Ready) Kind() string        { return "ready" }
+func (e Ready) Message() game.Msg { return game.M("gs.event.ready", "side", e.Side) }
+func (e Ready) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Revealed lifts the screens: every placement becomes public (GS-S1.deploy).
 type Revealed struct {
 	Placements []Placement `json:"placements"`
 }
 
-func (Revealed) Kind() string      { return "revealed" }
-func (e Revealed) Explain() string { return "both sides have deployed: the screens are lifted" }
+func (Revealed) Kind() string        { return "revealed" }
+func (e Revealed) Message() game.Msg { return game.M("gs.event.revealed") }
+func (e Revealed) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Moved is a unit's move (GS-2). Cost is in half movement points.
 type Moved struct {
@@ -53,12 +55,14 @@ type Moved struct {
 	Charge string `json:"charge,omitempty"`
 	// Entered is set when the unit came onto the map with this move; Path
 	// then starts at its entry hex (GS-P-21).
-	Entered bool   `json:"entered,omitempty"`
-	Text    string `json:"text"`
+	Entered bool     `json:"entered,omitempty"`
+	Msg     game.Msg `json:"msg,omitzero"`
+	Text    string   `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Moved) Kind() string      { return "moved" }
-func (e Moved) Explain() string { return e.Text }
+func (Moved) Kind() string        { return "moved" }
+func (e Moved) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Moved) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Exited is a unit leaving the map by movement (GS-6.1): it is eliminated.
 type Exited struct {
@@ -66,12 +70,14 @@ type Exited struct {
 	From grid.Coord `json:"from"`
 	// Scored is set for a unit leaving through the edge its scenario scores
 	// (GS-S6): it is not eliminated.
-	Scored bool   `json:"scored,omitempty"`
-	Text   string `json:"text"`
+	Scored bool     `json:"scored,omitempty"`
+	Msg    game.Msg `json:"msg,omitzero"`
+	Text   string   `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Exited) Kind() string      { return "exited" }
-func (e Exited) Explain() string { return e.Text }
+func (Exited) Kind() string        { return "exited" }
+func (e Exited) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Exited) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // PhaseChanged starts a phase (and, after the last combat phase of a turn,
 // the time phase moves the marker: Turn increases).
@@ -83,13 +89,16 @@ type PhaseChanged struct {
 }
 
 func (PhaseChanged) Kind() string { return "phase" }
-func (e PhaseChanged) Explain() string {
-	s := fmt.Sprintf("turn %d: %s phase of %s", e.Turn, e.Phase, e.Active)
+func (e PhaseChanged) Message() game.Msg {
+	m := game.M("gs.event.phase", "turn", e.Turn, "phase", game.Term(e.Phase), "side", e.Active)
 	if e.Skipped != "" {
-		s = e.Skipped + "; " + s
+		// Skipped is the English of "the side that had the combat phase
+		// has no combat to fight"; that side is the other one.
+		m = game.M("gs.join.semi", "a", game.M("gs.event.no-combat", "side", e.Active.Other()), "b", m)
 	}
-	return s
+	return m
 }
+func (e PhaseChanged) Explain() string { return game.Render(game.LangEN, e.Message()) }
 
 // Factor is one line of a combat's arithmetic.
 type Factor struct {
@@ -126,11 +135,13 @@ type CombatResolved struct {
 	Roll       int               `json:"roll"`
 	Score      int               `json:"score"`
 	Result     string            `json:"result"`
-	Text       string            `json:"text"`
+	Msg        game.Msg          `json:"msg,omitzero"`
+	Text       string            `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (CombatResolved) Kind() string      { return "combat" }
-func (e CombatResolved) Explain() string { return e.Text }
+func (CombatResolved) Kind() string        { return "combat" }
+func (e CombatResolved) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e CombatResolved) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Eliminated removes a unit (combat result, no retreat, exchange loss).
 type Eliminated struct {
@@ -140,12 +151,14 @@ type Eliminated struct {
 	Rule   string     `json:"rule"`
 	// Step is set when the elimination completes the head step of the
 	// combat being resolved (a failed retreat, an exchange loss set).
-	Step bool   `json:"step,omitempty"`
-	Text string `json:"text"`
+	Step bool     `json:"step,omitempty"`
+	Msg  game.Msg `json:"msg,omitzero"`
+	Text string   `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Eliminated) Kind() string      { return "eliminated" }
-func (e Eliminated) Explain() string { return e.Text }
+func (Eliminated) Kind() string        { return "eliminated" }
+func (e Eliminated) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Eliminated) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // PushChosen commits a unit to retreat into a friend's hex; the friend must
 // now be pushed (GS-4.23).
@@ -154,51 +167,66 @@ type PushChosen struct {
 	From grid.Coord `json:"from"`
 	Into grid.Coord `json:"into"`
 	Push string     `json:"push"`
-	Text string     `json:"text"`
+	Msg  game.Msg   `json:"msg,omitzero"`
+	Text string     `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (PushChosen) Kind() string      { return "push" }
-func (e PushChosen) Explain() string { return e.Text }
+func (PushChosen) Kind() string        { return "push" }
+func (e PushChosen) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e PushChosen) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Retreated carries out a retreat, with the chain of pushed friends moved
 // first (GS-4.20–4.23).
 type Retreated struct {
-	Moves []Hop  `json:"moves"` // in the order they happen
-	Auto  bool   `json:"auto,omitempty"`
-	Text  string `json:"text"`
+	Moves []Hop    `json:"moves"` // in the order they happen
+	Auto  bool     `json:"auto,omitempty"`
+	Msg   game.Msg `json:"msg,omitzero"`
+	Text  string   `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Retreated) Kind() string      { return "retreated" }
-func (e Retreated) Explain() string { return e.Text }
+func (Retreated) Kind() string        { return "retreated" }
+func (e Retreated) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Retreated) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Advanced is an advance after combat into an emptied hex (GS-4.24).
 type Advanced struct {
 	Unit string     `json:"unit"`
 	From grid.Coord `json:"from"`
 	To   grid.Coord `json:"to"`
-	Text string     `json:"text"`
+	Msg  game.Msg   `json:"msg,omitzero"`
+	Text string     `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Advanced) Kind() string      { return "advanced" }
-func (e Advanced) Explain() string { return e.Text }
+func (Advanced) Kind() string        { return "advanced" }
+func (e Advanced) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Advanced) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // AdvanceEnded closes the advance step: the winner takes no (more)
 // advances.
 type AdvanceEnded struct {
 	Side game.Side `json:"side"`
-	Text string    `json:"text,omitempty"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (AdvanceEnded) Kind() string      { return "advance-ended" }
-func (e AdvanceEnded) Explain() string { return e.Text }
+func (AdvanceEnded) Kind() string        { return "advance-ended" }
+func (e AdvanceEnded) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e AdvanceEnded) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // GameEnded records the final result.
 type GameEnded struct {
 	Outcome game.Outcome `json:"outcome"`
 }
 
-func (GameEnded) Kind() string      { return "game-ended" }
-func (e GameEnded) Explain() string { return "game over: " + e.Outcome.Result }
+func (GameEnded) Kind() string { return "game-ended" }
+func (e GameEnded) Message() game.Msg {
+	r := e.Outcome.ResultMsg
+	if r.IsZero() {
+		r = game.M("gs.text", "text", game.Plain(e.Outcome.Result))
+	}
+	return game.M("gs.event.game-over", "result", r)
+}
+func (e GameEnded) Explain() string { return game.Render(game.LangEN, e.Message()) }
 
 var eventKinds = map[string]func() game.Event{
 	"deployed":           func() game.Event { return &Deployed{} },

@@ -46,13 +46,13 @@ func (s *State) exitResult(o *game.Outcome) {
 	major := atoi(s.sc.Param("exit-major", "17"))
 	switch {
 	case pc >= major:
-		o.Winner, o.Result = game.SideA, fmt.Sprintf("A wins a major victory: %d PC left the map westward (%d needed)", pc, major)
+		result(o, game.SideA, game.M("gs.result.exit-major", "pc", pc, "need", major))
 	case pc >= win:
-		o.Winner, o.Result = game.SideA, fmt.Sprintf("A wins: %d PC left the map westward (%d needed)", pc, win)
+		result(o, game.SideA, game.M("gs.result.exit-win", "pc", pc, "need", win))
 	case pc >= draw:
-		o.Winner, o.Result = game.Nobody, fmt.Sprintf("draw: %d PC left the map westward (%d needed to win)", pc, win)
+		result(o, game.Nobody, game.M("gs.result.exit-draw", "pc", pc, "need", win))
 	default:
-		o.Winner, o.Result = game.SideB, "B wins: no unit of A left the map westward"
+		result(o, game.SideB, game.M("gs.result.exit-none"))
 	}
 }
 

@@ -23,22 +23,26 @@ type Relabelled struct {
 	Side game.Side `json:"side"`
 	From []string  `json:"from"`
 	To   []string  `json:"to"`
-	Text string    `json:"text"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Relabelled) Kind() string       { return "relabelled" }
-func (e Relabelled) Explain() string  { return e.Text }
-func (e Relabelled) Owner() game.Side { return e.Side }
+func (Relabelled) Kind() string        { return "relabelled" }
+func (e Relabelled) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Relabelled) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Relabelled) Owner() game.Side  { return e.Side }
 
 // FaceUp turns units face up.
 type FaceUp struct {
 	Units []string `json:"units"`
 	Why   string   `json:"why"`
-	Text  string   `json:"text"`
+	Msg   game.Msg `json:"msg,omitzero"`
+	Text  string   `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (FaceUp) Kind() string      { return "face-up" }
-func (e FaceUp) Explain() string { return e.Text }
+func (FaceUp) Kind() string        { return "face-up" }
+func (e FaceUp) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e FaceUp) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // relabel shuffles side's ids with the dice (a Fisher–Yates shuffle).
 func (s *State) relabel(side game.Side, dice game.Dice) Relabelled {
@@ -53,13 +57,13 @@ func (s *State) relabel(side game.Side, dice game.Dice) Relabelled {
 		j := dice.Roll(i+1) - 1
 		to[i], to[j] = to[j], to[i]
 	}
-	var pairs []string
+	var pairs []game.Msg
 	for i := range ids {
 		u := s.Unit(ids[i])
-		pairs = append(pairs, fmt.Sprintf("%s (%s) is now %s", ids[i], u.Name, to[i]))
+		pairs = append(pairs, game.M("gs.event.relabelled.unit", "unit", ids[i], "name", u.Name, "id", to[i]))
 	}
 	return Relabelled{Side: side, From: ids, To: to,
-		Text: "your units go face down and get new ids: " + strings.Join(pairs, ", ")}
+		Msg: game.M("gs.event.relabelled", "units", pairs)}
 }
 
 // autoReveal turns face up every face-down unit adjacent to an enemy unit,
@@ -85,7 +89,7 @@ func (d *decider) autoReveal() {
 		}
 	}
 	if len(ids) > 0 {
-		d.emit(FaceUp{Units: ids, Why: "adjacent", Text: fmt.Sprintf("turned face up, next to the enemy: %s", d.s.describe(ids))})
+		d.emit(FaceUp{Units: ids, Why: "adjacent", Msg: game.M("gs.event.face-up.adjacent", "units", d.s.describe(ids))})
 	}
 }
 
@@ -103,7 +107,7 @@ func (s *State) describe(ids []string) string {
 // use their real MP.
 func (s *State) decideReveal(cmd game.Command) ([]game.Event, error) {
 	if len(cmd.Args) == 0 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-S9a.special", "write: reveal UNIT …")
+		return nil, game.Reject(game.CodeSyntax, "GS-S9a.special", "gs.syntax.reveal")
 	}
 	var ids []string
 	for _, w := range cmd.Args {
@@ -112,14 +116,14 @@ func (s *State) decideReveal(cmd game.Command) ([]game.Event, error) {
 			return nil, err
 		}
 		if !u.FaceDown {
-			return nil, game.Refuse("face-up", "GS-S9a.special", "%s is already face up", u.ID)
+			return nil, game.Reject("face-up", "GS-S9a.special", "gs.face-up", "unit", u.ID)
 		}
 		if u.Moved {
-			return nil, game.Refuse("already-moved", "GS-S9a.special", "%s has already moved face down this phase", u.ID)
+			return nil, game.Reject("already-moved", "GS-S9a.special", "gs.already-moved.face-down", "unit", u.ID)
 		}
 		ids = append(ids, u.ID)
 	}
-	return []game.Event{FaceUp{Units: ids, Why: "owner", Text: fmt.Sprintf("%s turns face up: %s", cmd.Side, s.describe(ids))}}, nil
+	return []game.Event{FaceUp{Units: ids, Why: "owner", Msg: game.M("gs.event.face-up.owner", "side", cmd.Side, "units", s.describe(ids))}}, nil
 }
 
 // anyFaceDown reports a unit of side still face down (its strength, and

@@ -1,7 +1,6 @@
 package gs
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -24,12 +23,14 @@ func (s *State) roadsDue(side game.Side) bool {
 // folded into EntryOpened; this marks the choice made).
 type RoadsChosen struct {
 	Side game.Side `json:"side"`
-	Text string    `json:"text"`
+	Msg  game.Msg  `json:"msg,omitzero"`
+	Text string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (RoadsChosen) Kind() string       { return "roads-chosen" }
-func (e RoadsChosen) Explain() string  { return e.Text }
-func (e RoadsChosen) Owner() game.Side { return e.Side }
+func (RoadsChosen) Kind() string        { return "roads-chosen" }
+func (e RoadsChosen) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e RoadsChosen) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e RoadsChosen) Owner() game.Side  { return e.Side }
 
 // decideRoads handles "roads I=A0623 II=A1423 III=B0423 IV=B1523" (or
 // "roads auto"): the parameter "secret-roads-B" = "I:1 II:1 III:1 IV:4"
@@ -37,10 +38,10 @@ func (e RoadsChosen) Owner() game.Side { return e.Side }
 // different roads.
 func (s *State) decideRoads(cmd game.Command) ([]game.Event, error) {
 	if s.Phase != PhaseSetup || !s.roadsDue(cmd.Side) {
-		return nil, game.Refuse("no-roads", "GS-S7.deploy", "there are no entry roads to choose now")
+		return nil, game.Reject("no-roads", "GS-S7.deploy", "gs.no-roads")
 	}
 	if s.drawDue(cmd.Side) {
-		return nil, game.Refuse("draw-due", "GS-S9a.forces", "first draw your forces (draw)")
+		return nil, game.Reject("draw-due", "GS-S9a.forces", "gs.draw-due")
 	}
 	plan := map[string]int{}
 	var order []string
@@ -66,41 +67,41 @@ func (s *State) decideRoads(cmd game.Command) ([]game.Event, error) {
 		for _, a := range cmd.Args {
 			g, h, ok := strings.Cut(a, "=")
 			if !ok {
-				return nil, game.Refuse(game.CodeSyntax, "GS-S7.deploy", "write: roads %s=HEX … (one road of your edge per group: %s)", strings.Join(order, "=HEX "), s.labels(roads))
+				return nil, game.Reject(game.CodeSyntax, "GS-S7.deploy", "gs.syntax.roads", "groups", strings.Join(order, "=HEX "), "hexes", s.labels(roads))
 			}
 			g = strings.ToUpper(g)
 			if _, ok := plan[g]; !ok {
-				return nil, game.Refuse("bad-group", "GS-S7.deploy", "no group %s (groups: %s)", g, strings.Join(order, ", "))
+				return nil, game.Reject("bad-group", "GS-S7.deploy", "gs.bad-group.roads", "group", g, "groups", strings.Join(order, ", "))
 			}
 			c, err := s.cell(h)
 			if err != nil {
 				return nil, err
 			}
 			if !slices.Contains(roads, c) {
-				return nil, game.Refuse("bad-road", "GS-S7.deploy", "%s is not one of your edge's roads (%s)", s.label(c), s.labels(roads))
+				return nil, game.Reject("bad-road", "GS-S7.deploy", "gs.bad-road", "hex", s.label(c), "hexes", s.labels(roads))
 			}
 			chosen[g] = c
 		}
 	}
 	for _, g := range order {
 		if _, ok := chosen[g]; !ok {
-			return nil, game.Refuse("bad-roads", "GS-S7.deploy", "choose a road for every group: %s", strings.Join(order, ", "))
+			return nil, game.Reject("bad-roads", "GS-S7.deploy", "gs.bad-roads.missing", "groups", strings.Join(order, ", "))
 		}
 		for _, h := range order {
 			if h < g && plan[h] == plan[g] && chosen[h] == chosen[g] {
-				return nil, game.Refuse("bad-roads", "GS-S7.deploy", "groups %s and %s enter on the same turn and need different roads (GS-P-30)", h, g)
+				return nil, game.Reject("bad-roads", "GS-S7.deploy", "gs.bad-roads.same-turn", "group", h, "group2", g)
 			}
 		}
 	}
 	var evs []game.Event
-	var parts []string
+	var parts []game.Msg
 	for _, g := range order {
 		units := s.groupUnits(cmd.Side, g)
 		evs = append(evs, EntryOpened{Side: cmd.Side, Group: g, Units: units, From: plan[g], Cells: []grid.Coord{chosen[g]}, Secret: true,
-			Text: fmt.Sprintf("group %s will enter at %s from turn %d", g, s.label(chosen[g]), plan[g])})
-		parts = append(parts, fmt.Sprintf("%s at %s", g, s.label(chosen[g])))
+			Msg: game.M("gs.event.entry-planned", "group", g, "hex", s.label(chosen[g]), "turn", plan[g])})
+		parts = append(parts, game.M("gs.event.roads.group", "group", g, "hex", s.label(chosen[g])))
 	}
-	evs = append(evs, RoadsChosen{Side: cmd.Side, Text: "entry roads written down: " + strings.Join(parts, ", ")})
+	evs = append(evs, RoadsChosen{Side: cmd.Side, Msg: game.M("gs.event.roads", "groups", parts)})
 	return evs, nil
 }
 

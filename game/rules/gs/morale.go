@@ -13,11 +13,13 @@ import (
 type Demoralized struct {
 	Side   game.Side `json:"side"`
 	Secret bool      `json:"secret,omitempty"`
-	Text   string    `json:"text"`
+	Msg    game.Msg  `json:"msg,omitzero"`
+	Text   string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Demoralized) Kind() string      { return "demoralized" }
-func (e Demoralized) Explain() string { return e.Text }
+func (Demoralized) Kind() string        { return "demoralized" }
+func (e Demoralized) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Demoralized) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Owner makes a secret demoralization visible to its army only.
 func (e Demoralized) Owner() game.Side {
@@ -63,7 +65,7 @@ func (s *State) setupMorale() error {
 	}
 	pct, err := parseThresholds(s.opt("morale-threshold"))
 	if err != nil {
-		return game.Refuse("bad-option", "GS-11.1", "%v", err)
+		return game.Reject("bad-option", "GS-11.1", "gs.bad-option.morale", "value", game.Plain(s.opt("morale-threshold")))
 	}
 	s.MoralePct = pct
 	for _, u := range s.Units {
@@ -88,7 +90,7 @@ func (d *decider) morale() {
 			continue
 		}
 		d.emit(Demoralized{Side: side, Secret: s.moraleSecret(),
-			Text: fmt.Sprintf("army %s is demoralized: losses %d of %d PC reach %d%% (GS-11.2); it no longer advances after combat", side, s.Losses[side], s.MoraleTotal[side], s.MoralePct[side])})
+			Msg: game.M("gs.event.demoralized", "side", side, "losses", s.Losses[side], "total", s.MoraleTotal[side], "pct", s.MoralePct[side])})
 	}
 }
 

@@ -57,31 +57,31 @@ func (s *State) budget(u *Unit) int {
 // leavingZOC reports a unit that starts its move in an enemy zone of
 // control and may leave it without combat (GS-12).
 func (s *State) leavingZOC(u *Unit) bool {
-	return u.OnMap() && !u.Moved && s.enemyControlled(u.Side, u.At) && s.zocExit(u) == ""
+	return u.OnMap() && !u.Moved && s.enemyControlled(u.Side, u.At) && s.zocExit(u).IsZero()
 }
 
 // zocExit explains why u may not leave the enemy zone of control it is in,
-// or returns "" (GS-12.1, 12.2, and Ex. XXXIX C: every controlling unit
+// or returns the zero message (GS-12.1, 12.2, and Ex. XXXIX C: every controlling unit
 // must be of a type it may leave).
-func (s *State) zocExit(u *Unit) string {
+func (s *State) zocExit(u *Unit) game.Msg {
 	if !s.on("zoc-exit") {
-		return "it may leave only by combat"
+		return game.M("gs.zoc-exit.combat")
 	}
 	for _, e := range s.controllers(u.Side.Other(), u.At) {
 		switch {
 		case u.Arm == Artillery:
-			return "artillery never leaves an enemy zone of control (GS-12)"
+			return game.M("gs.zoc-exit.artillery")
 		case u.Arm == Infantry && e.Arm != Artillery:
-			arm := e.Arm
+			arm := game.Term(e.Arm)
 			if e.FaceDown {
-				arm = "face down" // its identity is not for the mover (GS-P-34)
+				arm = "face-down" // its identity is not for the mover (GS-P-34)
 			}
-			return fmt.Sprintf("infantry leaves only the zone of control of artillery, and %s is %s (GS-12.2)", e.ID, arm)
+			return game.M("gs.zoc-exit.infantry", "unit", e.ID, "arm", arm)
 		case u.Arm == Cavalry && e.Arm == Cavalry:
-			return fmt.Sprintf("cavalry cannot leave the zone of control of enemy cavalry (%s) (GS-12.1)", e.ID)
+			return game.M("gs.zoc-exit.cavalry", "unit", e.ID)
 		}
 	}
-	return ""
+	return game.Msg{}
 }
 
 // moveCost is the Reach cost function for u's move this phase.
@@ -177,20 +177,20 @@ func (s *State) destinationCosts(u *Unit) ([]grid.Coord, map[grid.Coord]int) {
 // canMove checks that u may move at all now.
 func (s *State) canMove(side game.Side, u *Unit) error {
 	if u.Side != side {
-		return game.Refuse(game.CodeNotYourUnit, "GS-2.1", "%s is not your unit: a unit is never moved by the opponent", u.ID)
+		return game.Reject(game.CodeNotYourUnit, "GS-2.1", "gs.not-your-unit.move", "unit", u.ID)
 	}
 	if u.Status == game.StatusReserve && !u.Moved {
 		return s.canEnter(u)
 	}
 	if !u.OnMap() {
-		return game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
+		return game.Reject("not-on-map", "GS-2.1", "gs.not-on-map", "unit", u.ID)
 	}
 	if u.Moved {
-		return game.Refuse("already-moved", "GS-2.3", "%s has already moved this phase", u.ID)
+		return game.Reject("already-moved", "GS-2.3", "gs.already-moved", "unit", u.ID)
 	}
 	if s.enemyControlled(u.Side, u.At) {
-		if why := s.zocExit(u); why != "" {
-			return game.Refuse("in-zoc", "GS-3.6", "%s starts in an enemy zone of control: %s", u.ID, why)
+		if why := s.zocExit(u); !why.IsZero() {
+			return game.Reject("in-zoc", "GS-3.6", "gs.in-zoc", "unit", u.ID, "why", why)
 		}
 	}
 	return nil
@@ -199,7 +199,7 @@ func (s *State) canMove(side game.Side, u *Unit) error {
 // decideMove handles "move UNIT HEX [HEX…] [off]".
 func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	if len(cmd.Args) < 2 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-2", "write: move UNIT HEX (or move UNIT HEX HEX … for a path, ending with \"off\" to leave the map)")
+		return nil, game.Reject(game.CodeSyntax, "GS-2", "gs.syntax.move")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -213,7 +213,7 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	if n := len(words); n >= 2 && strings.EqualFold(words[n-2], "charge") {
 		charge, words = words[n-1], words[:n-2]
 		if len(words) == 0 {
-			return nil, game.Refuse(game.CodeSyntax, "GS-8", "write: move UNIT HEX charge TARGET")
+			return nil, game.Reject(game.CodeSyntax, "GS-8", "gs.syntax.charge")
 		}
 	}
 	if charge != "" {
@@ -241,11 +241,11 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 	switch {
 	case len(cells) == 0 && exit:
 		if !u.OnMap() {
-			return nil, game.Refuse("not-on-map", "GS-6.1", "%s is not on the map", u.ID)
+			return nil, game.Reject("not-on-map", "GS-6.1", "gs.not-on-map", "unit", u.ID)
 		}
 		path = []grid.Coord{u.At}
 	case len(cells) == 0:
-		return nil, game.Refuse(game.CodeSyntax, "GS-2", "write: move UNIT HEX")
+		return nil, game.Reject(game.CodeSyntax, "GS-2", "gs.syntax.move-short")
 	case len(cells) == 1 && charge != "":
 		path, cost, err = s.chargePath(u, cells[0])
 	case len(cells) == 1:
@@ -262,22 +262,24 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 		return s.decideExit(u, path, cost)
 	}
 	if o := s.UnitAt(end); o != nil && o != u {
-		return nil, game.Refuse("stacking", "GS-2.6", "%s may not stop in %s: %s is there (no stacking)", u.ID, s.label(end), o.ID)
+		return nil, game.Reject("stacking", "GS-2.6", "gs.stacking", "unit", u.ID, "hex", s.label(end), "unit2", o.ID)
 	}
 	if end == u.At && !entering {
-		return nil, game.Refuse("no-move", "GS-2.4", "%s is already in %s", u.ID, s.label(end))
+		return nil, game.Reject("no-move", "GS-2.4", "gs.no-move", "unit", u.ID, "hex", s.label(end))
 	}
-	text := fmt.Sprintf("%s %s → %s (%s MP of %s)", u.ID, s.label(path[0]), s.label(end), mp(cost), mp(s.budget(u)))
+	key := "gs.event.moved"
 	if entering {
-		text = fmt.Sprintf("%s enters at %s and moves to %s (%s MP of %s) (GS-P-21)", u.ID, s.label(path[0]), s.label(end), mp(cost), mp(s.budget(u)))
+		key = "gs.event.entered"
+	}
+	var stop, leave game.Msg
+	if s.enemyControlled(u.Side, end) {
+		stop = game.M("gs.event.moved.zoc-stop")
 	}
 	if s.leavingZOC(u) {
-		text = fmt.Sprintf("%s leaves the enemy zone of control for %s MP (GS-12.3); %s", u.ID, mp(s.currentMP(u)), text)
+		leave = game.M("gs.event.moved.leaves-zoc", "unit", u.ID, "mp", mp(s.currentMP(u)))
 	}
-	if s.enemyControlled(u.Side, end) {
-		text += ", stops in an enemy zone of control (GS-3.4)"
-	}
-	ev := Moved{Unit: u.ID, Path: path, Cost: cost, Entered: entering, Text: text}
+	text := game.M(key, "leave", leave, "unit", u.ID, "from", s.label(path[0]), "to", s.label(end), "mp", mp(cost), "of", mp(s.budget(u)), "stop", stop)
+	ev := Moved{Unit: u.ID, Path: path, Cost: cost, Entered: entering, Msg: text}
 	if charge != "" {
 		t, err := s.enemyUnit(u.Side, charge)
 		if err != nil {
@@ -287,7 +289,7 @@ func (s *State) decideMove(cmd game.Command) ([]game.Event, error) {
 			return nil, err
 		}
 		ev.Charge = t.ID
-		ev.Text += fmt.Sprintf("; charges %s (GS-8)", t.ID)
+		ev.Msg = game.M("gs.event.moved.charge", "move", text, "target", t.ID)
 	}
 	d := &decider{s: s}
 	d.emit(ev)
@@ -309,21 +311,21 @@ func (s *State) cheapest(u *Unit, dest grid.Coord) ([]grid.Coord, int, error) {
 		return best, bestCost, nil
 	}
 	if o := s.UnitAt(dest); o != nil && o.Side != u.Side {
-		return nil, 0, game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(dest))
+		return nil, 0, game.Reject("enemy-hex", "GS-2.6", "gs.enemy-hex", "unit", u.ID, "hex", s.label(dest))
 	}
 	if s.leavingZOC(u) && s.enemyControlled(u.Side, dest) {
-		return nil, 0, game.Refuse("zoc-reenter", "GS-12.4", "%s is leaving an enemy zone of control and may not enter %s, which an enemy controls", u.ID, s.label(dest))
+		return nil, 0, game.Reject("zoc-reenter", "GS-12.4", "gs.zoc-reenter", "unit", u.ID, "hex", s.label(dest))
 	}
 	if s.forbiddenTerrain(u, dest) {
-		return nil, 0, game.Refuse("artillery-terrain", "GS-5.12", "%s may enter %s (%s) only along a road or path", u.ID, s.label(dest), s.terrain(dest))
+		return nil, 0, game.Reject("artillery-terrain", "GS-5.12", "gs.artillery-terrain", "unit", u.ID, "hex", s.label(dest), "terrain", game.Term(s.terrain(dest)))
 	}
 	for _, st := range s.starts(u) {
 		far := grid.Reach(s.m().Grid, st.at, math.MaxInt/4, s.moveCost(u))
 		if x, ok := far[dest]; ok {
-			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s cannot reach %s: it needs %s MP and has %s", u.ID, s.label(dest), mp(st.spent+x.Cost), mp(s.budget(u)))
+			return nil, 0, game.Reject("too-far", "GS-2.9", "gs.too-far", "unit", u.ID, "hex", s.label(dest), "need", mp(st.spent+x.Cost), "mp", mp(s.budget(u)))
 		}
 	}
-	return nil, 0, game.Refuse("no-path", "GS-3.4", "%s has no legal path to %s (terrain, rivers, enemy units or zones of control are in the way)", u.ID, s.label(dest))
+	return nil, 0, game.Reject("no-path", "GS-3.4", "gs.no-path", "unit", u.ID, "hex", s.label(dest))
 }
 
 // walk checks an explicit path step by step. For a unit entering the map
@@ -338,7 +340,7 @@ func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
 			}
 		}
 		if !found {
-			return nil, 0, game.Refuse("not-entry", "GS-P-21", "%s cannot enter the map at %s now", u.ID, s.label(cells[0]))
+			return nil, 0, game.Reject("not-entry", "GS-P-21", "gs.not-entry", "unit", u.ID, "hex", s.label(cells[0]))
 		}
 		cells = cells[1:]
 	}
@@ -348,17 +350,17 @@ func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
 	for i, c := range cells {
 		from := path[len(path)-1]
 		if (i > 0 || st.entry) && s.enemyControlled(u.Side, from) {
-			return nil, 0, game.Refuse("zoc-stop", "GS-3.4", "%s must stop in %s: it is in an enemy zone of control", u.ID, s.label(from))
+			return nil, 0, game.Reject("zoc-stop", "GS-3.4", "gs.zoc-stop", "unit", u.ID, "hex", s.label(from))
 		}
 		if !s.m().Grid.Adjacent(from, c) {
-			return nil, 0, game.Refuse("not-adjacent", "GS-2.4", "%s is not adjacent to %s: move hex by hex", s.label(c), s.label(from))
+			return nil, 0, game.Reject("not-adjacent", "GS-2.4", "gs.not-adjacent.move", "hex", s.label(c), "from", s.label(from))
 		}
 		sc := costf(from, c, cost)
 		if !sc.OK {
 			return nil, 0, s.whyNot(u, from, c)
 		}
 		if cost+sc.Cost > budget {
-			return nil, 0, game.Refuse("too-far", "GS-2.9", "%s has %s MP left and entering %s costs %s", u.ID, mp(budget-cost), s.label(c), mp(sc.Cost))
+			return nil, 0, game.Reject("too-far", "GS-2.9", "gs.too-far.step", "unit", u.ID, "mp", mp(budget-cost), "hex", s.label(c), "cost", mp(sc.Cost))
 		}
 		cost += sc.Cost
 		path = append(path, c)
@@ -369,55 +371,55 @@ func (s *State) walk(u *Unit, cells []grid.Coord) ([]grid.Coord, int, error) {
 // whyNot explains a refused step.
 func (s *State) whyNot(u *Unit, from, to grid.Coord) error {
 	if s.leavingZOC(u) && s.enemyControlled(u.Side, to) {
-		return game.Refuse("zoc-reenter", "GS-12.4", "%s is leaving an enemy zone of control and may not enter %s, which an enemy controls", u.ID, s.label(to))
+		return game.Reject("zoc-reenter", "GS-12.4", "gs.zoc-reenter", "unit", u.ID, "hex", s.label(to))
 	}
 	if o := s.UnitAt(to); o != nil {
 		if o.Side != u.Side {
-			return game.Refuse("enemy-hex", "GS-2.6", "%s may not enter %s: an enemy unit is there", u.ID, s.label(to))
+			return game.Reject("enemy-hex", "GS-2.6", "gs.enemy-hex", "unit", u.ID, "hex", s.label(to))
 		}
-		return game.Refuse("zoc-friend", "GS-3.8", "%s may not pass through %s: the friendly unit there is in an enemy zone of control", u.ID, s.label(to))
+		return game.Reject("zoc-friend", "GS-3.8", "gs.zoc-friend", "unit", u.ID, "hex", s.label(to))
 	}
 	if s.unbridged(from, to) {
-		return game.Refuse("river", "GS-T1", "%s cannot cross the river between %s and %s (no bridge)", u.ID, s.label(from), s.label(to))
+		return game.Reject("river", "GS-T1", "gs.river", "unit", u.ID, "hex", s.label(from), "hex2", s.label(to))
 	}
 	if u.Arm == Artillery {
-		return game.Refuse("artillery-terrain", "GS-5.12", "artillery may enter %s (%s) only along a road or path", s.label(to), s.terrain(to))
+		return game.Reject("artillery-terrain", "GS-5.12", "gs.artillery-terrain.hex", "hex", s.label(to), "terrain", game.Term(s.terrain(to)))
 	}
-	return game.Refuse("terrain", "GS-T1", "%s cannot enter %s (%s)", u.ID, s.label(to), s.terrain(to))
+	return game.Reject("terrain", "GS-T1", "gs.terrain", "unit", u.ID, "hex", s.label(to), "terrain", game.Term(s.terrain(to)))
 }
 
 // decideExit handles leaving the map by movement (GS-6, GS-P-15).
 func (s *State) decideExit(u *Unit, path []grid.Coord, cost int) ([]game.Event, error) {
 	end := path[len(path)-1]
 	if o := s.UnitAt(end); o != nil && o != u {
-		return nil, game.Refuse("stacking", "GS-6.1", "%s cannot leave from %s: another unit is there", u.ID, s.label(end))
+		return nil, game.Reject("stacking", "GS-6.1", "gs.stacking.exit", "unit", u.ID, "hex", s.label(end))
 	}
 	if !s.onEdge(end) {
-		return nil, game.Refuse("not-edge", "GS-P-15", "%s is not on the map edge: a unit leaves the map from an edge hex", s.label(end))
+		return nil, game.Reject("not-edge", "GS-P-15", "gs.not-edge", "hex", s.label(end))
 	}
 	if s.night() {
-		return nil, game.Refuse("night", "GS-S6.special", "no unit leaves the map during a night turn")
+		return nil, game.Reject("night", "GS-S6.special", "gs.night.exit")
 	}
 	if s.enemyControlled(u.Side, end) {
-		return nil, game.Refuse("zoc-exit", "GS-P-15", "%s cannot leave the map from %s: it is in an enemy zone of control", u.ID, s.label(end))
+		return nil, game.Reject("zoc-exit", "GS-P-15", "gs.zoc-exit", "unit", u.ID, "hex", s.label(end))
 	}
 	need := 2
 	if s.roadOffEdge(end) && (len(path) == 1 || s.linkKind(path[len(path)-2], end) == Road) {
 		need = 1
 	}
 	if cost+need > s.budget(u) {
-		return nil, game.Refuse("too-far", "GS-P-15", "%s needs %s MP left to leave the map and has %s", u.ID, mp(need), mp(s.budget(u)-cost))
+		return nil, game.Reject("too-far", "GS-P-15", "gs.too-far.exit", "unit", u.ID, "need", mp(need), "mp", mp(s.budget(u)-cost))
 	}
-	text := fmt.Sprintf("%s leaves the map from %s and is eliminated (GS-6.1)", u.ID, s.label(end))
+	text := game.M("gs.event.exited", "unit", u.ID, "hex", s.label(end))
 	scored := s.scoresExit(u.Side, end)
 	if scored {
-		text = fmt.Sprintf("%s leaves the map from %s and scores its %d PC (GS-S6.victory)", u.ID, s.label(end), u.PC)
+		text = game.M("gs.event.exited.scored", "unit", u.ID, "hex", s.label(end), "pc", u.PC)
 	}
 	d := &decider{s: s}
 	if len(path) > 1 {
-		d.emit(Moved{Unit: u.ID, Path: path, Cost: cost, Text: fmt.Sprintf("%s %s → %s (%s MP)", u.ID, s.label(path[0]), s.label(end), mp(cost))})
+		d.emit(Moved{Unit: u.ID, Path: path, Cost: cost, Msg: game.M("gs.event.moved.to-exit", "unit", u.ID, "from", s.label(path[0]), "to", s.label(end), "mp", mp(cost))})
 	}
-	d.emit(Exited{Unit: u.ID, From: end, Scored: scored, Text: text})
+	d.emit(Exited{Unit: u.ID, From: end, Scored: scored, Msg: text})
 	d.morale()
 	d.checkEnd()
 	return d.evs, nil

@@ -1,7 +1,7 @@
 package gs
 
 import (
-	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -12,11 +12,7 @@ import (
 func (s *State) cell(w string) (grid.Coord, error) {
 	c, err := s.m().Grid.Parse(w)
 	if err != nil {
-		msg := err.Error()
-		if errors.Is(err, grid.ErrLabel) {
-			msg = strings.TrimSuffix(msg, ": "+grid.ErrLabel.Error())
-		}
-		return grid.Coord{}, game.Refuse(game.CodeBadCell, "GS-0.5", "%s", msg)
+		return grid.Coord{}, badCell(w, err)
 	}
 	return c, nil
 }
@@ -41,10 +37,10 @@ func (s *State) findUnit(side game.Side, w string) *Unit {
 func (s *State) ownUnit(side game.Side, w string) (*Unit, error) {
 	u := s.findUnit(side, w)
 	if u == nil {
-		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", w)
+		return nil, game.Reject(game.CodeUnknownUnit, "", "gs.unknown-unit", "word", game.Plain(w))
 	}
 	if u.Side != side {
-		return nil, game.Refuse(game.CodeNotYourUnit, "GS-2.1", "%s is not your unit", u.ID)
+		return nil, game.Reject(game.CodeNotYourUnit, "GS-2.1", "gs.not-your-unit", "unit", u.ID)
 	}
 	return u, nil
 }
@@ -55,19 +51,35 @@ func (s *State) enemyUnit(side game.Side, w string) (*Unit, error) {
 	if c, err := s.m().Grid.Parse(w); err == nil {
 		u := s.UnitAt(c)
 		if u == nil {
-			return nil, game.Refuse("empty-hex", "GS-4.3", "there is no unit in %s", s.label(c))
+			return nil, game.Reject("empty-hex", "GS-4.3", "gs.empty-hex", "hex", s.label(c))
 		}
 		if u.Side == side {
-			return nil, game.Refuse("own-unit", "GS-4.3", "%s in %s is your own unit", u.ID, s.label(c))
+			return nil, game.Reject("own-unit", "GS-4.3", "gs.own-unit.hex", "unit", u.ID, "hex", s.label(c))
 		}
 		return u, nil
 	}
 	u := s.findUnit(side.Other(), w)
 	if u == nil {
-		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit or hex %q", w)
+		return nil, game.Reject(game.CodeUnknownUnit, "", "gs.unknown-unit.or-hex", "word", game.Plain(w))
 	}
 	if u.Side == side {
-		return nil, game.Refuse("own-unit", "GS-4.3", "%s is your own unit", u.ID)
+		return nil, game.Reject("own-unit", "GS-4.3", "gs.own-unit", "unit", u.ID)
 	}
 	return u, nil
+}
+
+// badCell is the refusal of a word that is not a hex of the map: the
+// grid's reason, in the reader's language for the reasons a hex map gives.
+func badCell(w string, err error) *game.RuleError {
+	msg := strings.TrimSuffix(err.Error(), ": "+grid.ErrLabel.Error())
+	var cols, rows int
+	switch {
+	case strings.HasSuffix(msg, ": want four digits CCRR"):
+		return game.Reject(game.CodeBadCell, "GS-0.5", "gs.bad-cell.digits", "word", game.Plain(w))
+	case strings.Contains(msg, " is off the map ("):
+		if _, e := fmt.Sscanf(msg[strings.Index(msg, " is off"):], " is off the map (%d columns × %d rows)", &cols, &rows); e == nil {
+			return game.Reject(game.CodeBadCell, "GS-0.5", "gs.bad-cell.off-map", "word", game.Plain(w), "cols", cols, "rows", rows)
+		}
+	}
+	return game.Reject(game.CodeBadCell, "GS-0.5", "gs.bad-cell", "why", game.Plain(msg))
 }

@@ -27,11 +27,13 @@ type EntryOpened struct {
 	Cells  []grid.Coord `json:"cells"`
 	Slot   int          `json:"slot,omitempty"` // the schedule slot used (GS-S4 options 2, 3)
 	Secret bool         `json:"secret,omitempty"`
-	Text   string       `json:"text"`
+	Msg    game.Msg     `json:"msg,omitzero"`
+	Text   string       `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (EntryOpened) Kind() string      { return "entry" }
-func (e EntryOpened) Explain() string { return e.Text }
+func (EntryOpened) Kind() string        { return "entry" }
+func (e EntryOpened) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e EntryOpened) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // Owner hides a secret entry (chosen roads) from the opponent.
 func (e EntryOpened) Owner() game.Side {
@@ -47,11 +49,13 @@ type ReinforcementRoll struct {
 	Rolls []int     `json:"rolls"`
 	Group string    `json:"group,omitempty"`
 	Rule  string    `json:"rule"`
-	Text  string    `json:"text"`
+	Msg   game.Msg  `json:"msg,omitzero"`
+	Text  string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (ReinforcementRoll) Kind() string      { return "reinforcement-roll" }
-func (e ReinforcementRoll) Explain() string { return e.Text }
+func (ReinforcementRoll) Kind() string        { return "reinforcement-roll" }
+func (e ReinforcementRoll) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e ReinforcementRoll) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // groupUnits lists side's units of a reinforcement group still off the map.
 func (s *State) groupUnits(side game.Side, group string) []string {
@@ -118,16 +122,16 @@ func (s *State) entryStarts(u *Unit) []start {
 func (s *State) canEnter(u *Unit) error {
 	switch {
 	case u.EntryFrom == 0 || len(u.EntryCells) == 0:
-		return game.Refuse("not-on-map", "GS-P-21", "%s is not on the map and has no entry open", u.ID)
+		return game.Reject("not-on-map", "GS-P-21", "gs.not-on-map.entry", "unit", u.ID)
 	case s.Turn < u.EntryFrom:
-		return game.Refuse("too-early", "GS-P-21", "%s may enter from turn %d", u.ID, u.EntryFrom)
+		return game.Reject("too-early", "GS-P-21", "gs.too-early", "unit", u.ID, "turn", u.EntryFrom)
 	case u.EntryUntil > 0 && s.Turn > u.EntryUntil:
-		return game.Refuse("too-late", "GS-S10.special", "%s could enter only until turn %d", u.ID, u.EntryUntil)
+		return game.Reject("too-late", "GS-S10.special", "gs.too-late", "unit", u.ID, "turn", u.EntryUntil)
 	case s.night() && s.sc.Param("night-no-entry", "no") == "yes":
-		return game.Refuse("night", "GS-S6.special", "no unit enters at night")
+		return game.Reject("night", "GS-S6.special", "gs.night.enter")
 	}
 	if q := s.quota(u.Side); q > 0 && s.enteredThisTurn(u.Side) >= q {
-		return game.Refuse("entry-quota", "GS-S6.deploy", "%d units have already entered this turn", q)
+		return game.Reject("entry-quota", "GS-S6.deploy", "gs.entry-quota", "n", q)
 	}
 	return nil
 }
@@ -231,12 +235,12 @@ func (s *State) anyGroupLeft(side game.Side) bool {
 // reinforceDecision asks which group enters at a slot.
 func (s *State) reinforceDecision(side game.Side, k int) game.Decision {
 	slots, _ := s.schedule(side)
-	d := game.Decision{ID: fmt.Sprintf("t%d-reinforce-%s-%d", s.Turn, side, k), Side: side, Kind: "reinforce", Rule: "GS-S4.special",
-		Prompt: fmt.Sprintf("choose the reinforcement group that enters this turn at %s", s.label(slots[k].cell))}
+	d := game.Decision{ID: fmt.Sprintf("t%d-reinforce-%s-%d", s.Turn, side, k), Side: side, Kind: "reinforce", Rule: "GS-S4.special"}
+	ask(&d, game.M("gs.prompt.reinforce", "hex", s.label(slots[k].cell)))
 	cells := []grid.Coord{slots[k].cell}
 	if s.opt("reinforcements") == "free-road" {
 		cells = s.roads(side)
-		d.Prompt = "choose the reinforcement group that enters this turn, and its road"
+		ask(&d, game.M("gs.prompt.reinforce-road"))
 	}
 	for _, g := range s.groups(side) {
 		if s.groupOpen(side, g) {
@@ -247,7 +251,7 @@ func (s *State) reinforceDecision(side game.Side, k int) game.Decision {
 			if len(cells) > 1 {
 				cmd += " " + s.label(c)
 			}
-			d.Options = append(d.Options, game.Option{Label: fmt.Sprintf("group %s at %s", g, s.label(c)), Command: cmd})
+			d.Options = append(d.Options, choice(game.M("gs.option.group-at", "group", g, "hex", s.label(c)), cmd))
 		}
 	}
 	return d
@@ -263,33 +267,33 @@ func (s *State) decideReinforce(cmd game.Command) ([]game.Event, error) {
 	}
 	k := s.slotDue(cmd.Side)
 	if k < 0 {
-		return nil, game.Refuse("no-slot", "GS-S4.special", "no reinforcement slot to fill now")
+		return nil, game.Reject("no-slot", "GS-S4.special", "gs.no-slot")
 	}
 	slots, _ := s.schedule(cmd.Side)
 	if len(cmd.Args) < 1 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-S4.special", "write: reinforce GROUP")
+		return nil, game.Reject(game.CodeSyntax, "GS-S4.special", "gs.syntax.reinforce")
 	}
 	g := strings.ToUpper(cmd.Args[0])
 	if !slices.Contains(s.groups(cmd.Side), g) || s.groupOpen(cmd.Side, g) {
-		return nil, game.Refuse("bad-group", "GS-S4.special", "group %s is not waiting to enter", g)
+		return nil, game.Reject("bad-group", "GS-S4.special", "gs.bad-group", "group", g)
 	}
 	cell := slots[k].cell
 	if s.opt("reinforcements") == "free-road" {
 		if len(cmd.Args) != 2 {
-			return nil, game.Refuse(game.CodeSyntax, "GS-S4.special", "write: reinforce GROUP HEX, with HEX one of your edge's roads: %s", s.labels(s.roads(cmd.Side)))
+			return nil, game.Reject(game.CodeSyntax, "GS-S4.special", "gs.syntax.reinforce-hex", "hexes", s.labels(s.roads(cmd.Side)))
 		}
 		c, err := s.cell(cmd.Args[1])
 		if err != nil {
 			return nil, err
 		}
 		if !slices.Contains(s.roads(cmd.Side), c) {
-			return nil, game.Refuse("bad-road", "GS-S4.special", "%s is not one of your edge's roads (%s)", s.label(c), s.labels(s.roads(cmd.Side)))
+			return nil, game.Reject("bad-road", "GS-S4.special", "gs.bad-road", "hex", s.label(c), "hexes", s.labels(s.roads(cmd.Side)))
 		}
 		cell = c
 	}
 	units := s.groupUnits(cmd.Side, g)
 	return []game.Event{EntryOpened{Side: cmd.Side, Group: g, Units: units, From: s.Turn, Cells: []grid.Coord{cell}, Slot: k + 1,
-		Text: fmt.Sprintf("%s's group %s (%s) enters at %s (GS-S4.special)", cmd.Side, g, strings.Join(units, " "), s.label(cell))}}, nil
+		Msg: game.M("gs.event.group-enters.chosen", "side", cmd.Side, "group", g, "units", strings.Join(units, " "), "hex", s.label(cell))}}, nil
 }
 
 // phaseStart rolls the dice a scenario calls for at the start of a
@@ -322,19 +326,17 @@ func (d *decider) phaseStart() {
 				hit = groups[r-1]
 			}
 		}
-		text := fmt.Sprintf("%s rolls %s for reinforcements (GS-T5): ", side, joinInts(rolls))
-		if hit == "" {
-			text += "none arrive"
-		} else {
-			text += "group " + hit + " arrives"
+		text := game.M("gs.event.reinforcement-roll.none", "side", side, "rolls", joinInts(rolls))
+		if hit != "" {
+			text = game.M("gs.event.reinforcement-roll", "side", side, "rolls", joinInts(rolls), "group", hit)
 		}
-		d.emit(ReinforcementRoll{Side: side, Rolls: rolls, Group: hit, Rule: "GS-T5", Text: text})
+		d.emit(ReinforcementRoll{Side: side, Rolls: rolls, Group: hit, Rule: "GS-T5", Msg: text})
 		if hit != "" {
 			slots, _ := s.schedule(side)
 			k := slices.Index(groups, hit)
 			units := d.s.groupUnits(side, hit)
 			d.emit(EntryOpened{Side: side, Group: hit, Units: units, From: s.Turn, Cells: []grid.Coord{slots[k].cell},
-				Text: fmt.Sprintf("%s's group %s (%s) enters at %s", side, hit, strings.Join(units, " "), s.label(slots[k].cell))})
+				Msg: game.M("gs.event.group-enters", "side", side, "group", hit, "units", strings.Join(units, " "), "hex", s.label(slots[k].cell))})
 		}
 	}
 }

@@ -24,10 +24,10 @@ func (d *decider) emit(e game.Event) {
 	d.s = evolve(d.s, e)
 }
 
-func (d *decider) eliminate(id, reason, rule string, step bool) {
+func (d *decider) eliminate(id string, reason game.Msg, rule string, step bool) {
 	u := d.s.Unit(id)
-	d.emit(Eliminated{Unit: id, At: u.At, Reason: reason, Rule: rule, Step: step,
-		Text: fmt.Sprintf("%s eliminated in %s: %s (%s)", id, d.s.label(u.At), reason, rule)})
+	d.emit(Eliminated{Unit: id, At: u.At, Reason: en(reason), Rule: rule, Step: step,
+		Msg: game.M("gs.event.eliminated", "unit", id, "hex", d.s.label(u.At), "reason", reason, "rule", rule)})
 	d.morale()
 }
 
@@ -50,13 +50,13 @@ func (d *decider) settle() {
 			opts := d.s.retreatOptions(st)
 			switch {
 			case !d.s.Unit(st.Unit).OnMap() && len(st.Chain) == 0:
-				d.emit(Retreated{Text: st.Unit + " is no longer on the map"})
+				d.emit(Retreated{Msg: game.M("gs.event.gone", "unit", st.Unit)})
 			case len(opts) == 0:
 				first := st.Unit
 				if len(st.Chain) > 0 {
 					first = st.Chain[0].Unit // GS-4.23: the first unit pays
 				}
-				d.eliminate(first, "no legal retreat hex", "GS-4.21", true)
+				d.eliminate(first, game.M("gs.reason.no-retreat"), "GS-4.21", true)
 			case len(opts) == 1:
 				d.retreat(st, opts[0], true)
 			default:
@@ -67,11 +67,11 @@ func (d *decider) settle() {
 			switch {
 			case all != nil:
 				for i, id := range all {
-					d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-P-07", i == len(all)-1)
+					d.eliminate(id, game.M("gs.reason.exchange", "need", st.Need), "GS-P-07", i == len(all)-1)
 				}
 			case len(sets) == 1:
 				for i, id := range sets[0] {
-					d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-4.19", i == len(sets[0])-1)
+					d.eliminate(id, game.M("gs.reason.exchange", "need", st.Need), "GS-4.19", i == len(sets[0])-1)
 				}
 			default:
 				return
@@ -157,22 +157,22 @@ func (d *decider) retreat(st Step, h grid.Coord, auto bool) {
 	u := d.s.Unit(st.Unit)
 	if o := d.s.UnitAt(h); o != nil {
 		d.emit(PushChosen{Unit: u.ID, From: u.At, Into: h, Push: o.ID,
-			Text: fmt.Sprintf("%s retreats into %s; %s must make room (GS-4.23)", u.ID, d.s.label(h), o.ID)})
+			Msg: game.M("gs.event.push", "unit", u.ID, "hex", d.s.label(h), "push", o.ID)})
 		return
 	}
 	moves := []Hop{{Unit: u.ID, From: u.At, To: h}}
 	for i := len(st.Chain) - 1; i >= 0; i-- {
 		moves = append(moves, st.Chain[i])
 	}
-	var parts []string
+	var parts []game.Msg
 	for _, m := range moves {
-		parts = append(parts, fmt.Sprintf("%s %s → %s", m.Unit, d.s.label(m.From), d.s.label(m.To)))
+		parts = append(parts, game.M("gs.event.retreated.hop", "unit", m.Unit, "from", d.s.label(m.From), "to", d.s.label(m.To)))
 	}
-	text := "retreat: " + strings.Join(parts, ", ")
+	key := "gs.event.retreated"
 	if auto {
-		text += " (only legal hex)"
+		key = "gs.event.retreated.only"
 	}
-	d.emit(Retreated{Moves: moves, Auto: auto, Text: text + " (GS-4.21)"})
+	d.emit(Retreated{Moves: moves, Auto: auto, Msg: game.M(key, "moves", parts)})
 }
 
 // lossSets lists the minimal sets of close-combat attackers whose printed
@@ -285,14 +285,14 @@ func (s *State) decideRetreat(cmd game.Command) ([]game.Event, error) {
 		return nil, err
 	}
 	if len(cmd.Args) != 2 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-4.20", "write: retreat UNIT HEX")
+		return nil, game.Reject(game.CodeSyntax, "GS-4.20", "gs.syntax.retreat")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
 		return nil, err
 	}
 	if u.ID != st.Unit {
-		return nil, game.Refuse("not-this-unit", "GS-4.20", "%s must retreat now, not %s", st.Unit, u.ID)
+		return nil, game.Reject("not-this-unit", "GS-4.20", "gs.not-this-unit", "want", st.Unit, "unit", u.ID)
 	}
 	h, err := s.cell(cmd.Args[1])
 	if err != nil {
@@ -300,7 +300,7 @@ func (s *State) decideRetreat(cmd game.Command) ([]game.Event, error) {
 	}
 	opts := s.retreatOptions(st)
 	if !slices.Contains(opts, h) {
-		return nil, game.Refuse("bad-retreat", "GS-4.21", "%s cannot retreat to %s; legal: %s", u.ID, s.label(h), s.labels(opts))
+		return nil, game.Reject("bad-retreat", "GS-4.21", "gs.bad-retreat", "unit", u.ID, "hex", s.label(h), "hexes", s.labels(opts))
 	}
 	d := &decider{s: s}
 	d.retreat(st, h, false)
@@ -330,7 +330,7 @@ func (s *State) decideLose(cmd game.Command) ([]game.Event, error) {
 		if sameSet(set, ids) {
 			d := &decider{s: s}
 			for i, id := range set {
-				d.eliminate(id, fmt.Sprintf("exchange: attackers lose at least %d PC", st.Need), "GS-4.19", i == len(set)-1)
+				d.eliminate(id, game.M("gs.reason.exchange", "need", st.Need), "GS-4.19", i == len(set)-1)
 			}
 			d.settle()
 			return d.evs, nil
@@ -340,7 +340,7 @@ func (s *State) decideLose(cmd game.Command) ([]game.Event, error) {
 	for _, set := range sets {
 		alts = append(alts, strings.Join(set, "+"))
 	}
-	return nil, game.Refuse("bad-loss-set", "GS-P-07", "the units lost must total at least %d PC, and no unit may be spare; choose one of: %s", st.Need, strings.Join(alts, ", "))
+	return nil, game.Reject("bad-loss-set", "GS-P-07", "gs.bad-loss-set", "need", st.Need, "sets", strings.Join(alts, ", "))
 }
 
 // decideAdvance handles "advance UNIT HEX" and "advance none".
@@ -350,12 +350,12 @@ func (s *State) decideAdvance(cmd game.Command) ([]game.Event, error) {
 	}
 	d := &decider{s: s}
 	if len(cmd.Args) == 1 && (strings.EqualFold(cmd.Args[0], "none") || strings.EqualFold(cmd.Args[0], "no")) {
-		d.emit(AdvanceEnded{Side: cmd.Side, Text: fmt.Sprintf("%s does not advance", cmd.Side)})
+		d.emit(AdvanceEnded{Side: cmd.Side, Msg: game.M("gs.event.no-advance", "side", cmd.Side)})
 		d.settle()
 		return d.evs, nil
 	}
 	if len(cmd.Args) != 2 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-4.24", "write: advance UNIT HEX, or advance none")
+		return nil, game.Reject(game.CodeSyntax, "GS-4.24", "gs.syntax.advance")
 	}
 	u, err := s.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -367,26 +367,26 @@ func (s *State) decideAdvance(cmd game.Command) ([]game.Event, error) {
 	}
 	for _, a := range s.advanceOptions() {
 		if a.unit == u.ID && a.to == h {
-			d.emit(Advanced{Unit: u.ID, From: a.from, To: h, Text: fmt.Sprintf("%s advances %s → %s (GS-4.24)", u.ID, s.label(a.from), s.label(h))})
+			d.emit(Advanced{Unit: u.ID, From: a.from, To: h, Msg: game.M("gs.event.advanced", "unit", u.ID, "from", s.label(a.from), "to", s.label(h))})
 			d.settle()
 			return d.evs, nil
 		}
 	}
-	return nil, game.Refuse("bad-advance", "GS-4.24", "%s cannot advance to %s: only a unit that took part, into an adjacent hex the combat emptied", u.ID, s.label(h))
+	return nil, game.Reject("bad-advance", "GS-4.24", "gs.bad-advance", "unit", u.ID, "hex", s.label(h))
 }
 
 // headStep returns the pending step if it is of the kind and belongs to
 // side.
 func (s *State) headStep(side game.Side, kind string) (Step, error) {
 	if s.Res == nil {
-		return Step{}, game.Refuse("nothing-pending", "GS-4.20", "there is no %s to decide now", kind)
+		return Step{}, game.Reject("nothing-pending", "GS-4.20", "gs.nothing-pending", "kind", game.Term(kind))
 	}
 	st := s.Res.Steps[0]
 	if st.Kind != kind {
-		return Step{}, game.Refuse(game.CodePending, "GS-4.19", "the pending decision is a %s, not a %s", st.Kind, kind)
+		return Step{}, game.Reject(game.CodePending, "GS-4.19", "gs.decision-pending.kind", "kind", game.Term(st.Kind), "want", game.Term(kind))
 	}
 	if who := s.stepSide(st); who != side {
-		return Step{}, game.Refuse(game.CodeWrongSide, "GS-4.20", "this %s is for player %s to decide", kind, who)
+		return Step{}, game.Reject(game.CodeWrongSide, "GS-4.20", "gs.not-your-turn.decision", "kind", game.Term(kind), "side", who)
 	}
 	return st, nil
 }
@@ -412,10 +412,10 @@ func (s *State) pendingDecision() game.Decision {
 		opts := s.retreatOptions(st)
 		d.ID = fmt.Sprintf("c%d-retreat-%s", s.Res.Combat, st.Unit)
 		d.Rule = "GS-4.21"
-		d.Prompt = fmt.Sprintf("%s must retreat one hex from %s", st.Unit, s.label(s.Unit(st.Unit).At))
+		ask(&d, game.M("gs.prompt.retreat", "unit", st.Unit, "hex", s.label(s.Unit(st.Unit).At)))
 		if len(st.Chain) > 0 {
 			d.Rule = "GS-4.23"
-			d.Prompt = fmt.Sprintf("%s must make room for %s", st.Unit, st.Chain[len(st.Chain)-1].Unit)
+			ask(&d, game.M("gs.prompt.make-room", "unit", st.Unit, "for", st.Chain[len(st.Chain)-1].Unit))
 		}
 		best, bestN := 0, 99
 		for i, h := range opts {
@@ -431,19 +431,19 @@ func (s *State) pendingDecision() game.Decision {
 		sets, _ := s.lossSets(st.Need)
 		d.ID = fmt.Sprintf("c%d-exchange", s.Res.Combat)
 		d.Rule = "GS-4.19"
-		d.Prompt = fmt.Sprintf("exchange: choose attackers to lose, at least %d PC", st.Need)
+		ask(&d, game.M("gs.prompt.exchange", "need", st.Need))
 		for _, set := range sets {
 			d.Options = append(d.Options, game.Option{Label: strings.Join(set, "+"), Command: "lose " + strings.Join(set, " ")})
 		}
 	case "advance":
 		d.ID = fmt.Sprintf("c%d-advance-%d", s.Res.Combat, len(s.Res.Advanced))
 		d.Rule = "GS-4.24"
-		d.Prompt = "advance after combat into an emptied hex?"
+		ask(&d, game.M("gs.prompt.advance"))
 		for _, a := range s.advanceOptions() {
 			d.Options = append(d.Options, game.Option{Label: a.unit + " → " + s.label(a.to), Command: "advance " + a.unit + " " + s.label(a.to)})
 			d.Cells = append(d.Cells, a.to)
 		}
-		d.Options = append(d.Options, game.Option{Label: "no advance", Command: "advance none"})
+		d.Options = append(d.Options, choice(game.M("gs.option.no-advance"), "advance none"))
 		d.Default = len(d.Options) - 1
 	}
 	return d

@@ -160,10 +160,10 @@ func (*Rules) Evolve(s game.State, e game.Event) game.State {
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	s := gs.(*State)
 	if s.Result != nil {
-		return nil, game.Refuse(game.CodeGameOver, "", "the game is over")
+		return nil, game.Reject(game.CodeGameOver, "", "game.over")
 	}
 	if !cmd.Side.Valid() {
-		return nil, game.Refuse(game.CodeWrongSide, "", "orders come from side A or B")
+		return nil, game.Reject(game.CodeWrongSide, "", "game.order.no-side")
 	}
 	switch cmd.Verb {
 	case "deploy", "ready":
@@ -188,35 +188,35 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		return s.decideSend(cmd)
 	case "reveal":
 		if s.Phase != PhaseMove || cmd.Side != s.Active {
-			return nil, game.Refuse(game.CodeWrongPhase, "GS-S9a.special", "a unit is turned face up in its owner's movement phase")
+			return nil, game.Reject(game.CodeWrongPhase, "GS-S9a.special", "gs.wrong-phase.reveal")
 		}
 		return s.decideReveal(cmd)
 	case "move", "attack", "bombard", "end":
 	default:
-		return nil, game.Refuse(game.CodeUnknownVerb, "", "unknown order %q; orders: move, attack, bombard, retreat, advance, lose, reinforce, deploy, ready, end", cmd.Verb)
+		return nil, game.Reject(game.CodeUnknownVerb, "", "gs.unknown-order", "verb", game.Plain(cmd.Verb))
 	}
 	if s.Phase == PhaseSetup {
-		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "the armies are still deploying: deploy UNIT HEX, then ready")
+		return nil, game.Reject(game.CodeWrongPhase, "GS-S1.deploy", "gs.wrong-phase.setup")
 	}
 	if s.Res != nil {
 		d := s.pendingDecision()
-		return nil, game.Refuse(game.CodePending, d.Rule, "first %s must decide: %s", d.Side, d.Prompt)
+		return nil, game.Reject(game.CodePending, d.Rule, "game.decision.first", "side", d.Side, "prompt", d.PromptMsg)
 	}
 	if cmd.Side != s.Active {
-		return nil, game.Refuse(game.CodeWrongSide, "GS-1.1", "it is %s's %s phase", s.Active, s.Phase)
+		return nil, game.Reject(game.CodeWrongSide, "GS-1.1", "gs.not-your-turn", "side", s.Active, "phase", game.Term(s.Phase))
 	}
 	if p := s.Pending(); len(p) > 0 {
-		return nil, game.Refuse(game.CodePending, p[0].Rule, "first %s", p[0].Prompt)
+		return nil, game.Reject(game.CodePending, p[0].Rule, "gs.decision-pending.first", "prompt", p[0].PromptMsg)
 	}
 	switch cmd.Verb {
 	case "move":
 		if s.Phase != PhaseMove {
-			return nil, game.Refuse(game.CodeWrongPhase, "GS-2.7", "units move only in the movement phase; this is the combat phase")
+			return nil, game.Reject(game.CodeWrongPhase, "GS-2.7", "gs.wrong-phase.move")
 		}
 		return s.decideMove(cmd)
 	case "attack", "bombard":
 		if s.Phase != PhaseCombat {
-			return nil, game.Refuse(game.CodeWrongPhase, "GS-2.7", "no combat during the movement phase: end it first")
+			return nil, game.Reject(game.CodeWrongPhase, "GS-2.7", "gs.wrong-phase.combat")
 		}
 		return s.decideAttack(cmd, dice)
 	default:
@@ -227,17 +227,17 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 // decideEnd ends the active side's phase.
 func (s *State) decideEnd(cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	if len(cmd.Args) > 0 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-1.1", "end takes no words")
+		return nil, game.Reject(game.CodeSyntax, "GS-1.1", "gs.syntax.end")
 	}
 	d := &decider{s: s, dice: dice}
 	if s.Phase == PhaseMove {
 		if must := s.mustEnter(s.Active); len(must) > 0 {
-			return nil, game.Refuse("must-enter", "GS-P-29", "%d more unit(s) must enter this turn if they can (%s)", s.quota(s.Active)-s.enteredThisTurn(s.Active), strings.Join(must, " "))
+			return nil, game.Reject("must-enter", "GS-P-29", "gs.must-enter", "n", s.quota(s.Active)-s.enteredThisTurn(s.Active), "units", strings.Join(must, " "))
 		}
 	}
 	if s.Phase == PhaseCombat {
 		if open := s.openObligations(); len(open) > 0 {
-			return nil, game.Refuse("obligation", "GS-4.2", "the combat phase cannot end yet: %s", strings.Join(open, ", "))
+			return nil, game.Reject("obligation", "GS-4.2", "gs.obligation.end", "open", open)
 		}
 	}
 	d.nextPhase()
@@ -252,7 +252,7 @@ func (d *decider) nextPhase() {
 	case s.Phase == PhaseMove:
 		d.emit(PhaseChanged{Turn: s.Turn, Phase: PhaseCombat, Active: s.Active})
 		if !d.s.anyCombat() {
-			d.emitSkip(fmt.Sprintf("%s has no combat to fight", s.Active))
+			d.emitSkip(en(game.M("gs.event.no-combat", "side", s.Active)))
 		}
 	default:
 		d.emitSkip("")
@@ -310,28 +310,28 @@ func (s *State) Pending() []game.Decision {
 			if s.Ready[side] {
 				continue
 			}
-			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20",
-				Prompt: fmt.Sprintf("deploy your units in zone deploy-%s (deploy UNIT HEX), then ready", side)}
+			d := game.Decision{ID: "setup-" + side.String(), Side: side, Kind: "deploy", Rule: "GS-P-20"}
+			ask(&d, game.M("gs.prompt.deploy", "side", side))
 			if s.drawDue(side) {
 				d.Kind, d.Rule = "draw", "GS-S9a.forces"
-				d.Prompt = "draw your forces from the piles, without looking (draw)"
-				d.Options = append(d.Options, game.Option{Label: "draw", Command: "draw"})
+				ask(&d, game.M("gs.prompt.draw"))
+				d.Options = append(d.Options, choice(game.M("gs.option.draw"), "draw"))
 			} else if s.corpsDue(side) {
 				d.Kind, d.Rule = "corps", "GS-S5.deploy"
-				d.Prompt = "form your corps secretly (form UNIT …), then ready"
-				d.Options = append(d.Options, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})
+				ask(&d, game.M("gs.prompt.form"))
+				d.Options = append(d.Options, choice(game.M("gs.option.form-auto"), "form auto"))
 			} else if s.roadsDue(side) {
 				d.Kind, d.Rule = "roads", "GS-S7.deploy"
-				d.Prompt = "write down secretly the road of your edge each group enters by (roads I=HEX II=HEX …)"
-				d.Options = append(d.Options, game.Option{Label: "the first free roads in order", Command: "roads auto"})
+				ask(&d, game.M("gs.prompt.roads"))
+				d.Options = append(d.Options, choice(game.M("gs.option.roads-auto"), "roads auto"))
 			} else if w, _ := s.withdrawal(side); w != nil && s.mustWithdraw(side) {
 				d.Kind, d.Rule = "withdraw", "GS-S8.deploy"
-				d.Prompt = fmt.Sprintf("set aside your reserve: %s (withdraw UNIT …), then deploy the rest", describeWithdrawal(w))
-				d.Options = append(d.Options, game.Option{Label: "set aside the weakest units", Command: "withdraw auto"})
+				ask(&d, game.M("gs.prompt.withdraw", "forces", describeWithdrawal(w)))
+				d.Options = append(d.Options, choice(game.M("gs.option.withdraw-auto"), "withdraw auto"))
 			} else if s.canAutoDeploy(side) {
-				d.Options = append(d.Options, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
+				d.Options = append(d.Options, choice(game.M("gs.option.deploy-auto"), "deploy auto"))
 			} else if s.mayBeReady(side) {
-				d.Options = append(d.Options, game.Option{Label: "ready", Command: "ready"})
+				d.Options = append(d.Options, choice(game.M("gs.option.ready"), "ready"))
 			}
 			out = append(out, d)
 		}
@@ -383,7 +383,7 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 			}
 			if u.OnMap() && s.onEdge(u.At) {
 				if _, err := s.decideExit(u, []grid.Coord{u.At}, 0); err == nil {
-					node.Children = append(node.Children, game.Option{Label: "leave the map", Command: "move " + u.ID + " off"})
+					node.Children = append(node.Children, choice(game.M("gs.option.leave-map"), "move "+u.ID+" off"))
 				}
 			}
 			if len(node.Children) > 0 {
@@ -391,13 +391,13 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 			}
 		}
 		if len(s.mustEnter(side)) == 0 {
-			out = append(out, game.Option{Label: "end the movement phase", Command: "end"})
+			out = append(out, choice(game.M("gs.option.end-move"), "end"))
 		}
 		return out
 	}
 	out = s.legalCombats()
 	if len(s.openObligations()) == 0 {
-		out = append(out, game.Option{Label: "end the combat phase", Command: "end"})
+		out = append(out, choice(game.M("gs.option.end-combat"), "end"))
 	}
 	return out
 }

@@ -18,11 +18,13 @@ type ReserveTurn struct {
 	Roll   int       `json:"roll"`
 	Turn   int       `json:"turn"`
 	Secret bool      `json:"secret,omitempty"`
-	Text   string    `json:"text"`
+	Msg    game.Msg  `json:"msg,omitzero"`
+	Text   string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (ReserveTurn) Kind() string      { return "reserve-turn" }
-func (e ReserveTurn) Explain() string { return e.Text }
+func (ReserveTurn) Kind() string        { return "reserve-turn" }
+func (e ReserveTurn) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e ReserveTurn) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 func (e ReserveTurn) Owner() game.Side {
 	if e.Secret {
 		return e.Side
@@ -37,11 +39,13 @@ type MoraleRolled struct {
 	Roll   int       `json:"roll"`
 	Pct    int       `json:"pct"`
 	Secret bool      `json:"secret,omitempty"`
-	Text   string    `json:"text"`
+	Msg    game.Msg  `json:"msg,omitzero"`
+	Text   string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (MoraleRolled) Kind() string      { return "morale-roll" }
-func (e MoraleRolled) Explain() string { return e.Text }
+func (MoraleRolled) Kind() string        { return "morale-roll" }
+func (e MoraleRolled) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e MoraleRolled) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 func (e MoraleRolled) Owner() game.Side {
 	if e.Secret {
 		return e.Side
@@ -97,14 +101,14 @@ func (s *State) readyRolls(side game.Side, dice game.Dice) ([]game.Event, error)
 		r := dice.Roll(6)
 		secret := s.opt("morale-hidden") == "on"
 		evs = append(evs, MoraleRolled{Side: side, Roll: r, Pct: t[r], Secret: secret,
-			Text: fmt.Sprintf("%s rolls %d: its army is demoralized at %d%% losses (GS-T4)", side, r, t[r])})
+			Msg: game.M("gs.event.morale-roll", "side", side, "roll", r, "pct", t[r])})
 	}
 	if s.opt("reserves") == "dice" && len(s.groupUnitsAny(side, reserveGroup)) > 0 {
 		r := dice.Roll(6)
 		add, _ := strconv.Atoi(s.sc.Param("reserve-turn-add", "2"))
 		secret := s.opt("reserve-turn-hidden") == "on"
 		evs = append(evs, ReserveTurn{Side: side, Roll: r, Turn: r + add, Secret: secret,
-			Text: fmt.Sprintf("%s rolls %d: its reserve enters as a group on turn %d (GS-S10.special)", side, r, r+add)})
+			Msg: game.M("gs.event.reserve-turn", "side", side, "roll", r, "turn", r+add)})
 	}
 	return evs, nil
 }

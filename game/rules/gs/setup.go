@@ -49,30 +49,30 @@ func (s *State) placedAt(side game.Side, c grid.Coord) *Unit {
 // "ready" during the simultaneous secret set-up (GS-S1.deploy, GS-P-20).
 func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	if s.Phase != PhaseSetup {
-		return nil, game.Refuse(game.CodeWrongPhase, "GS-S1.deploy", "deployment is over")
+		return nil, game.Reject(game.CodeWrongPhase, "GS-S1.deploy", "gs.wrong-phase.deploy")
 	}
 	if s.Ready[cmd.Side] {
-		return nil, game.Refuse("already-ready", "GS-P-20", "you have already finished deploying")
+		return nil, game.Reject("already-ready", "GS-P-20", "gs.already-ready")
 	}
 	if s.drawDue(cmd.Side) {
-		return nil, game.Refuse("draw-due", "GS-S9a.forces", "first draw your forces (draw)")
+		return nil, game.Reject("draw-due", "GS-S9a.forces", "gs.draw-due")
 	}
 	if cmd.Verb == "ready" {
 		if s.corpsDue(cmd.Side) {
-			return nil, game.Refuse("corps-due", "GS-S5.deploy", "first form your corps (form UNIT …, or form auto)")
+			return nil, game.Reject("corps-due", "GS-S5.deploy", "gs.corps-due")
 		}
 		if s.roadsDue(cmd.Side) {
-			return nil, game.Refuse("roads-due", "GS-S7.deploy", "first write down your entry roads (roads I=HEX II=HEX …, or roads auto)")
+			return nil, game.Reject("roads-due", "GS-S7.deploy", "gs.roads-due")
 		}
 		if s.mustWithdraw(cmd.Side) {
 			w, _ := s.withdrawal(cmd.Side)
-			return nil, game.Refuse("not-withdrawn", "GS-S8.deploy", "first set aside your reserve: %s (withdraw UNIT …)", describeWithdrawal(w))
+			return nil, game.Reject("not-withdrawn", "GS-S8.deploy", "gs.not-withdrawn", "forces", describeWithdrawal(w))
 		}
 		zones, counts := s.deployCounts(cmd.Side)
 		if len(zones) > 0 {
 			for k, z := range zones {
 				if n := s.placedIn(cmd.Side, z); n != counts[k] {
-					return nil, game.Refuse("deploy-count", "GS-S6.deploy", "set up exactly %d units in %s (now %d)", counts[k], z, n)
+					return nil, game.Reject("deploy-count", "GS-S6.deploy", "gs.deploy-count", "n", counts[k], "zone", z, "now", n)
 				}
 			}
 		} else if s.hasUnplaced(cmd.Side) {
@@ -82,7 +82,7 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 					left = append(left, u.ID)
 				}
 			}
-			return nil, game.Refuse("not-deployed", "GS-S1.deploy", "place every unit first (deploy UNIT HEX or deploy auto); not placed: %s", strings.Join(left, " "))
+			return nil, game.Reject("not-deployed", "GS-S1.deploy", "gs.not-deployed", "units", strings.Join(left, " "))
 		}
 		rolls, err := s.readyRolls(cmd.Side, dice)
 		if err != nil {
@@ -96,7 +96,7 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 					rest = append(rest, u.ID)
 				}
 			}
-			d.emit(Withdrawn{Side: cmd.Side, Units: rest, Text: fmt.Sprintf("%s keeps %s off the map as its reserve (GS-S6.deploy)", cmd.Side, strings.Join(rest, " "))})
+			d.emit(Withdrawn{Side: cmd.Side, Units: rest, Msg: game.M("gs.event.withdrawn.rest", "side", cmd.Side, "units", strings.Join(rest, " "))})
 		}
 		d.emit(Ready{Side: cmd.Side})
 		for _, e := range rolls {
@@ -143,7 +143,7 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 			k := slices.IndexFunc(parts, func(p part) bool { return p.left != 0 && len(p.free) > 0 })
 			if k < 0 {
 				if len(parts) == 1 {
-					return nil, game.Refuse("zone-full", "GS-S1.deploy", "no free hex left in deploy-%s", cmd.Side)
+					return nil, game.Reject("zone-full", "GS-S1.deploy", "gs.zone-full", "side", cmd.Side)
 				}
 				break // the rest stays off the map as the reserve
 			}
@@ -152,12 +152,12 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 			parts[k].left--
 		}
 		if len(ps) == 0 {
-			return nil, game.Refuse("nothing-to-deploy", "GS-S1.deploy", "every unit is already placed: type ready")
+			return nil, game.Reject("nothing-to-deploy", "GS-S1.deploy", "gs.nothing-to-deploy")
 		}
 		return []game.Event{Deployed{Side: cmd.Side, Placements: ps}}, nil
 	}
 	if len(cmd.Args) == 0 || len(cmd.Args)%2 != 0 {
-		return nil, game.Refuse(game.CodeSyntax, "GS-S1.deploy", "write: deploy UNIT HEX [UNIT HEX …], or deploy auto")
+		return nil, game.Reject(game.CodeSyntax, "GS-S1.deploy", "gs.syntax.deploy")
 	}
 	var ps []Placement
 	used := map[grid.Coord]string{}
@@ -168,27 +168,27 @@ func (s *State) decideSetup(cmd game.Command, dice game.Dice) ([]game.Event, err
 		}
 		if !u.deploys() {
 			if u.Group != "" {
-				return nil, game.Refuse("reinforcement", "GS-S1.deploy", "%s belongs to reinforcement group %s and enters later", u.ID, u.Group)
+				return nil, game.Reject("reinforcement", "GS-S1.deploy", "gs.reinforcement", "unit", u.ID, "group", u.Group)
 			}
-			return nil, game.Refuse("not-in-reserve", "GS-S1.deploy", "%s is already on the map", u.ID)
+			return nil, game.Reject("not-in-reserve", "GS-S1.deploy", "gs.not-in-reserve", "unit", u.ID)
 		}
 		c, err := s.cell(cmd.Args[i+1])
 		if err != nil {
 			return nil, err
 		}
 		if !slices.Contains(zone, c) {
-			return nil, game.Refuse("outside-zone", "GS-P-19", "%s is outside your deployment zone deploy-%s", s.label(c), cmd.Side)
+			return nil, game.Reject("outside-zone", "GS-P-19", "gs.outside-zone", "hex", s.label(c), "side", cmd.Side)
 		}
 		if o := s.placedAt(cmd.Side, c); o != nil && o.ID != u.ID {
 			if _, moving := usedUnit(ps, o.ID); !moving {
-				return nil, game.Refuse("stacking", "GS-2.6", "%s is already in %s (one unit per hex)", o.ID, s.label(c))
+				return nil, game.Reject("stacking", "GS-2.6", "gs.stacking.deploy", "unit", o.ID, "hex", s.label(c))
 			}
 		}
 		if other, dup := used[c]; dup {
-			return nil, game.Refuse("stacking", "GS-2.6", "%s and %s cannot both go to %s", other, u.ID, s.label(c))
+			return nil, game.Reject("stacking", "GS-2.6", "gs.stacking.deploy-both", "unit", other, "unit2", u.ID, "hex", s.label(c))
 		}
 		if o := s.UnitAt(c); o != nil {
-			return nil, game.Refuse("stacking", "GS-2.6", "%s is occupied", s.label(c))
+			return nil, game.Reject("stacking", "GS-2.6", "gs.stacking.occupied", "hex", s.label(c))
 		}
 		used[c] = u.ID
 		ps = append(ps, Placement{Unit: u.ID, At: c})
@@ -307,22 +307,22 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 		out = append(out, node)
 	}
 	if s.mustWithdraw(side) {
-		out = append(out, game.Option{Label: "set aside the weakest units as the reserve", Command: "withdraw auto"})
+		out = append(out, choice(game.M("gs.option.withdraw-auto-reserve"), "withdraw auto"))
 	}
 	if s.roadsDue(side) {
-		out = append(out, game.Option{Label: "the first free roads in order", Command: "roads auto"})
+		out = append(out, choice(game.M("gs.option.roads-auto"), "roads auto"))
 	}
 	if s.corpsDue(side) {
-		out = append(out, game.Option{Label: "deal the remaining units into corps", Command: "form auto"})
+		out = append(out, choice(game.M("gs.option.form-auto"), "form auto"))
 	}
 	if s.drawDue(side) {
-		return []game.Option{{Label: "draw your forces", Command: "draw"}}
+		return []game.Option{choice(game.M("gs.option.draw-forces"), "draw")}
 	}
 	if s.canAutoDeploy(side) {
-		out = append(out, game.Option{Label: "place the remaining units automatically", Command: "deploy auto"})
+		out = append(out, choice(game.M("gs.option.deploy-auto"), "deploy auto"))
 	}
 	if s.mayBeReady(side) {
-		out = append(out, game.Option{Label: "ready", Command: "ready"})
+		out = append(out, choice(game.M("gs.option.ready"), "ready"))
 	}
 	return out
 }

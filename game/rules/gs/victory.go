@@ -25,9 +25,9 @@ func suddenDeath(s *State) (game.Outcome, bool) {
 		if !alive {
 			o := running(s)
 			o.Over, o.Winner = true, side.Other()
-			o.Result = fmt.Sprintf("%s wins: every enemy unit is eliminated", side.Other())
+			result(&o, side.Other(), game.M("gs.result.annihilation", "side", side.Other()))
 			if l := s.sc.Param("annihilation-label", ""); l != "" {
-				o.Result = fmt.Sprintf("%s wins a %s: every enemy unit is eliminated", side.Other(), l)
+				result(&o, side.Other(), game.M("gs.result.annihilation-label", "side", side.Other(), "label", game.Term(l)))
 			}
 			o.Rule = "GS-P-24"
 			return o, true
@@ -49,27 +49,27 @@ func running(s *State) game.Outcome {
 		o.Rule = "GS-S5.victory"
 	case "percent":
 		for _, side := range game.Sides {
-			item := "losses (PC)" // the starting total is the side's secret while any of its units is face down (GS-S9a)
+			item := game.M("gs.score.losses-pc") // the starting total is the side's secret while any of its units is face down (GS-S9a)
 			if !s.anyFaceDown(side) {
-				item = fmt.Sprintf("losses (PC, of %d)", s.startTotal(side))
+				item = game.M("gs.score.losses-of", "total", s.startTotal(side))
 			}
-			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: item, Points: s.Losses[side]})
+			o.Lines = append(o.Lines, scoreLine(side, item, s.Losses[side]))
 			o.Score[side] = s.Losses[side.Other()]
 		}
 		o.Rule = "GS-S7.victory"
 	case "exit":
 		pc := s.exitedPC(game.SideA)
-		o.Lines = append(o.Lines, game.ScoreLine{Side: game.SideA, Item: "PC off the map westward", Points: pc})
+		o.Lines = append(o.Lines, scoreLine(game.SideA, game.M("gs.score.exited"), pc))
 		o.Score[game.SideA] = pc
 		o.Rule = "GS-S6.victory"
 	case "on-map":
 		for _, side := range game.Sides {
 			pc := s.pcOnMap(side)
-			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "PC on the map", Points: pc})
+			o.Lines = append(o.Lines, scoreLine(side, game.M("gs.score.on-map"), pc))
 			o.Score[side] = pc
 			if s.on("count-units") {
 				n := s.unitsOnMap(side)
-				o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "units on the map", Points: n})
+				o.Lines = append(o.Lines, scoreLine(side, game.M("gs.score.units-on-map"), n))
 				o.Score[side] += n
 			}
 		}
@@ -78,7 +78,7 @@ func running(s *State) game.Outcome {
 		for _, side := range game.Sides {
 			pts := 0
 			pc := s.pcOnMap(side)
-			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "PC on the map", Points: pc})
+			o.Lines = append(o.Lines, scoreLine(side, game.M("gs.score.on-map"), pc))
 			pts += pc
 			for _, ob := range s.sc.Objectives {
 				if s.holds(side, ob) {
@@ -91,7 +91,7 @@ func running(s *State) game.Outcome {
 		o.Rule = "GS-S2.victory"
 	default:
 		for _, side := range game.Sides {
-			o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "losses (PC eliminated)", Points: s.Losses[side]})
+			o.Lines = append(o.Lines, scoreLine(side, game.M("gs.score.losses"), s.Losses[side]))
 			o.Score[side] = s.Losses[side.Other()]
 		}
 		o.Rule = "GS-S1.victory"
@@ -105,46 +105,58 @@ func finalOutcome(s *State) game.Outcome {
 	o.Over = true
 	switch s.sc.Param("victory", "losses") {
 	case "zones":
-		o.Winner, o.Result = judge(o.Score[game.SideA]-o.Score[game.SideB], 1, fmt.Sprintf("%d zone points to %d", o.Score[game.SideA], o.Score[game.SideB]))
+		judge(&o, o.Score[game.SideA]-o.Score[game.SideB], 1, game.M("gs.result.zones", "a", o.Score[game.SideA], "b", o.Score[game.SideB]))
 	case "percent":
 		ta, tb := s.startTotal(game.SideA), s.startTotal(game.SideB)
 		la, lb := s.Losses[game.SideA], s.Losses[game.SideB]
 		margin := atoi(s.sc.Param("percent-margin", "5"))
-		o.Winner = percentJudge(la, ta, lb, tb, margin)
-		detail := fmt.Sprintf("losses A %d of %d (%.1f%%), B %d of %d (%.1f%%)", la, ta, 100*float64(la)/float64(ta), lb, tb, 100*float64(lb)/float64(tb))
-		if o.Winner.Valid() {
-			o.Result = fmt.Sprintf("%s wins (%s; more than %d points apart)", o.Winner, detail, margin)
+		w := percentJudge(la, ta, lb, tb, margin)
+		detail := game.M("gs.result.percent", "la", la, "ta", ta, "pa", fmt.Sprintf("%.1f", 100*float64(la)/float64(ta)),
+			"lb", lb, "tb", tb, "pb", fmt.Sprintf("%.1f", 100*float64(lb)/float64(tb)))
+		if w.Valid() {
+			result(&o, w, game.M("gs.result.percent-win", "side", w, "detail", detail, "margin", margin))
 		} else {
-			o.Result = fmt.Sprintf("draw (%s; %d points or less apart)", detail, margin)
+			result(&o, w, game.M("gs.result.percent-draw", "detail", detail, "margin", margin))
 		}
 	case "exit":
 		s.exitResult(&o)
 	case "on-map":
 		margin := atoi(s.sc.Param("point-margin", "11"))
 		diff := o.Score[game.SideA] - o.Score[game.SideB]
-		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("%d on the map to %d", o.Score[game.SideA], o.Score[game.SideB]))
+		judge(&o, diff, margin, game.M("gs.result.on-map", "a", o.Score[game.SideA], "b", o.Score[game.SideB]))
 	case "points":
 		margin := atoi(s.sc.Param("point-margin", "10"))
 		diff := o.Score[game.SideA] - o.Score[game.SideB]
-		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("%d points to %d", o.Score[game.SideA], o.Score[game.SideB]))
+		judge(&o, diff, margin, game.M("gs.result.points", "a", o.Score[game.SideA], "b", o.Score[game.SideB]))
 	default:
 		margin := atoi(s.sc.Param("loss-margin", "6"))
 		diff := s.Losses[game.SideB] - s.Losses[game.SideA]
-		o.Winner, o.Result = judge(diff, margin, fmt.Sprintf("losses A %d, B %d", s.Losses[game.SideA], s.Losses[game.SideB]))
+		judge(&o, diff, margin, game.M("gs.result.losses", "a", s.Losses[game.SideA], "b", s.Losses[game.SideB]))
 	}
 	return o
 }
 
-// judge turns a difference in A's favour into a result: a win needs at
+// judge turns a difference in A's favour into o's result: a win needs at
 // least margin.
-func judge(diff, margin int, detail string) (game.Side, string) {
+func judge(o *game.Outcome, diff, margin int, detail game.Msg) {
 	switch {
 	case diff >= margin:
-		return game.SideA, fmt.Sprintf("A wins (%s; difference %d, %d needed)", detail, diff, margin)
+		result(o, game.SideA, game.M("gs.result.win", "side", game.SideA, "detail", detail, "diff", diff, "margin", margin))
 	case -diff >= margin:
-		return game.SideB, fmt.Sprintf("B wins (%s; difference %d, %d needed)", detail, -diff, margin)
+		result(o, game.SideB, game.M("gs.result.win", "side", game.SideB, "detail", detail, "diff", -diff, "margin", margin))
+	default:
+		result(o, game.Nobody, game.M("gs.result.draw", "detail", detail, "diff", abs(diff), "margin", margin))
 	}
-	return game.Nobody, fmt.Sprintf("draw (%s; difference %d, %d needed to win)", detail, abs(diff), margin)
+}
+
+// result sets o's winner and result.
+func result(o *game.Outcome, w game.Side, m game.Msg) {
+	o.Winner, o.Result, o.ResultMsg = w, en(m), m
+}
+
+// scoreLine is one item of a score breakdown.
+func scoreLine(side game.Side, item game.Msg, points int) game.ScoreLine {
+	return game.ScoreLine{Side: side, Item: en(item), ItemMsg: item, Points: points}
 }
 
 func atoi(s string) int {

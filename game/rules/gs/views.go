@@ -13,10 +13,10 @@ func (r *Rules) Range(gs game.State, side game.Side, unit string) ([]game.Mark, 
 	s := gs.(*State)
 	u := s.findUnit(side, unit)
 	if u == nil {
-		return nil, game.Refuse(game.CodeUnknownUnit, "", "no unit %q", unit)
+		return nil, game.Reject(game.CodeUnknownUnit, "", "gs.unknown-unit", "word", game.Plain(unit))
 	}
 	if !u.OnMap() && u.Status != game.StatusReserve {
-		return nil, game.Refuse("not-on-map", "GS-2.1", "%s is not on the map", u.ID)
+		return nil, game.Reject("not-on-map", "GS-2.1", "gs.not-on-map", "unit", u.ID)
 	}
 	if (u.Side == s.Active && s.Phase == PhaseMove) || !u.OnMap() {
 		if err := s.canMove(u.Side, u); err != nil {

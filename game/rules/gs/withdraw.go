@@ -21,12 +21,14 @@ const reserveGroup = "R"
 type Withdrawn struct {
 	Side  game.Side `json:"side"`
 	Units []string  `json:"units"`
-	Text  string    `json:"text"`
+	Msg   game.Msg  `json:"msg,omitzero"`
+	Text  string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (Withdrawn) Kind() string       { return "withdrawn" }
-func (e Withdrawn) Explain() string  { return e.Text }
-func (e Withdrawn) Owner() game.Side { return e.Side }
+func (Withdrawn) Kind() string        { return "withdrawn" }
+func (e Withdrawn) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e Withdrawn) Explain() string   { return game.Render(game.LangEN, e.Message()) }
+func (e Withdrawn) Owner() game.Side  { return e.Side }
 
 // withdrawal is the composition a side must set aside, by arm, or nil.
 func (s *State) withdrawal(side game.Side) (map[string]int, error) {
@@ -62,14 +64,14 @@ func (s *State) groupUnitsAny(side game.Side, group string) []string {
 	return out
 }
 
-func describeWithdrawal(w map[string]int) string {
-	var parts []string
+func describeWithdrawal(w map[string]int) []game.Msg {
+	var parts []game.Msg
 	for _, arm := range []string{Infantry, Cavalry, Artillery} {
 		if w[arm] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", w[arm], arm))
+			parts = append(parts, game.M("gs.count."+arm, "n", w[arm]))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // decideWithdraw handles "withdraw UNIT…" and "withdraw auto".
@@ -79,10 +81,10 @@ func (s *State) decideWithdraw(cmd game.Command) ([]game.Event, error) {
 		return nil, err
 	}
 	if w == nil || s.Phase != PhaseSetup {
-		return nil, game.Refuse("no-withdrawal", "GS-S8.deploy", "there is no reserve to set aside now")
+		return nil, game.Reject("no-withdrawal", "GS-S8.deploy", "gs.no-withdrawal")
 	}
 	if !s.mustWithdraw(cmd.Side) || s.Ready[cmd.Side] {
-		return nil, game.Refuse("already-withdrawn", "GS-S8.deploy", "your reserve is already chosen")
+		return nil, game.Reject("already-withdrawn", "GS-S8.deploy", "gs.already-withdrawn")
 	}
 	var ids []string
 	if len(cmd.Args) == 1 && strings.EqualFold(cmd.Args[0], "auto") {
@@ -94,7 +96,7 @@ func (s *State) decideWithdraw(cmd game.Command) ([]game.Event, error) {
 				return nil, err
 			}
 			if slices.Contains(ids, u.ID) {
-				return nil, game.Refuse("duplicate", "GS-S8.deploy", "%s is listed twice", u.ID)
+				return nil, game.Reject("duplicate", "GS-S8.deploy", "gs.duplicate", "unit", u.ID)
 			}
 			ids = append(ids, u.ID)
 		}
@@ -105,11 +107,11 @@ func (s *State) decideWithdraw(cmd game.Command) ([]game.Event, error) {
 	}
 	for _, arm := range []string{Infantry, Cavalry, Artillery} {
 		if got[arm] != w[arm] {
-			return nil, game.Refuse("bad-reserve", "GS-S8.deploy", "set aside exactly %s", describeWithdrawal(w))
+			return nil, game.Reject("bad-reserve", "GS-S8.deploy", "gs.bad-reserve", "forces", describeWithdrawal(w))
 		}
 	}
 	return []game.Event{Withdrawn{Side: cmd.Side, Units: ids,
-		Text: fmt.Sprintf("%s sets aside %s as its reserve", cmd.Side, strings.Join(ids, " "))}}, nil
+		Msg: game.M("gs.event.withdrawn", "side", cmd.Side, "units", strings.Join(ids, " "))}}, nil
 }
 
 // autoWithdraw picks the weakest units of each arm (the default).
@@ -162,11 +164,13 @@ func (s *State) reserveDie(side game.Side) (from, lo, hi int, ok bool) {
 type RoadChoice struct {
 	Side  game.Side `json:"side"`
 	Group string    `json:"group"`
-	Text  string    `json:"text"`
+	Msg   game.Msg  `json:"msg,omitzero"`
+	Text  string    `json:"text,omitempty"` // the English narration of logs written before Msg
 }
 
-func (RoadChoice) Kind() string      { return "road-choice" }
-func (e RoadChoice) Explain() string { return e.Text }
+func (RoadChoice) Kind() string        { return "road-choice" }
+func (e RoadChoice) Message() game.Msg { return told(e.Msg, e.Text) }
+func (e RoadChoice) Explain() string   { return game.Render(game.LangEN, e.Message()) }
 
 // rollReserve rolls for a withdrawn reserve at the start of its owner's
 // movement phase (GS-S8 special rule 1, GS-P-32).
@@ -179,19 +183,19 @@ func (d *decider) rollReserve() {
 	}
 	r := d.dice.Roll(6)
 	hit := r >= lo && r <= hi
-	text := fmt.Sprintf("%s rolls %d for its reserve (GS-S8.special): ", side, r)
+
 	if !hit {
-		d.emit(ReinforcementRoll{Side: side, Rolls: []int{r}, Rule: "GS-S8.special", Text: text + "it does not come"})
+		d.emit(ReinforcementRoll{Side: side, Rolls: []int{r}, Rule: "GS-S8.special", Msg: game.M("gs.event.reserve-roll.no", "side", side, "roll", r)})
 		return
 	}
-	d.emit(ReinforcementRoll{Side: side, Rolls: []int{r}, Group: reserveGroup, Rule: "GS-S8.special", Text: text + "it arrives this turn"})
-	d.emit(RoadChoice{Side: side, Group: reserveGroup, Text: fmt.Sprintf("%s chooses the road its reserve enters by", side)})
+	d.emit(ReinforcementRoll{Side: side, Rolls: []int{r}, Group: reserveGroup, Rule: "GS-S8.special", Msg: game.M("gs.event.reserve-roll.yes", "side", side, "roll", r)})
+	d.emit(RoadChoice{Side: side, Group: reserveGroup, Msg: game.M("gs.event.road-choice", "side", side)})
 }
 
 // roadDecision asks for the road of a reserve that has just arrived.
 func (s *State) roadDecision(side game.Side) game.Decision {
-	d := game.Decision{ID: fmt.Sprintf("t%d-road-%s", s.Turn, side), Side: side, Kind: "reinforce", Rule: "GS-P-32",
-		Prompt: "choose the road of your edge your reserve enters by"}
+	d := game.Decision{ID: fmt.Sprintf("t%d-road-%s", s.Turn, side), Side: side, Kind: "reinforce", Rule: "GS-P-32"}
+	ask(&d, game.M("gs.prompt.road"))
 	for _, c := range s.roads(side) {
 		d.Options = append(d.Options, game.Option{Label: s.label(c), Command: "reinforce " + s.RoadDue[side] + " " + s.label(c)})
 	}
@@ -202,16 +206,16 @@ func (s *State) roadDecision(side game.Side) game.Decision {
 func (s *State) decideRoad(cmd game.Command) ([]game.Event, error) {
 	g := s.RoadDue[cmd.Side]
 	if len(cmd.Args) != 2 || !strings.EqualFold(cmd.Args[0], g) {
-		return nil, game.Refuse(game.CodeSyntax, "GS-P-32", "write: reinforce %s HEX, with HEX one of your edge's roads: %s", g, s.labels(s.roads(cmd.Side)))
+		return nil, game.Reject(game.CodeSyntax, "GS-P-32", "gs.syntax.reinforce-road", "group", g, "hexes", s.labels(s.roads(cmd.Side)))
 	}
 	c, err := s.cell(cmd.Args[1])
 	if err != nil {
 		return nil, err
 	}
 	if !slices.Contains(s.roads(cmd.Side), c) {
-		return nil, game.Refuse("bad-road", "GS-P-32", "%s is not one of your edge's roads (%s)", s.label(c), s.labels(s.roads(cmd.Side)))
+		return nil, game.Reject("bad-road", "GS-P-32", "gs.bad-road", "hex", s.label(c), "hexes", s.labels(s.roads(cmd.Side)))
 	}
 	units := s.groupUnits(cmd.Side, g)
 	return []game.Event{EntryOpened{Side: cmd.Side, Group: g, Units: units, From: s.Turn, Cells: []grid.Coord{c},
-		Text: fmt.Sprintf("%s's reserve (%s) enters by the road at %s", cmd.Side, strings.Join(units, " "), s.label(c))}}, nil
+		Msg: game.M("gs.event.reserve-enters", "side", cmd.Side, "units", strings.Join(units, " "), "hex", s.label(c))}}, nil
 }
