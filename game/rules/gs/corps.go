@@ -230,6 +230,9 @@ type CorpsSent struct {
 
 func (CorpsSent) Kind() string { return "corps-sent" }
 
+// Message is empty: the entries themselves are narrated (EntryOpened).
+func (CorpsSent) Message() game.Msg { return game.Msg{} }
+
 // zoneScore counts the zones side controls (GS-S5.victory): at least three
 // units in the zone whose PC is at least twice the enemy's there; units on
 // excluded hexes (fold, edge) do not count. One VP per zone, and one more
