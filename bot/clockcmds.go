@@ -388,7 +388,7 @@ func roomName(room string) string {
 func (c *call) owedText(l Lang, lg *live, side game.Side) string {
 	if d := decisionOf(lg.g.State, side); d != nil {
 		if publicDecision(lg, *d) {
-			return T(l, "remind.decision", "prompt", narration(l, d.Prompt))
+			return T(l, "remind.decision", "prompt", promptText(l, *d))
 		}
 		return T(l, "mine.private-decision")
 	}

@@ -113,13 +113,12 @@
 // platform's locale and Config.Lang; public messages use the room's
 // language when it has one.
 //
-// Caveat: rulesets write refusals, narration, prompts and option labels in
-// English. translate.go renders them in French by pattern — refusals by
-// their stable RuleError.Code and message shape, narration by the shape of
-// each clause — which covers the common codes and events of Grands
-// Stratèges. A message no pattern knows is shown in English inside a French
-// frame that names the rule id and the code. A ruleset that fills
-// RuleError.Args, or a future per-language Explain, would make this exact.
+// Rulesets write refusals, narration, prompts, option labels and results
+// as data — a message key and typed arguments (game.Msg) — with their own
+// English and French catalogues; gametext.go renders them in the reader's
+// language (game.Render, game.Narrate, RuleError.In). Text a ruleset still
+// writes in English only is shown as it is; a French reader gets such a
+// refusal inside a French frame that names the rule id and the code.
 //
 // # Hidden information
 //

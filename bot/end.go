@@ -103,7 +103,7 @@ func (c *call) resultTextIn(l Lang, lg *live) string {
 	}
 	if lg.g != nil {
 		if o := lg.g.State.Outcome(); o.Over {
-			s := narration(l, o.Result)
+			s := resultText(l, o)
 			if o.Rule != "" {
 				s += " (" + o.Rule + ")"
 			}

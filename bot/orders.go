@@ -127,17 +127,18 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	l := c.plang
 	side := rec.Command.Side
-	var pub, priv []string
+	var pub []string
+	var priv []game.Event
 	// Public lines in the room's language; the owner's secret lines are
-	// translated below into theirs.
+	// written below in theirs.
 	for _, e := range rec.Events {
-		if narration(l, explain(e)) == "" {
+		if eventText(l, e) == "" {
 			continue
 		}
 		if game.VisibleTo(e, game.Nobody) {
-			pub = append(pub, narration(l, explain(e)))
+			pub = append(pub, eventText(l, e))
 		} else if game.VisibleTo(e, side) {
-			priv = append(priv, explain(e))
+			priv = append(priv, e)
 		}
 	}
 	who := side.String()
@@ -166,22 +167,16 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	if len(priv) > 0 {
 		if u := lg.meta.Seats[side]; u != "" {
 			pl := c.a.langOf(u, c.room)
-			for i := range priv {
-				priv[i] = narration(pl, priv[i])
+			lines := make([]string, len(priv))
+			for i, e := range priv {
+				lines[i] = eventText(pl, e)
 			}
-			m := c.private(lg.id, c.a.userOf(u), T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())+"\n  "+strings.Join(priv, "\n  "))
+			m := c.private(lg.id, c.a.userOf(u), T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())+"\n  "+strings.Join(lines, "\n  "))
 			if img, err := c.boardImage(lg, side, nil, follow); err == nil && img != nil {
 				m.Images = append(m.Images, *img)
 			}
 		}
 	}
-}
-
-func explain(e game.Event) string {
-	if x, ok := e.(game.Explainer); ok {
-		return x.Explain()
-	}
-	return e.Kind()
 }
 
 // afterChange posts what follows a change of the game: the public board
@@ -285,20 +280,20 @@ func (c *call) ping(lg *live, side game.Side) {
 	}
 	m.Text = T(l, "ping.decision", "user", m.mention(c.a.userOf(user)), "game", lg.id, "side", side) + "\n" + text
 	for i, o := range dec.Options {
-		m.Choices = append(m.Choices, Choice{Label: fmt.Sprintf("%d. %s", i+1, o.Label), Command: fmt.Sprintf("%s choose %d", lg.id, i+1)})
+		m.Choices = append(m.Choices, Choice{Label: fmt.Sprintf("%d. %s", i+1, labelText(l, o)), Command: fmt.Sprintf("%s choose %d", lg.id, i+1)})
 	}
 	c.shapePing(lg, side, m)
 }
 
 // decisionText is a decision's prompt and numbered options.
 func (c *call) decisionText(l Lang, lg *live, d game.Decision) string {
-	head := narration(l, d.Prompt)
+	head := promptText(l, d)
 	if d.Rule != "" {
 		head += " (" + d.Rule + ")"
 	}
 	lines := []string{head}
 	for i, o := range d.Options {
-		s := fmt.Sprintf("  %d. %s", i+1, narration(l, o.Label))
+		s := fmt.Sprintf("  %d. %s", i+1, labelText(l, o))
 		if o.Command != "" && o.Command != o.Label {
 			s += " — `" + o.Command + "`"
 		}

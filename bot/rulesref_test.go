@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/gs"
 )
 
 // gsBasicRules are the rule ids of sections GS-1 to GS-6 of the Grands
@@ -95,41 +96,42 @@ func TestParseReferenceErrors(t *testing.T) {
 	}
 }
 
-func TestTranslate(t *testing.T) {
+// TestGameText: refusals and narration are rendered in the reader's
+// language from the ruleset's messages; a refusal still written in English
+// only keeps its text inside a French frame with the rule id and code.
+func TestGameText(t *testing.T) {
 	cases := []struct {
-		err  *game.RuleError
-		want string
+		err    *game.RuleError
+		en, fr string
 	}{
-		{game.Refuse("too-far", "GS-2.9", "A6 cannot reach 0707: it needs 7 MP and has 6"), "A6 ne peut pas atteindre 0707 : il faut 7 PM et elle en a 6 (GS-2.9)"},
-		{game.Refuse(game.CodeWrongSide, "GS-1.1", "it is B's move phase"), "c'est la phase de mouvement de B (GS-1.1)"},
-		{game.Refuse(game.CodePending, "GS-4.21", "first B must decide: B6 must retreat one hex from 0716"), "d'abord B doit décider : B6 doit reculer d'une case depuis 0716 (GS-4.21)"},
-		{game.Refuse("obligation", "GS-4.2", "the combat phase cannot end yet: A6 must attack, B6 must be attacked"), "la phase de combat ne peut pas encore finir : A6 doit attaquer, B6 doit être attaquée (GS-4.2)"},
-		{game.Refuse(game.CodeNoSuchChoice, "", "there is no decision waiting for A"), "aucune décision n'attend A"},
-		{game.Refuse("brand-new-code", "GS-9.1", "something new"), "ordre refusé par la règle GS-9.1 (code brand-new-code) ; explication du moteur, en anglais : something new"},
+		{game.Reject("too-far", "GS-2.9", "gs.too-far", "unit", "A6", "hex", "0707", "need", "7", "mp", "6"),
+			"A6 cannot reach 0707: it needs 7 MP and has 6 (GS-2.9)", "A6 ne peut pas atteindre 0707 : il faut 7 PM et elle en a 6 (GS-2.9)"},
+		{game.Reject(game.CodeWrongSide, "GS-1.1", "gs.not-your-turn", "side", game.SideB, "phase", game.Term("move")),
+			"it is B's move phase (GS-1.1)", "c'est la phase de mouvement de B (GS-1.1)"},
+		{game.Reject(game.CodePending, "GS-4.21", "game.decision.first", "side", game.SideB, "prompt", game.M("gs.prompt.retreat", "unit", "B6", "hex", "0716")),
+			"first B must decide: B6 must retreat one hex from 0716 (GS-4.21)", "d'abord B doit décider : B6 doit reculer d'une case depuis 0716 (GS-4.21)"},
+		{game.Reject(game.CodeNoSuchChoice, "", "game.choose.none", "side", game.SideA),
+			"there is no decision waiting for A", "aucune décision n'attend A"},
+		{game.Refuse("brand-new-code", "GS-9.1", "something new"),
+			"something new (GS-9.1)", "ordre refusé par la règle GS-9.1 (code brand-new-code) ; explication du moteur, en anglais : something new"},
 	}
 	for _, tc := range cases {
-		if got := ruleErrorText(FR, tc.err); got != tc.want {
-			t.Errorf("%s:\n got  %s\n want %s", tc.err.Code, got, tc.want)
+		if got := ruleErrorText(FR, tc.err); got != tc.fr {
+			t.Errorf("%s:\n got  %s\n want %s", tc.err.Code, got, tc.fr)
 		}
-		if got := ruleErrorText(EN, tc.err); !strings.HasPrefix(got, tc.err.Msg) {
-			t.Errorf("English %s: %s", tc.err.Code, got)
-		}
-	}
-	for in, want := range map[string]string{
-		"A1+A2 10 vs B3 4 (B3 village ×2) → 1:1 (GS-4.16); roll 4 → DR":          "A1+A2 10 contre B3 4 (B3 village ×2) → 1:1 (GS-4.16) ; dé 4 → DR",
-		"game over: A wins (losses A 0, B 10; difference 10, 6 needed)":          "partie terminée : A gagne (pertes A 0, B 10 ; écart 10, 6 nécessaires)",
-		"A has no combat to fight; turn 1: move phase of B":                      "A n'a aucun combat à livrer ; tour 1 : phase de mouvement de B",
-		"A6 0711 → 0715 (5 MP of 6), stops in an enemy zone of control (GS-3.4)": "A6 0711 → 0715 (5 PM sur 6), s'arrête en zone de contrôle ennemie (GS-3.4)",
-		"an English sentence no pattern knows":                                   "an English sentence no pattern knows",
-	} {
-		if got := narration(FR, in); got != want {
-			t.Errorf("narration(%q):\n got  %q\n want %q", in, got, want)
-		}
-		if got := narration(EN, in); got != in {
-			t.Errorf("English narration changed: %q", got)
+		if got := ruleErrorText(EN, tc.err); got != tc.en {
+			t.Errorf("English %s:\n got  %s\n want %s", tc.err.Code, got, tc.en)
 		}
 	}
-	if got := splitTop("a (b; c); d", "; "); len(got) != 2 || got[0] != "a (b; c)" {
-		t.Errorf("splitTop = %q", got)
+	ev := gs.PhaseChanged{Turn: 1, Phase: gs.PhaseMove, Active: game.SideB, Skipped: "A has no combat to fight"}
+	if got, want := eventText(FR, ev), "A n'a aucun combat à livrer ; tour 1 : phase de mouvement de B"; got != want {
+		t.Errorf("French narration:\n got  %s\n want %s", got, want)
+	}
+	if got, want := eventText(EN, ev), "A has no combat to fight; turn 1: move phase of B"; got != want {
+		t.Errorf("English narration:\n got  %s\n want %s", got, want)
+	}
+	d := game.Decision{Prompt: "an English prompt"}
+	if promptText(FR, d) != "an English prompt" {
+		t.Errorf("a prompt without a message: %q", promptText(FR, d))
 	}
 }

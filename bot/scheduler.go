@@ -458,7 +458,7 @@ func (c *call) remind(lg *live, o obligation) {
 	}
 	what := T(l, "remind.turn", "clock", c.clockTextIn(l, lg.g.State.Clock()), "orders", ordersThisPhase(lg, o.Side))
 	if dec != nil {
-		what = T(l, "remind.decision", "prompt", narration(l, dec.Prompt))
+		what = T(l, "remind.decision", "prompt", promptText(l, *dec))
 	}
 	loc := c.a.zoneOf(user, c.room)
 	m.Text = T(l, "remind.ping", "user", m.mention(u), "game", lg.id, "what", what, "when", c.dueText(l, o.Due, loc))

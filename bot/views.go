@@ -403,7 +403,7 @@ func (c *call) statusText(lg *live, viewer game.Side) string {
 			what := T(l, "status.to-play")
 			for _, d := range st.Pending() {
 				if d.Side == side {
-					what = narration(l, d.Prompt)
+					what = promptText(l, d)
 					break
 				}
 			}
@@ -433,7 +433,7 @@ func (c *call) statusText(lg *live, viewer game.Side) string {
 func (c *call) scoreLines(l Lang, o game.Outcome) []string {
 	out := []string{T(l, "score", "a", o.Score[game.SideA], "b", o.Score[game.SideB])}
 	for _, ln := range o.Lines {
-		out = append(out, fmt.Sprintf("  %s · %s: %d", ln.Side, narration(l, ln.Item), ln.Points))
+		out = append(out, fmt.Sprintf("  %s · %s: %d", ln.Side, msgText(l, ln.ItemMsg, ln.Item), ln.Points))
 	}
 	if o.Rule != "" {
 		out[0] += " (" + o.Rule + ")"
@@ -560,7 +560,7 @@ func (c *call) historyLines(lg *live, viewer game.Side, undos []undoNote) []stri
 	for i, rec := range lg.recs {
 		var text []string
 		for _, e := range rec.Events {
-			if line := narration(l, explain(e)); line != "" && (game.VisibleTo(e, viewer) || lg.meta.Status.Ended()) {
+			if line := eventText(l, e); line != "" && (game.VisibleTo(e, viewer) || lg.meta.Status.Ended()) {
 				text = append(text, line)
 			}
 		}
