@@ -21,3 +21,15 @@ func armyOf(side game.Side) game.Term { return game.Term("ptg.side-of." + sideNa
 
 // phaseTerm names a phase (move, combat, rally …).
 func phaseTerm(phase string) game.Term { return game.Term("ptg.phase." + phase) }
+
+// option is an order offered with its label as a message.
+func option(cmd, key string, kv ...any) game.Option {
+	m := game.M(key, kv...)
+	return game.Option{Label: game.Render(game.LangEN, m), LabelMsg: m, Command: cmd}
+}
+
+// scoreLine is a line of the score with its item as a message.
+func scoreLine(side game.Side, key string, points int) game.ScoreLine {
+	m := game.M(key)
+	return game.ScoreLine{Side: side, Item: game.Render(game.LangEN, m), ItemMsg: m, Points: points}
+}

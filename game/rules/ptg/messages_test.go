@@ -249,6 +249,20 @@ func TestFrench(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("%d of the %d narrations checked", seen, len(want))
 	}
+
+	// The orders offered now: their labels in French.
+	var end *game.Option
+	for i, o := range rules.Legal(g.State, game.SideA) {
+		if o.Command == "end" {
+			end = &rules.Legal(g.State, game.SideA)[i]
+		}
+	}
+	if end == nil {
+		t.Fatal("end is not offered")
+	}
+	if end.Label != "end the combat phase" || game.Render(game.LangFR, end.LabelMsg) != "terminer la phase de combat" {
+		t.Errorf("end: %q, %+v", end.Label, end.LabelMsg)
+	}
 }
 
 // TestOldLogText renders an event of a log written before narration was
@@ -262,5 +276,30 @@ func TestOldLogText(t *testing.T) {
 		if got := game.Narrate(lang, e); got != "SW-I01 sets up in 0203" {
 			t.Errorf("%s: %q", lang, got)
 		}
+	}
+}
+
+// TestFrenchPrompt renders the set-up decision of a shipped scenario in
+// French.
+func TestFrenchPrompt(t *testing.T) {
+	sc, err := scenarios.Load("ptg-historical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(ptg.New(), sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.State.Pending()
+	if len(p) == 0 {
+		t.Fatal("no pending decision")
+	}
+	d := p[0]
+	if d.Prompt != game.Render(game.LangEN, d.PromptMsg) {
+		t.Errorf("Prompt %q is not the English rendering of %+v", d.Prompt, d.PromptMsg)
+	}
+	want := "mettez en place l'armée russe : ajustez le déploiement par défaut (place UNITÉ HEX, redoubt HEX building|complete), puis ready"
+	if got := game.Render(game.LangFR, d.PromptMsg); got != want {
+		t.Errorf("set-up prompt in French:\n got %s\nwant %s", got, want)
 	}
 }

@@ -348,10 +348,10 @@ func (s *State) victory() game.Outcome {
 	}
 	o := game.Outcome{Over: true, Score: s.NMA, Rule: "PTG-11.0"}
 	o.Lines = []game.ScoreLine{
-		{Side: Swedes, Item: "army morale", Points: s.NMA[Swedes]},
-		{Side: Russians, Item: "army morale", Points: s.NMA[Russians]},
-		{Side: Swedes, Item: "objective hexes held", Points: held},
-		{Side: Russians, Item: "units exited by the south edge", Points: exited},
+		scoreLine(Swedes, "ptg.score.morale", s.NMA[Swedes]),
+		scoreLine(Russians, "ptg.score.morale", s.NMA[Russians]),
+		scoreLine(Swedes, "ptg.score.objectives", held),
+		scoreLine(Russians, "ptg.score.exited", exited),
 	}
 	key := "ptg.end.draw"
 	switch {
@@ -570,7 +570,7 @@ func (s *State) legalMoves() []game.Option {
 	side := s.Active
 	var out []game.Option
 	if _, _, err := s.aideReady(side); err == nil {
-		out = append(out, game.Option{Label: "bring in an aide", Command: "aide"})
+		out = append(out, option("aide", "ptg.opt.aide"))
 	}
 	stuck := s.stuckMover()
 	for i := range s.Units {
@@ -595,7 +595,7 @@ func (s *State) legalMoves() []game.Option {
 			}
 		}
 		if s.mayRelease(u) == nil {
-			node.Children = append(node.Children, game.Option{Label: "release", Command: "release " + u.ID})
+			node.Children = append(node.Children, option("release "+u.ID, "ptg.opt.release"))
 		}
 		if s.canMove(side, u) == nil {
 			node.Children = append(node.Children, s.moveOptions(u)...)
@@ -607,7 +607,7 @@ func (s *State) legalMoves() []game.Option {
 	if !s.overStackedHex(side).IsZero() {
 		return out // PTG-5.0.1: the stacks must be put right first
 	}
-	return append(out, game.Option{Label: "end the movement phase", Command: "end"})
+	return append(out, option("end", "ptg.opt.end-move"))
 }
 
 // overStackedHex describes a hex of side over the stacking limits
@@ -631,18 +631,18 @@ func (s *State) moveOptions(u *Unit) []game.Option {
 	charge := s.on("charges") && u.Side == Swedes && (u.Type == "cavalry" || u.Type == "dragoons") && !u.Dismounted && !u.StartZOC && !u.Moved
 	exits := u.Side == Russians && u.Combat()
 	for i, c := range dests {
-		out = append(out, game.Option{Label: s.label(c) + " (" + mp(costs[i]) + " MP)", Command: "move " + u.ID + " " + s.label(c)})
+		out = append(out, option("move "+u.ID+" "+s.label(c), "ptg.opt.move", "hex", s.label(c), "mp", mp(costs[i])))
 		if charge {
 			if _, err := s.checkCharge(u, m.pathTo(prev, m.ix.mi.At(c))); err == nil {
-				out = append(out, game.Option{Label: s.label(c) + " charging", Command: "move " + u.ID + " " + s.label(c) + " charge"})
+				out = append(out, option("move "+u.ID+" "+s.label(c)+" charge", "ptg.opt.charge", "hex", s.label(c)))
 			}
 		}
 		if exits && s.inZone("exits", c) && costs[i]+2 <= s.budget(u) {
-			out = append(out, game.Option{Label: "leave the map by " + s.label(c), Command: "move " + u.ID + " " + s.label(c) + " off"})
+			out = append(out, option("move "+u.ID+" "+s.label(c)+" off", "ptg.opt.exit-by", "hex", s.label(c)))
 		}
 	}
 	if exits && u.OnMap() && s.inZone("exits", u.At) && s.budget(u) >= 2 {
-		out = append(out, game.Option{Label: "leave the map", Command: "move " + u.ID + " off"})
+		out = append(out, option("move "+u.ID+" off", "ptg.opt.exit"))
 	}
 	return out
 }
@@ -652,7 +652,7 @@ func (s *State) moveOptions(u *Unit) []game.Option {
 func (s *State) legalCombat() []game.Option {
 	out := s.legalAttacks(false)
 	for _, r := range s.zoneRedoubts() {
-		node := game.Option{Label: "fire zone from " + s.label(r)}
+		node := option("", "ptg.opt.zone", "hex", s.label(r))
 		for _, c := range s.grid().Neighbors(r) {
 			cmd := "zone " + s.label(r) + " " + s.label(c)
 			node.Children = append(node.Children, game.Option{Label: s.label(c), Command: cmd})
@@ -660,7 +660,7 @@ func (s *State) legalCombat() []game.Option {
 		out = append(out, node)
 	}
 	if len(s.openObligations()) == 0 {
-		out = append(out, game.Option{Label: "end the combat phase", Command: "end"})
+		out = append(out, option("end", "ptg.opt.end-combat"))
 	}
 	return out
 }
@@ -792,11 +792,11 @@ func (s *State) legalRally() []game.Option {
 	var out []game.Option
 	for i := range s.Units {
 		if u := &s.Units[i]; u.OnMap() && u.Side == s.Active && u.Routed {
-			out = append(out, game.Option{Label: "rally " + u.ID, Command: "rally " + u.ID})
+			out = append(out, option("rally "+u.ID, "ptg.opt.rally", "unit", u.ID))
 		}
 	}
 	if len(out) > 1 {
-		out = append(out, game.Option{Label: "try every routed unit", Command: "rally all"})
+		out = append(out, option("rally all", "ptg.opt.rally-all"))
 	}
-	return append(out, game.Option{Label: "end the rally phase (routed units are removed)", Command: "end"})
+	return append(out, option("end", "ptg.opt.end-rally"))
 }

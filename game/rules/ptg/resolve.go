@@ -406,16 +406,16 @@ func (s *State) decision() game.Decision {
 			dec.Side = s.Unit(opts[0].unit).Side // the victorious side (PTG-7.5)
 		}
 		for _, a := range s.advanceOptions() {
-			dec.Options = append(dec.Options, game.Option{Label: a.text(s), Command: a.command(s)})
+			dec.Options = append(dec.Options, a.option(s))
 			dec.Cells = append(dec.Cells, a.to)
 		}
-		dec.Options = append(dec.Options, game.Option{Label: "no advance", Command: "advance none"})
+		dec.Options = append(dec.Options, option("advance none", "ptg.opt.no-advance"))
 		dec.Default = len(dec.Options) - 1
 	case "firezone":
 		dec.PromptMsg = game.M("ptg.prompt.repulse", "unit", st.Unit, "hex", s.label(st.From))
 		dec.Options = []game.Option{
-			{Label: "back to " + s.label(st.From) + ", stop for the turn", Command: "repulse " + st.Unit},
-			{Label: "lose a step and go on", Command: "lose " + st.Unit},
+			option("repulse "+st.Unit, "ptg.opt.repulse", "hex", s.label(st.From)),
+			option("lose "+st.Unit, "ptg.opt.lose-go-on"),
 		}
 		dec.Cells = []grid.Coord{st.From}
 	case "displace":

@@ -1,7 +1,6 @@
 package ptg
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -529,12 +528,13 @@ func (a advance) command(s *State) string {
 	return c
 }
 
-func (a advance) text(s *State) string {
-	t := fmt.Sprintf("%s %s → %s", a.unit, s.label(a.from), s.label(a.to))
+// option offers the advance, labelled "U FROM → TO [with L, …]".
+func (a advance) option(s *State) game.Option {
+	var with game.Msg
 	if len(a.leaders) > 0 {
-		t += " with " + strings.Join(a.leaders, ", ")
+		with = game.M("ptg.opt.with", "leaders", strings.Join(a.leaders, ", "))
 	}
-	return t
+	return option(a.command(s), "ptg.opt.advance", "unit", a.unit, "from", s.label(a.from), "to", s.label(a.to), "with", with)
 }
 
 // advanceOptions lists the possible advances into the hexes the combat

@@ -422,7 +422,7 @@ func (s *State) setupDecision() game.Decision {
 	if ps := s.setupProblems(s.Active); len(ps) > 0 {
 		fix = game.M("ptg.prompt.setup.fix", "problems", semicolons(ps))
 	} else {
-		dec.Options = []game.Option{{Label: "ready", Command: "ready"}}
+		dec.Options = []game.Option{option("ready", "ptg.opt.ready")}
 	}
 	dec.PromptMsg = game.M("ptg.prompt.setup", "army", armyF(s.Active), "redoubt", redoubt, "free", free, "equip", equip, "fix", fix)
 	dec.Prompt = game.Render(game.LangEN, dec.PromptMsg)
@@ -435,7 +435,7 @@ func (s *State) setupDecision() game.Decision {
 func (s *State) legalSetup() []game.Option {
 	var out []game.Option
 	if len(s.setupProblems(s.Active)) == 0 {
-		out = append(out, game.Option{Label: "ready", Command: "ready"})
+		out = append(out, option("ready", "ptg.opt.ready"))
 	}
 	if s.Active == Russians {
 		for _, r := range s.Redoubts {
@@ -455,9 +455,9 @@ func (s *State) legalSetup() []game.Option {
 		node := game.Option{Label: u.ID}
 		if s.on("assault-equipment") && u.Side == Swedes && u.Class() == ClassInfantry {
 			if u.Assault {
-				node.Children = append(node.Children, game.Option{Label: "equip off", Command: "equip " + u.ID + " off"})
+				node.Children = append(node.Children, option("equip "+u.ID+" off", "ptg.opt.equip-off"))
 			} else if s.equipped() < 4 {
-				node.Children = append(node.Children, game.Option{Label: "equip", Command: "equip " + u.ID})
+				node.Children = append(node.Children, option("equip "+u.ID, "ptg.opt.equip"))
 			}
 		}
 		if u.OnMap() {

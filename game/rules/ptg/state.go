@@ -464,7 +464,7 @@ func (s *State) Outcome() game.Outcome {
 	}
 	o := game.Outcome{Score: s.NMA}
 	for _, side := range game.Sides {
-		o.Lines = append(o.Lines, game.ScoreLine{Side: side, Item: "army morale", Points: s.NMA[side]})
+		o.Lines = append(o.Lines, scoreLine(side, "ptg.score.morale", s.NMA[side]))
 	}
 	return o
 }
