@@ -77,6 +77,17 @@
 // reads them as data, so a club can drop in the printed ones
 // (docs/ptg.md).
 //
+// # Messages
+//
+// Refusals, narration, prompts and option labels are messages (game.Msg):
+// a key of messages_en.go and messages_fr.go and typed arguments, written
+// when Decide runs, so a log renders in either language long after. The
+// French follows the words of the French rules (hex., ZdC, TRC, PM, pas de
+// puissance, déroute, zone de feu, moral de l'armée); unit ids, hex labels,
+// orders and result codes read the same in both. The English templates
+// keep the wording the engine always had. Events of logs written before
+// carry an English Text instead, shown as it is in every language.
+//
 // # Caveats
 //
 // Legal lists a representative set of combat declarations (every attacker
