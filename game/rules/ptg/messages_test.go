@@ -303,3 +303,51 @@ func TestFrenchPrompt(t *testing.T) {
 		t.Errorf("set-up prompt in French:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestEveryEventNarrates: every event kind the ruleset decodes narrates
+// itself as a message (game.Narrator).
+func TestEveryEventNarrates(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := ptg.New()
+	n := 0
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Name.Name != "Kind" || fn.Recv == nil || len(fn.Body.List) != 1 {
+				continue
+			}
+			ret, ok := fn.Body.List[0].(*ast.ReturnStmt)
+			if !ok || len(ret.Results) != 1 {
+				continue
+			}
+			lit, ok := ret.Results[0].(*ast.BasicLit)
+			if !ok {
+				continue
+			}
+			kind, _ := strconv.Unquote(lit.Value)
+			e, ok := rules.NewEvent(kind)
+			if !ok {
+				t.Errorf("event kind %s does not decode", kind)
+				continue
+			}
+			if _, ok := reflect.ValueOf(e).Elem().Interface().(game.Narrator); !ok {
+				t.Errorf("event kind %s is not a game.Narrator", kind)
+			}
+			n++
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d event kinds found", n)
+	}
+}
