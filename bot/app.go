@@ -19,8 +19,10 @@ import (
 // Store is what the bot needs of the game store; *storage.Store
 // implements it.
 type Store interface {
-	CreateGame(meta storage.GameMeta, seed []byte) (storage.GameMeta, error)
+	CreateGame(meta storage.GameMeta, sc *game.Scenario, seed []byte) (storage.GameMeta, error)
 	Meta(gameID string) (storage.GameMeta, error)
+	// Scenario is the game's own stored copy of the scenario it plays.
+	Scenario(gameID string) (*game.Scenario, error)
 	SetStatus(gameID string, st storage.Status) (storage.GameMeta, error)
 	SetSeat(gameID string, side game.Side, user string) (storage.GameMeta, error)
 	Bind(gameID, room string) (storage.GameMeta, error)

@@ -629,7 +629,11 @@ func (c *call) createLeagueGame(lgue *league, p *pairing) (string, error) {
 		Rooms:  []string{lgue.Room},
 		Status: storage.StatusActive,
 	}
-	meta, err = c.a.store.CreateGame(meta, c.a.cfg.NewSeed())
+	seed := c.a.cfg.NewSeed()
+	if sc, err = setUp(r, sc, nil, seed); err != nil {
+		return "", err
+	}
+	meta, err = c.a.store.CreateGame(meta, sc, seed)
 	if err != nil {
 		return "", err
 	}

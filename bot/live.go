@@ -13,7 +13,6 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/all"
-	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -154,12 +153,9 @@ func (a *App) load(lg *live) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", lg.id, err)
 	}
-	sc, err := scenarios.Load(meta.Scenario)
+	sc, err := a.store.Scenario(lg.id) // the game's own copy, whatever ships now
 	if err != nil {
-		return fmt.Errorf("game %s: %w", lg.id, err)
-	}
-	if sc.Hash != meta.ScenarioHash {
-		a.log.Warn("bot: scenario changed since the game started", "game", lg.id, "scenario", sc.ID)
+		return err
 	}
 	g, err := game.Start(r, sc, meta.Options)
 	if err != nil {

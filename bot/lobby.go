@@ -36,6 +36,22 @@ func parseOptions(s string) (game.Options, error) {
 	return opts, nil
 }
 
+// setUp resolves the scenario a new game plays (game.SetUp), with the
+// set-up dice of its seed; the store keeps the result with the game.
+func setUp(r game.Ruleset, sc *game.Scenario, opts game.Options, seed []byte) (*game.Scenario, error) {
+	if _, ok := r.(game.SetUpper); !ok {
+		return sc, nil
+	}
+	out, err := game.SetUp(r, sc, opts, dice.SetUpDice(seed))
+	if err != nil {
+		return nil, internal("scenario %s: set-up: %w", sc.ID, err)
+	}
+	if _, err := game.Start(r, out, opts); err != nil {
+		return nil, internal("scenario %s does not start after set-up: %w", sc.ID, err)
+	}
+	return out, nil
+}
+
 // newGame: new <scenario> [vs @user] [side A|B|random] [name=value…].
 func (c *call) newGame() error {
 	scID := strings.ToLower(c.p.args["scenario"])
@@ -83,6 +99,9 @@ func (c *call) newGame() error {
 		return err
 	}
 	seed := c.a.cfg.NewSeed()
+	if sc, err = setUp(r, sc, opts, seed); err != nil {
+		return err
+	}
 	side := game.SideA
 	switch c.p.args["side"] {
 	case "B":
@@ -102,7 +121,7 @@ func (c *call) newGame() error {
 	if len(opts) == 0 {
 		meta.Options = nil
 	}
-	meta, err = c.a.store.CreateGame(meta, seed)
+	meta, err = c.a.store.CreateGame(meta, sc, seed)
 	if err != nil {
 		return err
 	}

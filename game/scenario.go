@@ -12,6 +12,11 @@ import (
 // deploy, the length of the game and the ruleset-specific parameters
 // (victory conditions, reinforcement schedules). It is read-only once
 // loaded and shared by every game that uses it.
+//
+// Its encoding/json form is complete (the map through Map's MarshalJSON):
+// the store keeps that form with every game, so a game replays against
+// the scenario it started with, whatever ships later (storage/doc.go). A
+// new field must therefore be encodable; one tagged `json:"-"` is lost.
 type Scenario struct {
 	ID      string `json:"id"`
 	Ruleset string `json:"ruleset"`
@@ -20,11 +25,11 @@ type Scenario struct {
 	// game that starts from it.
 	Hash  string     `json:"hash"`
 	Turns int        `json:"turns"`
-	Map   *Map       `json:"-"`
+	Map   *Map       `json:"map"`
 	Units []UnitSpec `json:"units"`
 	// Zones are named sets of cells: deployment areas, objectives, entry
 	// edges.
-	Zones map[string][]grid.Coord `json:"-"`
+	Zones map[string][]grid.Coord `json:"zones,omitempty"`
 	// Objectives are scored places: villages, bridges, an island, zones.
 	Objectives []Objective `json:"objectives,omitempty"`
 	// Params are the ruleset's scenario parameters, as strings.
@@ -32,7 +37,7 @@ type Scenario struct {
 	// Options are the scenario's defaults for the ruleset's options.
 	Options Options `json:"options,omitempty"`
 	// Tables are the ruleset's tables (CRT, terrain costs) as data.
-	Tables map[string]*Table `json:"-"`
+	Tables map[string]*Table `json:"tables,omitempty"`
 	// Start, when set, starts the game at a given turn and phase with every
 	// unit already placed: a test position.
 	Start *StartPos `json:"start,omitempty"`

@@ -89,7 +89,7 @@ func benchStoreBatch(b *testing.B, games, maxBatch int) (*Store, []*game.Game, [
 			defer wg.Done()
 			m := toyMeta(ids[i])
 			m.Options = game.Options{"goal": "1000000000"}
-			if _, err := s.CreateGame(m, dice.SeedFromInt(int64(i))); err != nil {
+			if _, err := s.CreateGame(m, storetest.Scenario, dice.SeedFromInt(int64(i))); err != nil {
 				panic(err)
 			}
 		}()
@@ -240,7 +240,7 @@ func build10k() (string, error) {
 					m.Options = game.Options{"goal": "1000000000"}
 					m.Rooms = []string{fmt.Sprintf("discord:%d/%d", i%50, i)}
 					seed := dice.SeedFromInt(int64(i))
-					if _, err := s.CreateGame(m, seed); err != nil {
+					if _, err := s.CreateGame(m, storetest.Scenario, seed); err != nil {
 						errc <- err
 						return
 					}

@@ -69,7 +69,8 @@ func (r *Report) add(gameID, format string, a ...any) {
 }
 
 // Check verifies the store: bbolt's own page-level consistency check, then
-// the store's structure (every game's meta, a gapless log whose dice
+// the store's structure (every game's meta and stored scenario, checked
+// against the SHA-256 the meta records, a gapless log whose dice
 // indices follow on, snapshots that match the log, seeds that match their
 // commitments, and the room, player, deadline and interaction indexes
 // against the metas), then, with a Resolver, that replaying each game's
@@ -159,6 +160,9 @@ func checkStructure(ctx context.Context, tx *bolt.Tx, rep *Report) ([]string, er
 			rep.add(id, "meta: %v", err)
 		}
 		seq[id] = m.Seq
+		if _, err := gameScenario(m, gb.Get(keyScenario)); err != nil {
+			rep.add(id, "%v", err)
+		}
 		checkLog(gb, m, rep)
 		checkSeed(seeds.Get(k), m, rep)
 		for _, r := range m.Rooms {
@@ -330,13 +334,14 @@ func (s *Store) checkReplay(id string, opts CheckOptions, rep *Report) error {
 		m       *GameMeta
 		entries []LogEntry
 		snaps   []Snapshot
+		scb     []byte
 	)
 	err := s.view(func(tx *bolt.Tx) error {
 		gb, meta, err := gameBucket(tx, id)
 		if err != nil {
 			return err
 		}
-		m = meta
+		m, scb = meta, bytes.Clone(gb.Get(keyScenario))
 		if entries, err = readLog(gb, id, 1); err != nil {
 			return err
 		}
@@ -351,9 +356,11 @@ func (s *Store) checkReplay(id string, opts CheckOptions, rep *Report) error {
 		return nil
 	}
 	rep.Replayed++
-	r, sc, err := Resolve(opts.Resolver, m)
+	r, sc, err := resolve(opts.Resolver, m, scb)
 	if err != nil {
-		rep.add(id, "%v", err)
+		if !errors.Is(err, ErrScenario) { // checkStructure reported those
+			rep.add(id, "%v", err)
+		}
 		return nil
 	}
 	recs, err := DecodeRecords(r, entries)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/storage/storetest"
 )
 
 const crashEnv = "GROGNARD_STORAGE_CRASH_CHILD"
@@ -46,7 +47,7 @@ func crashChild(path, run string) error {
 	for i := range crashGames {
 		m := toyMeta(fmt.Sprintf("k%02d", i))
 		m.Options = game.Options{"goal": "1000000000"}
-		if _, err := s.CreateGame(m, dice.SeedFromInt(int64(i))); err != nil && !errors.Is(err, ErrExists) {
+		if _, err := s.CreateGame(m, storetest.Scenario, dice.SeedFromInt(int64(i))); err != nil && !errors.Is(err, ErrExists) {
 			return err
 		}
 	}

@@ -43,6 +43,10 @@ var (
 	ErrLocked = errors.New("storage: store is locked by another process")
 	// ErrReadOnly: a write on a store opened read-only.
 	ErrReadOnly = errors.New("storage: store opened read-only")
+	// ErrScenario: a game's stored scenario is missing, does not match
+	// the SHA-256 its meta records (GameMeta.ScenarioSum), does not decode,
+	// or is not the scenario the meta names. The message names the game.
+	ErrScenario = errors.New("storage: bad stored scenario")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("storage: store closed")
 )

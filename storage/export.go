@@ -16,9 +16,10 @@ import (
 )
 
 // ExportFormat and ExportVersion identify the JSONL export (docs/export.md).
+// Version 2 added the scenario line; ReadExport still reads version 1.
 const (
 	ExportFormat  = "grognard-game"
-	ExportVersion = 1
+	ExportVersion = 2
 )
 
 // exportHeader is the first line of an export.
@@ -30,6 +31,13 @@ type exportHeader struct {
 	// View, in a per-side export (WriteExportView), is the side whose
 	// view it is; ReadExport refuses such a file.
 	View string `json:"view,omitempty"`
+}
+
+// exportScenario is the second line: the scenario the game plays, as
+// stored (its SHA-256 is the game line's scenario_sum).
+type exportScenario struct {
+	Type     string          `json:"type"` // "scenario"
+	Scenario json.RawMessage `json:"scenario"`
 }
 
 // exportRecord is one record line.
@@ -45,10 +53,13 @@ type exportEnd struct {
 	Rolls   int    `json:"rolls"`
 }
 
-// Exported is a game read from an export: its meta and log.
+// Exported is a game read from an export: its meta, the scenario it
+// plays (as stored: EncodeScenario; nil in an export of version 1 until
+// Resolve fills it in) and its log.
 type Exported struct {
-	Meta    GameMeta
-	Entries []LogEntry
+	Meta     GameMeta
+	Scenario []byte
+	Entries  []LogEntry
 }
 
 // Export writes the game as JSONL: a header line with the meta, one line
@@ -67,12 +78,12 @@ func (s *Store) Export(gameID string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return WriteExport(w, &Exported{Meta: *m, Entries: entries})
+		return WriteExport(w, &Exported{Meta: *m, Scenario: gb.Get(keyScenario), Entries: entries})
 	})
 }
 
 // WriteExport writes x in the export format (with the seed only if the
-// game has ended).
+// game has ended). x must carry its scenario.
 func WriteExport(w io.Writer, x *Exported) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
@@ -81,7 +92,7 @@ func WriteExport(w io.Writer, x *Exported) error {
 	if !m.Status.Ended() {
 		m.Seed = ""
 	}
-	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m}); err != nil {
+	if err := writeHead(enc, m, x.Scenario, ""); err != nil {
 		return err
 	}
 	for i := range x.Entries {
@@ -95,10 +106,22 @@ func WriteExport(w io.Writer, x *Exported) error {
 	return bw.Flush()
 }
 
+// writeHead writes the game line and the scenario line.
+func writeHead(enc *json.Encoder, m GameMeta, scenario []byte, view string) error {
+	if scenario == nil {
+		return fmt.Errorf("export of game %s: no scenario (Resolve fills in that of an old export)", m.ID)
+	}
+	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m, View: view}); err != nil {
+		return err
+	}
+	return enc.Encode(exportScenario{Type: "scenario", Scenario: scenario})
+}
+
 // ReadExport reads and validates an export: known format and version, a
-// valid meta, records 1..N without gaps whose dice indices follow on, an
-// end line whose counts match, a seed only for an ended game and one that
-// matches the commitment.
+// valid meta, the scenario whose SHA-256 the meta records (version 2),
+// records 1..N without gaps whose dice indices follow on, an end line
+// whose counts match, a seed only for an ended game and one that matches
+// the commitment.
 func ReadExport(r io.Reader) (*Exported, error) {
 	dec := json.NewDecoder(bufio.NewReader(r))
 	line := 0
@@ -148,13 +171,35 @@ func ReadExport(r io.Reader) (*Exported, error) {
 	if h.View != "" {
 		return nil, badInput("export line 1: this is side %s's view of game %s, not its log: it cannot be read back", h.View, h.Game.ID)
 	}
-	if h.Version != ExportVersion {
-		return nil, badInput("export line 1: version %d (this build reads %d)", h.Version, ExportVersion)
+	if h.Version != 1 && h.Version != ExportVersion {
+		return nil, badInput("export line 1: version %d (this build reads 1 to %d)", h.Version, ExportVersion)
 	}
 	x := &Exported{Meta: h.Game}
 	m := &x.Meta
 	if err := m.validate(); err != nil {
 		return nil, fmt.Errorf("export line 1: %w", err)
+	}
+	if h.Version == 1 && (m.ScenarioSum != "" || m.ScenarioNote != "") {
+		return nil, badInput("export line 1: a version 1 export has no scenario_sum or scenario_note")
+	}
+	if h.Version >= 2 {
+		raw, typ, err := next()
+		if errors.Is(err, io.EOF) || err == nil && typ != "scenario" {
+			return nil, badInput("export line 2: want the \"scenario\" line")
+		}
+		if err != nil {
+			return nil, err
+		}
+		var sl exportScenario
+		if err := strict(raw, &sl); err != nil {
+			return nil, err
+		}
+		if x.Scenario, err = compactJSON(sl.Scenario); err != nil || len(sl.Scenario) == 0 {
+			return nil, badInput("export line 2: the scenario is not JSON")
+		}
+		if _, err := gameScenario(m, x.Scenario); err != nil {
+			return nil, badInput("export line 2: %v", err)
+		}
 	}
 	if m.Seed != "" {
 		if !m.Status.Ended() {
@@ -253,6 +298,9 @@ func (s *Store) Import(r io.Reader) (GameMeta, error) {
 
 func (s *Store) importGame(x *Exported) error {
 	m := x.Meta
+	if x.Scenario == nil {
+		return badInput("import of game %s: a version 1 export carries no scenario; ImportChecked (grognard import) takes the shipped one", m.ID)
+	}
 	var seed []byte
 	if m.Seed != "" {
 		seed, _ = hex.DecodeString(m.Seed)
@@ -276,7 +324,7 @@ func (s *Store) importGame(x *Exported) error {
 			}
 		}
 		mm := m
-		if err := putGame(tx, &mm, seed); err != nil {
+		if err := putGame(tx, &mm, x.Scenario, seed); err != nil {
 			return err
 		}
 		lb := tx.Bucket(bucketGames).Bucket([]byte(m.ID)).Bucket(bucketLog)
@@ -311,7 +359,7 @@ func (s *Store) ReadGame(gameID string) (*Exported, error) {
 		if !m.Status.Ended() {
 			m.Seed = ""
 		}
-		x = &Exported{Meta: *m, Entries: entries}
+		x = &Exported{Meta: *m, Scenario: bytes.Clone(gb.Get(keyScenario)), Entries: entries}
 		return nil
 	})
 	return x, unreject(err)
@@ -323,11 +371,18 @@ func (s *Store) ReadGame(gameID string) (*Exported, error) {
 // written as the rules write them. A log the rules did not write (a
 // crafted event, an edited roll, an unknown unit, a hex off the map) is
 // refused with an error naming the first bad record.
-func CheckExport(res Resolver, x *Exported) error {
-	r, sc, err := Resolve(res, &x.Meta)
+//
+// An export of version 1 gets the shipped scenario (see Resolve).
+func CheckExport(res Resolver, x *Exported) (err error) {
+	r, sc, err := Resolve(res, x)
 	if err != nil {
 		return err
 	}
+	defer func() { // a crafted scenario may break the ruleset's Start
+		if p := recover(); p != nil {
+			err = badInput("the game does not start from its scenario: %v", p)
+		}
+	}()
 	recs := make([]game.Record, len(x.Entries))
 	for i := range x.Entries {
 		e := &x.Entries[i]
@@ -362,6 +417,7 @@ func (s *Store) ImportChecked(r io.Reader, res Resolver) (GameMeta, error) {
 	if err := CheckExport(res, x); err != nil {
 		return GameMeta{}, fmt.Errorf("import of game %s refused: %w", x.Meta.ID, err)
 	}
+	s.noteScenario(&x.Meta)
 	return x.Meta, s.importGame(x)
 }
 
@@ -383,7 +439,7 @@ func WriteExportView(w io.Writer, x *Exported, r game.Ruleset, side game.Side) e
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m, View: side.String()}); err != nil {
+	if err := writeHead(enc, m, x.Scenario, side.String()); err != nil {
 		return err
 	}
 	for i := range x.Entries {

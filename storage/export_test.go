@@ -47,8 +47,8 @@ func TestExportImportIdentical(t *testing.T) {
 			meta, _ := src.Meta("g")
 			out := export(t, src, "g")
 			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			if len(lines) != meta.Seq+2 {
-				t.Fatalf("%d lines for %d records", len(lines), meta.Seq)
+			if len(lines) != meta.Seq+3 || !strings.HasPrefix(lines[1], `{"type":"scenario","scenario":{"id":"toy-race"`) {
+				t.Fatalf("%d lines for %d records, line 2: %.80s", len(lines), meta.Seq, lines[1])
 			}
 			seed, _ := src.Seed("g")
 			hasSeed := bytes.Contains(out, []byte(`"seed":`)) || bytes.Contains(out, []byte(hexOf(seed)))
@@ -141,10 +141,14 @@ func TestReadExportRefuses(t *testing.T) {
 		"not json":               {"hello\n", "line 1"},
 		"no header":              {onLines[1] + "\n", `want "game"`},
 		"wrong format":           {edit(on, 0, `"format":"grognard-game"`, `"format":"other"`), "format"},
-		"newer version":          {edit(on, 0, `"version":1`, `"version":2`), "version 2"},
-		"unknown field":          {edit(on, 1, `"seq":1`, `"seq":1,"colour":"red"`), "unknown field"},
+		"newer version":          {edit(on, 0, `"version":2`, `"version":3`), "version 3"},
+		"unknown field":          {edit(on, 2, `"seq":1`, `"seq":1,"colour":"red"`), "unknown field"},
 		"truncated":              {join(onLines[:len(onLines)-1]), "without an \"end\" line"},
-		"missing record":         {join(append(append([]string{}, onLines[:2]...), onLines[3:]...)), "record 3, want 2"},
+		"missing record":         {join(append(append([]string{}, onLines[:3]...), onLines[4:]...)), "record 3, want 2"},
+		"no scenario":            {join(append(onLines[:1:1], onLines[2:]...)), `want the "scenario" line`},
+		"scenario edited":        {edit(on, 1, `"turns":0`, `"turns":9`), "has SHA-256"},
+		"scenario not json":      {edit(on, 1, `"scenario":{`, `"scenario":"x",{`), "line 2"},
+		"sum in version 1":       {edit(on, 0, `"version":2`, `"version":1`), "version 1 export has no scenario_sum"},
 		"bad count":              {edit(on, len(onLines)-1, `"records":`, `"records":1`), "end says"},
 		"trailing data":          {string(on) + onLines[1] + "\n", "after its \"end\""},
 		"bad meta":               {edit(on, 0, `"ruleset":"toy"`, `"ruleset":""`), "ruleset is empty"},

@@ -18,11 +18,30 @@ import (
 // MinSeedLen is the shortest seed CreateGame accepts.
 const MinSeedLen = 16
 
-// CreateGame stores a new game with its secret seed and returns the meta
-// as stored. An empty ID gets the next free "g<N>"; Status defaults to
-// active; Created, Updated and Commitment are filled in; Seq, Rolls and
-// Seed must be zero.
-func (s *Store) CreateGame(meta GameMeta, seed []byte) (GameMeta, error) {
+// CreateGame stores a new game with the resolved scenario it plays (the
+// shipped one, or what game.SetUp made of it) and its secret seed, and
+// returns the meta as stored. An empty ID gets the next free "g<N>";
+// Status defaults to active; Created, Updated, Commitment and ScenarioSum
+// are filled in, and Scenario and ScenarioHash from sc when both are
+// empty (else they must be sc's); Seq, Rolls and Seed must be zero.
+func (s *Store) CreateGame(meta GameMeta, sc *game.Scenario, seed []byte) (GameMeta, error) {
+	if sc == nil {
+		return GameMeta{}, badInput("new game: no scenario")
+	}
+	if meta.Scenario == "" && meta.ScenarioHash == "" {
+		meta.Scenario, meta.ScenarioHash = sc.ID, sc.Hash
+	}
+	if meta.Scenario != sc.ID || meta.ScenarioHash != sc.Hash {
+		return GameMeta{}, badInput("new game: the meta names scenario %s (hash %.12s), the scenario given is %s (hash %.12s)", meta.Scenario, meta.ScenarioHash, sc.ID, sc.Hash)
+	}
+	if meta.ScenarioSum != "" || meta.ScenarioNote != "" {
+		return GameMeta{}, badInput("new game: scenario_sum and scenario_note must be empty")
+	}
+	scb, sum, err := EncodeScenario(sc)
+	if err != nil {
+		return GameMeta{}, badInput("new game: %v", err)
+	}
+	meta.ScenarioSum = sum
 	if len(seed) < MinSeedLen {
 		return GameMeta{}, badInput("seed of %d bytes (want at least %d)", len(seed), MinSeedLen)
 	}
@@ -50,7 +69,7 @@ func (s *Store) CreateGame(meta GameMeta, seed []byte) (GameMeta, error) {
 	}
 	seed = bytes.Clone(seed)
 	var out GameMeta
-	err := s.update(func(tx *bolt.Tx) error {
+	err = s.update(func(tx *bolt.Tx) error {
 		m := meta
 		games := tx.Bucket(bucketGames)
 		if auto {
@@ -67,7 +86,7 @@ func (s *Store) CreateGame(meta GameMeta, seed []byte) (GameMeta, error) {
 		} else if games.Bucket([]byte(m.ID)) != nil {
 			return reject(fmt.Errorf("%w: %q", ErrExists, m.ID))
 		}
-		if err := putGame(tx, &m, seed); err != nil {
+		if err := putGame(tx, &m, scb, seed); err != nil {
 			return err
 		}
 		out = m
@@ -76,8 +95,8 @@ func (s *Store) CreateGame(meta GameMeta, seed []byte) (GameMeta, error) {
 	return out, err
 }
 
-// putGame writes a new game's bucket, seed and index entries.
-func putGame(tx *bolt.Tx, m *GameMeta, seed []byte) error {
+// putGame writes a new game's bucket, scenario, seed and index entries.
+func putGame(tx *bolt.Tx, m *GameMeta, scenario, seed []byte) error {
 	gb, err := tx.Bucket(bucketGames).CreateBucket([]byte(m.ID))
 	if err != nil {
 		return err
@@ -89,6 +108,9 @@ func putGame(tx *bolt.Tx, m *GameMeta, seed []byte) error {
 		return err
 	}
 	if err := putMeta(gb, m); err != nil {
+		return err
+	}
+	if err := gb.Put(keyScenario, scenario); err != nil {
 		return err
 	}
 	if seed != nil {

@@ -64,7 +64,7 @@ func seedOf(id string) []byte { return dice.SeedFromInt(int64(len(id)*7919) + in
 
 func mustCreate(tb testing.TB, s *Store, m GameMeta) GameMeta {
 	tb.Helper()
-	out, err := s.CreateGame(m, seedOf(m.ID+"x"))
+	out, err := s.CreateGame(m, storetest.Scenario, seedOf(m.ID+"x"))
 	if err != nil {
 		tb.Fatal(err)
 	}

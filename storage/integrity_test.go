@@ -60,7 +60,7 @@ func realStoreBytes(t *testing.T) []byte {
 				}
 			}
 			seed := dice.SeedFromInt(int64(i))
-			if _, err := s.CreateGame(m, seed); err != nil {
+			if _, err := s.CreateGame(m, storetest.Scenario, seed); err != nil {
 				realStore.err = err
 				return
 			}
@@ -300,7 +300,7 @@ func TestDamageAnywhere(t *testing.T) {
 		m := toyMeta(id)
 		m.Options = game.Options{"goal": "1000000000"}
 		seed := dice.SeedFromInt(int64(i))
-		if _, err := s.CreateGame(m, seed); err != nil {
+		if _, err := s.CreateGame(m, storetest.Scenario, seed); err != nil {
 			t.Fatal(err)
 		}
 		g, _ := game.Start(storetest.Toy{}, storetest.Scenario, m.Options)

@@ -7,12 +7,13 @@ import (
 
 // SchemaVersion is the layout this build writes. Older versions are
 // upgraded at open (see upgrade.go); newer ones are refused.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // storeMagic marks a bbolt file as a grognard store.
 const storeMagic = "grognard store"
 
-// Top-level buckets of schema version 1 (doc.go draws the whole layout).
+// Top-level buckets of schema versions 1 and 2 (doc.go draws the whole
+// layout).
 var (
 	bucketStore        = []byte("store")
 	bucketGames        = []byte("games")
@@ -33,11 +34,12 @@ var (
 // Keys and buckets inside one game's bucket.
 var (
 	keyMeta       = []byte("meta")
+	keyScenario   = []byte("scenario") // schema 2: the game's resolved scenario
 	bucketLog     = []byte("log")
 	bucketSnap    = []byte("snap")
 	requiredV1    = [][]byte{bucketStore, bucketGames, bucketSeeds, bucketRooms, bucketPlayers, bucketDeadlines, bucketInteractions}
 	requiredV0    = [][]byte{bucketStore, bucketGames}
-	requiredByVer = map[int][][]byte{0: requiredV0, 1: requiredV1}
+	requiredByVer = map[int][][]byte{0: requiredV0, 1: requiredV1, 2: requiredV1}
 )
 
 // seqKey is the key of record or snapshot n: 8 bytes big-endian, so that

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -66,6 +67,14 @@ type GameMeta struct {
 	// concession, a draw by agreement, a forfeit ("B wins: alice (A)
 	// conceded"); empty when the rules ended it (or it goes on).
 	Ending string `json:"ending,omitempty"`
+	// ScenarioSum is the SHA-256 of the game's stored scenario, the
+	// resolved copy it plays (EncodeScenario); CreateGame sets it.
+	ScenarioSum string `json:"scenario_sum,omitempty"`
+	// ScenarioNote, set only for a game stored before scenarios were
+	// (schema 1, export version 1), says why the game does not play the
+	// version it started on: the version shipped when it was migrated had
+	// another hash, or none was found. Empty for every other game.
+	ScenarioNote string `json:"scenario_note,omitempty"`
 }
 
 // Side returns the side user sits on, or Nobody.
@@ -81,6 +90,7 @@ func (m *GameMeta) Side(user string) game.Side {
 const (
 	maxIDLen   = 64
 	maxNameLen = 512
+	maxNoteLen = 4096
 )
 
 // ValidID reports whether id can name a game: 1 to 64 letters, digits,
@@ -130,6 +140,14 @@ func (m *GameMeta) validate() error {
 		if err := validName(f.name, f.v); err != nil {
 			return err
 		}
+	}
+	if m.ScenarioSum != "" {
+		if b, err := hex.DecodeString(m.ScenarioSum); err != nil || len(b) != 32 || hex.EncodeToString(b) != m.ScenarioSum {
+			return badInput("game %s: scenario_sum %.20q is not a SHA-256 in lower-case hex", m.ID, m.ScenarioSum)
+		}
+	}
+	if len(m.ScenarioNote) > maxNoteLen || !utf8.ValidString(m.ScenarioNote) || strings.IndexByte(m.ScenarioNote, 0) >= 0 {
+		return badInput("game %s: scenario_note: want UTF-8 without NUL, at most %d bytes", m.ID, maxNoteLen)
 	}
 	if !m.Status.valid() {
 		return badInput("game %s: status %q (want open, active, over or abandoned)", m.ID, m.Status)

@@ -97,7 +97,7 @@ func TestOpenRefusesBadFiles(t *testing.T) {
 		{"newer schema", func(t *testing.T, p string) {
 			os.Rename(makeStore(t), p)
 			rawEdit(t, p, func(tx *bolt.Tx) error { return tx.Bucket(bucketStore).Put(keySchema, []byte("99")) })
-		}, ErrSchema, "schema version 99, newer than this build reads (1)"},
+		}, ErrSchema, "schema version 99, newer than this build reads (2)"},
 		{"garbled schema", func(t *testing.T, p string) {
 			os.Rename(makeStore(t), p)
 			rawEdit(t, p, func(tx *bolt.Tx) error { return tx.Bucket(bucketStore).Put(keySchema, []byte("one")) })

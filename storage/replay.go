@@ -10,28 +10,79 @@ import (
 	"github.com/grognard/grognard/game"
 )
 
-// Resolver finds the ruleset and scenario a game was started with. The
-// store never interprets rules; whoever replays a game supplies these
-// (the bot and the command line use game/rules/all and scenarios).
+// Resolver finds the ruleset a game names. Its Scenario method is only
+// for games stored before scenarios were (a schema 1 store being
+// upgraded, an export of version 1): a game plays its own stored copy
+// (doc.go, "Scenarios"), never what Scenario returns now. Scenario should
+// return the scenario shipped under id whatever its hash; the store
+// compares it with hash, the one the game recorded, and marks the game
+// when they differ (GameMeta.ScenarioNote). The bot and the command line
+// use game/rules/all and scenarios.
 type Resolver interface {
 	Ruleset(name string) (game.Ruleset, error)
-	// Scenario returns the scenario with the given id; hash is the content
-	// hash the game recorded, so a resolver may refuse (or warn about) a
-	// scenario that changed since.
 	Scenario(id, hash string) (*game.Scenario, error)
 }
 
-// Resolve returns the ruleset and scenario of a game.
-func Resolve(res Resolver, m *GameMeta) (game.Ruleset, *game.Scenario, error) {
+// Resolve returns the ruleset of a stored or exported game and the
+// scenario it plays: its own copy, x.Scenario, checked against the sum
+// its meta records. An export of version 1 carries no scenario: Resolve
+// then takes the one res ships under the game's scenario id, as Open does
+// when it upgrades a schema 1 store, and fills in x.Scenario,
+// x.Meta.ScenarioSum and, when the shipped version is not the one the
+// game started on, x.Meta.ScenarioNote.
+func Resolve(res Resolver, x *Exported) (game.Ruleset, *game.Scenario, error) {
+	if x.Scenario == nil && x.Meta.ScenarioSum == "" {
+		b, sum, note, err := shippedScenario(res, &x.Meta)
+		if err != nil {
+			return nil, nil, err
+		}
+		x.Scenario, x.Meta.ScenarioSum, x.Meta.ScenarioNote = b, sum, note
+	}
+	return resolve(res, &x.Meta, x.Scenario)
+}
+
+func resolve(res Resolver, m *GameMeta, scenario []byte) (game.Ruleset, *game.Scenario, error) {
 	r, err := res.Ruleset(m.Ruleset)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: ruleset %q: %w", m.ID, m.Ruleset, err)
 	}
-	sc, err := res.Scenario(m.Scenario, m.ScenarioHash)
+	sc, err := gameScenario(m, scenario)
 	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: scenario %q: %w", m.ID, m.Scenario, err)
+		return nil, nil, err
 	}
 	return r, sc, nil
+}
+
+// Scenario returns the scenario a game plays: its stored copy, checked
+// against the SHA-256 its meta records (a mismatch is an ErrScenario
+// naming the game). Games on the same copy share one *game.Scenario,
+// which callers must treat as read-only.
+func (s *Store) Scenario(gameID string) (*game.Scenario, error) {
+	var (
+		m   *GameMeta
+		raw []byte
+	)
+	err := s.view(func(tx *bolt.Tx) error {
+		gb, meta, err := gameBucket(tx, gameID)
+		if err != nil {
+			return err
+		}
+		m, raw = meta, bytes.Clone(gb.Get(keyScenario))
+		return nil
+	})
+	if err != nil {
+		return nil, unreject(err)
+	}
+	s.noteScenario(m)
+	return gameScenario(m, raw)
+}
+
+// noteScenario logs, each time a marked game is loaded, that it does not
+// play the scenario version it started on.
+func (s *Store) noteScenario(m *GameMeta) {
+	if m.ScenarioNote != "" {
+		s.log.Warn("storage: game does not play the scenario version it started on", "game", m.ID, "scenario", m.Scenario, "started_hash", m.ScenarioHash, "note", m.ScenarioNote)
+	}
 }
 
 // Load returns the game as it stands now: the newest snapshot decoded with
@@ -45,13 +96,14 @@ func (s *Store) Load(gameID string, res Resolver) (*game.Game, GameMeta, error) 
 		hasSnap bool
 		entries []LogEntry
 		all     bool
+		scb     []byte
 	)
 	read := func(tx *bolt.Tx) error {
 		gb, meta, err := gameBucket(tx, gameID)
 		if err != nil {
 			return err
 		}
-		m = meta
+		m, scb = meta, bytes.Clone(gb.Get(keyScenario))
 		if !all {
 			sn, hasSnap, err = latestSnapshot(gb, gameID)
 			if err != nil {
@@ -71,7 +123,8 @@ func (s *Store) Load(gameID string, res Resolver) (*game.Game, GameMeta, error) 
 	if err := s.view(read); err != nil {
 		return nil, GameMeta{}, unreject(err)
 	}
-	r, sc, err := Resolve(res, m)
+	s.noteScenario(m)
+	r, sc, err := resolve(res, m, scb)
 	if err != nil {
 		return nil, *m, err
 	}
@@ -126,20 +179,21 @@ func (s *Store) Replay(gameID string, res Resolver) (*game.Game, GameMeta, error
 	var (
 		m       *GameMeta
 		entries []LogEntry
+		scb     []byte
 	)
 	err := s.view(func(tx *bolt.Tx) error {
 		gb, meta, err := gameBucket(tx, gameID)
 		if err != nil {
 			return err
 		}
-		m = meta
+		m, scb = meta, bytes.Clone(gb.Get(keyScenario))
 		entries, err = readLog(gb, gameID, 1)
 		return err
 	})
 	if err != nil {
 		return nil, GameMeta{}, unreject(err)
 	}
-	r, sc, err := Resolve(res, m)
+	r, sc, err := resolve(res, m, scb)
 	if err != nil {
 		return nil, *m, err
 	}
@@ -147,13 +201,14 @@ func (s *Store) Replay(gameID string, res Resolver) (*game.Game, GameMeta, error
 	return g, *m, err
 }
 
-// ReplayLog replays a log that is not in a store (an export).
-func ReplayLog(res Resolver, m *GameMeta, entries []LogEntry) (*game.Game, error) {
-	r, sc, err := Resolve(res, m)
+// ReplayLog replays a game that is not in a store (an export) against
+// its own scenario (see Resolve).
+func ReplayLog(res Resolver, x *Exported) (*game.Game, error) {
+	r, sc, err := Resolve(res, x)
 	if err != nil {
 		return nil, err
 	}
-	return replayEntries(r, sc, m, entries)
+	return replayEntries(r, sc, &x.Meta, x.Entries)
 }
 
 // RebuildSnapshot replays the game's whole log and stores the final state

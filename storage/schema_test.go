@@ -30,7 +30,7 @@ var update = flag.Bool("update", false, "rewrite the schema fixtures and their e
 func TestSchemaFixtures(t *testing.T) {
 	if *update {
 		writeFixtureV0(t, "testdata/schema-v0.db")
-		writeFixtureV1(t, "testdata/schema-v1.db")
+		writeFixtureV2(t, "testdata/schema-v2.db")
 	}
 	for v := 0; v <= SchemaVersion; v++ {
 		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) {
@@ -50,7 +50,7 @@ func TestSchemaFixtures(t *testing.T) {
 					t.Fatal("read-only open changed the file")
 				}
 			}
-			s, err := Open(path, Options{Now: newClock().Now, Logger: quietLogger()})
+			s, err := Open(path, Options{Now: newClock().Now, Logger: quietLogger(), Resolver: toyRes})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,10 +160,10 @@ func summary(t *testing.T, s *Store) []byte {
 	return append(b, '\n')
 }
 
-// writeFixtureV1 writes the schema 1 fixture with the current code.
-func writeFixtureV1(t *testing.T, dst string) {
+// writeFixtureV2 writes the schema 2 fixture with the current code.
+func writeFixtureV2(t *testing.T, dst string) {
 	clock := newClock()
-	path := filepath.Join(t.TempDir(), "v1.db")
+	path := filepath.Join(t.TempDir(), "v2.db")
 	s, err := Open(path, Options{NoSync: true, Now: clock.Now, SnapshotEvery: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +173,7 @@ func writeFixtureV1(t *testing.T, dst string) {
 	long.Options = game.Options{"goal": "1000"}
 	long.Rooms = []string{"discord:100/200"}
 	long.Title = "Long race"
-	s.CreateGame(long, dice.SeedFromInt(1))
+	s.CreateGame(long, storetest.Scenario, dice.SeedFromInt(1))
 	for i := range 30 {
 		text := []string{"add 3", "roll", "roll2"}[i%3]
 		if _, err := order(s, "g1", game.Sides[i%2], text, fmt.Sprintf("discord:i:%d", i)); err != nil {
@@ -183,7 +183,7 @@ func writeFixtureV1(t *testing.T, dst string) {
 	s.SetDeadline("g1", time.Date(2026, 12, 24, 18, 0, 0, 0, time.UTC))
 	short := toyMeta("g2")
 	short.Options = game.Options{"goal": "15"}
-	s.CreateGame(short, dice.SeedFromInt(2))
+	s.CreateGame(short, storetest.Scenario, dice.SeedFromInt(2))
 	for i := 0; ; i++ {
 		if m, _ := s.Meta("g2"); m.Status.Ended() {
 			break
@@ -194,7 +194,7 @@ func writeFixtureV1(t *testing.T, dst string) {
 	open.Status = StatusOpen
 	open.Seats = map[game.Side]string{game.SideA: "matrix:@ann:example.org"}
 	open.Rooms = []string{"matrix:!abc:example.org"}
-	s.CreateGame(open, dice.SeedFromInt(3))
+	s.CreateGame(open, storetest.Scenario, dice.SeedFromInt(3))
 	if _, err := s.BackupFile(dst); err != nil {
 		t.Fatal(err)
 	}

@@ -46,6 +46,10 @@ type Options struct {
 	// NoUpgradeBackup skips the copy <file>.schema-v<N>.bak written before
 	// a schema upgrade.
 	NoUpgradeBackup bool
+	// Resolver finds the scenarios of games stored before schema 2, when
+	// Open upgrades such a store (upgrade.go); Open refuses to upgrade it
+	// without one. Nothing else uses it.
+	Resolver Resolver
 }
 
 func (o Options) withDefaults() Options {

@@ -34,7 +34,7 @@ func TestCreateAndMeta(t *testing.T) {
 	if got.Status != StatusActive || got.Options["goal"] != "50" || got.Seats[game.SideB] != "user:bob" || got.Seed != "" {
 		t.Fatalf("meta %+v", got)
 	}
-	if _, err := s.CreateGame(toyMeta("g1"), seedOf("abc")); !errors.Is(err, ErrExists) {
+	if _, err := s.CreateGame(toyMeta("g1"), storetest.Scenario, seedOf("abc")); !errors.Is(err, ErrExists) {
 		t.Fatalf("duplicate id: %v", err)
 	}
 	if _, err := s.Meta("nope"); !errors.Is(err, ErrNotFound) {
@@ -59,11 +59,11 @@ func TestCreateRejectsBadInput(t *testing.T) {
 	for field, edit := range cases {
 		m := toyMeta("ok")
 		edit(&m)
-		if _, err := s.CreateGame(m, seedOf("ok")); !errors.Is(err, ErrBadInput) {
+		if _, err := s.CreateGame(m, storetest.Scenario, seedOf("ok")); !errors.Is(err, ErrBadInput) {
 			t.Errorf("%s: err %v, want ErrBadInput", field, err)
 		}
 	}
-	if _, err := s.CreateGame(toyMeta("ok"), []byte("short")); !errors.Is(err, ErrBadInput) {
+	if _, err := s.CreateGame(toyMeta("ok"), storetest.Scenario, []byte("short")); !errors.Is(err, ErrBadInput) {
 		t.Errorf("short seed: %v", err)
 	}
 	if gs, _ := s.Games("", 0); len(gs) != 0 {
@@ -430,7 +430,7 @@ func TestClosedStore(t *testing.T) {
 	s := mustOpen(t, Options{})
 	mustCreate(t, s, toyMeta("g"))
 	s.Close()
-	if _, err := s.CreateGame(toyMeta("h"), seedOf("h")); !errors.Is(err, ErrClosed) {
+	if _, err := s.CreateGame(toyMeta("h"), storetest.Scenario, seedOf("h")); !errors.Is(err, ErrClosed) {
 		t.Fatalf("create after close: %v", err)
 	}
 	if _, err := s.Meta("g"); !errors.Is(err, ErrClosed) {

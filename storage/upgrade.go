@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -17,13 +18,17 @@ import (
 // upgrades[v] turns a schema v store into a schema v+1 store inside one
 // transaction (which also writes the new version number), so an upgrade
 // interrupted by a crash leaves the old version intact.
-var upgrades = map[int]func(tx *bolt.Tx, now time.Time) error{
+var upgrades = map[int]func(tx *bolt.Tx, opts Options) error{
 	0: upgradeV0,
+	1: upgradeV1,
 }
 
 // upgrade brings db from schema version `from` to SchemaVersion, after
 // writing a copy of the old file next to it.
 func upgrade(db *bolt.DB, path string, from int, opts Options) error {
+	if from < 2 && opts.Resolver == nil {
+		return fmt.Errorf("%w: %s has schema version %d; upgrading it stores each game's scenario, which needs Options.Resolver", ErrSchema, path, from)
+	}
 	if !opts.NoUpgradeBackup {
 		bak := fmt.Sprintf("%s.schema-v%d.bak", path, from)
 		if _, err := os.Stat(bak); err == nil {
@@ -41,7 +46,7 @@ func upgrade(db *bolt.DB, path string, from int, opts Options) error {
 			return fmt.Errorf("%w: no upgrade from schema version %d", ErrSchema, v)
 		}
 		err := db.Update(func(tx *bolt.Tx) error {
-			if err := step(tx, opts.Now().UTC()); err != nil {
+			if err := step(tx, opts); err != nil {
 				return err
 			}
 			return tx.Bucket(bucketStore).Put(keySchema, schemaString(v+1))
@@ -81,7 +86,7 @@ var v0Records = []byte("records")
 
 func v0RecordKey(n int) []byte { return []byte(fmt.Sprintf("%010d", n)) }
 
-func upgradeV0(tx *bolt.Tx, now time.Time) error {
+func upgradeV0(tx *bolt.Tx, _ Options) error {
 	for _, name := range requiredV1 {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
@@ -188,4 +193,49 @@ func upgradeGameV0(tx *bolt.Tx, gb *bolt.Bucket, id string) error {
 		return err
 	}
 	return indexGame(tx, nil, &m)
+}
+
+// Schema version 1 is version 2 without the games' scenarios: a game
+// named its scenario by id and hash, and every load took the version
+// shipped then. upgradeV1 stores with each game the scenario the resolver
+// ships under its id, once. When that version's hash is not the one the
+// game started on, the game is still stored with it (it was playing on
+// it already) and marked: GameMeta.ScenarioNote says so, loads log a
+// warning, and the upgrade logs one now. A scenario that cannot be found
+// is noted too, without a copy: that game does not load (it did not
+// before either) but the rest of the store opens.
+func upgradeV1(tx *bolt.Tx, opts Options) error {
+	games := tx.Bucket(bucketGames)
+	var ids [][]byte
+	games.ForEach(func(k, v []byte) error {
+		if v == nil {
+			ids = append(ids, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range ids {
+		gb := games.Bucket(k)
+		m, err := readMeta(gb, string(k))
+		if err != nil {
+			return err
+		}
+		b, sum, note, err := shippedScenario(opts.Resolver, m)
+		switch {
+		case err != nil:
+			m.ScenarioNote = fmt.Sprintf("scenario %s (hash %s) was not found when the store was upgraded to schema 2: %.512v", m.Scenario, m.ScenarioHash, err)
+			opts.Logger.Error("storage: upgrade: no scenario for game; it will not load", "game", m.ID, "scenario", m.Scenario, "hash", m.ScenarioHash, "err", err)
+		default:
+			if err := gb.Put(keyScenario, b); err != nil {
+				return err
+			}
+			m.ScenarioSum, m.ScenarioNote = sum, note
+			if note != "" {
+				opts.Logger.Warn("storage: upgrade: game stored with a scenario version other than the one it started on", "game", m.ID, "scenario", m.Scenario, "started_hash", m.ScenarioHash, "note", note)
+			}
+		}
+		if err := putMeta(gb, m); err != nil {
+			return err
+		}
+	}
+	return nil
 }

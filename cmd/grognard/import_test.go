@@ -41,6 +41,9 @@ func playedExport(tb testing.TB, id string, seed uint64, steps int) []byte {
 	x := &storage.Exported{Meta: storage.GameMeta{ID: "g" + id[len(id)-1:], Ruleset: r.Name(), RulesetVersion: r.Version(),
 		Scenario: sc.ID, ScenarioHash: sc.Hash, Status: storage.StatusActive, Created: t0, Updated: t0,
 		Commitment: dice.Commitment(s), Seats: map[game.Side]string{game.SideA: "ann", game.SideB: "bob"}}}
+	if x.Scenario, x.Meta.ScenarioSum, err = storage.EncodeScenario(sc); err != nil {
+		tb.Fatal(err)
+	}
 	for step := 0; step < steps && !g.State.Outcome().Over; step++ {
 		w := game.Waiting(g.State)
 		if len(w) == 0 {

@@ -220,7 +220,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	logStartupWarnings(logger, cfg, interactive(m.Stdin))
-	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger})
+	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger, Resolver: storeResolver})
 	if err != nil {
 		logger.Error("store refused", "file", cfg.Store.Path, "err", err)
 		return storeHint(cfg.Store.Path, err)

@@ -28,23 +28,19 @@ func init() {
 	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
 
-// storeResolver finds rulesets and scenarios for replays; tests swap it.
+// storeResolver finds rulesets for replays, and the shipped scenarios of
+// games stored before games carried their own (a schema 1 store, a
+// version 1 export); tests swap it.
 var storeResolver storage.Resolver = cliResolver{}
 
 type cliResolver struct{}
 
 func (cliResolver) Ruleset(name string) (game.Ruleset, error) { return all.Get(name) }
 
-func (cliResolver) Scenario(id, hash string) (*game.Scenario, error) {
-	sc, err := scenarios.Load(id)
-	if err != nil {
-		return nil, err
-	}
-	if hash != "" && sc.Hash != hash {
-		return nil, fmt.Errorf("scenario %s has changed since the game started (hash %.12s…, now %.12s…)", id, hash, sc.Hash)
-	}
-	return sc, nil
-}
+// Scenario returns the scenario shipped now under id; the store compares
+// its hash with the one the game recorded and marks the game if they
+// differ.
+func (cliResolver) Scenario(id, hash string) (*game.Scenario, error) { return scenarios.Load(id) }
 
 // defaultDB is $GROGNARD_DB, or grognard.db.
 func defaultDB() string {
@@ -72,7 +68,7 @@ func storeFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func openStore(path string, readOnly bool) (*storage.Store, error) {
-	s, err := storage.Open(path, storage.Options{ReadOnly: readOnly})
+	s, err := storage.Open(path, storage.Options{ReadOnly: readOnly, Resolver: storeResolver})
 	return s, storeHint(path, err)
 }
 
@@ -162,6 +158,9 @@ func runImport(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "imported game %s (%s, scenario %s, %d records, %s)\n", meta.ID, meta.Ruleset, meta.Scenario, meta.Seq, meta.Status)
+	if meta.ScenarioNote != "" {
+		fmt.Fprintf(m.Stdout, "note: the export carried no scenario and the shipped one has changed since the game started: %s\n", meta.ScenarioNote)
+	}
 	if !meta.Status.Ended() {
 		fmt.Fprintln(m.Stdout, "note: an unfinished game is exported without its seed; this copy cannot roll dice")
 	}
@@ -184,7 +183,7 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	meta := &x.Meta
-	r, sc, err := storage.Resolve(storeResolver, meta)
+	r, sc, err := storage.Resolve(storeResolver, x) // the game's own scenario
 	if err != nil {
 		return err
 	}
@@ -214,6 +213,9 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 			name := fmt.Sprintf("%04d-t%02d-%s.png", n, c.Turn, c.Phase)
 			return os.WriteFile(filepath.Join(*pngDir, name), png, 0o644)
 		}
+	}
+	if meta.ScenarioNote != "" {
+		fmt.Fprintf(m.Stderr, "note: game %s does not play the scenario version it started on: %s\n", meta.ID, meta.ScenarioNote)
 	}
 	if r.Version() != meta.RulesetVersion {
 		fmt.Fprintf(m.Stderr, "note: the game started under %s version %s; this build has %s (replay uses the logged events)\n", r.Name(), meta.RulesetVersion, r.Version())

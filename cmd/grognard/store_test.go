@@ -33,7 +33,7 @@ func toyStore(t *testing.T) string {
 		seed := dice.SeedFromInt(int64(len(c.id)))
 		_, err := s.CreateGame(storage.GameMeta{ID: c.id, Ruleset: "toy", RulesetVersion: "1",
 			Scenario: storetest.Scenario.ID, ScenarioHash: storetest.Scenario.Hash,
-			Options: game.Options{"goal": c.goal}}, seed)
+			Options: game.Options{"goal": c.goal}}, storetest.Scenario, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

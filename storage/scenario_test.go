@@ -1,0 +1,362 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/syncbuf"
+	"github.com/grognard/grognard/storage/storetest"
+)
+
+// toyVersion is a version of the toy scenario: its goal (read by the toy
+// ruleset's Start), its hash and a small map, so that a test can tell
+// which version a game plays.
+func toyVersion(hash, goal string) *game.Scenario {
+	sc := *storetest.Scenario
+	sc.Hash = hash
+	sc.Params = map[string]string{"goal": goal}
+	g := grid.NewHex(3, 2)
+	sc.Map = &game.Map{Grid: g, Source: "toy " + hash,
+		Cells: map[grid.Coord]game.Cell{{X: 1, Y: 0}: {Terrain: "forest", Name: hash}},
+		Edges: map[grid.Edge][]string{grid.EdgeOf(grid.Coord{X: 0, Y: 0}, grid.Coord{X: 0, Y: 1}): {"river"}},
+		Links: map[grid.Edge][]string{}}
+	sc.Zones = map[string][]grid.Coord{"home": {{X: 0, Y: 0}}}
+	return &sc
+}
+
+// shipping is a resolver that ships one version of the toy scenario.
+type shipping struct {
+	storetest.Resolver
+	sc *game.Scenario
+}
+
+func (r shipping) Scenario(id, hash string) (*game.Scenario, error) {
+	if id != r.sc.ID {
+		return nil, fmt.Errorf("no scenario %q", id)
+	}
+	return r.sc, nil
+}
+
+// playOut plays roll2 orders until the game is over.
+func playOut(t *testing.T, s *Store, id string) {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		if m, _ := s.Meta(id); m.Status.Ended() {
+			return
+		}
+		mustOrder(t, s, id, game.Sides[i%2], "roll2")
+	}
+	t.Fatalf("game %s did not end", id)
+}
+
+func goalOf(t *testing.T, g *game.Game) int { t.Helper(); return toyState(t, g).Goal }
+
+// A game started on version X of a scenario keeps playing X, however the
+// shipped scenario changes.
+func TestGameKeepsItsScenario(t *testing.T) {
+	s := mustOpen(t, Options{SnapshotEvery: 3})
+	v1, v2 := toyVersion("v1", "12"), toyVersion("v2", "1000")
+	m := toyMeta("g")
+	m.Scenario, m.ScenarioHash = "", ""
+	m, err := s.CreateGame(m, v1, seedOf("g"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Scenario != v1.ID || m.ScenarioHash != "v1" || len(m.ScenarioSum) != 64 {
+		t.Fatalf("meta of the new game: %+v", m)
+	}
+	mustOrder(t, s, "g", game.SideA, "add 1")
+	shipped := shipping{sc: v2} // a new version ships
+	for name, load := range map[string]func() (*game.Game, GameMeta, error){
+		"load":   func() (*game.Game, GameMeta, error) { return s.Load("g", shipped) },
+		"replay": func() (*game.Game, GameMeta, error) { return s.Replay("g", shipped) },
+	} {
+		g, _, err := load()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if g.Scenario.Hash != "v1" || goalOf(t, g) != 12 || g.Scenario.Map.CellAt(grid.Coord{X: 1, Y: 0}).Name != "v1" {
+			t.Fatalf("%s: the game plays scenario %s, goal %d; want v1, goal 12", name, g.Scenario.Hash, goalOf(t, g))
+		}
+	}
+	playOut(t, s, "g") // over at 12, long before 1000
+	g, _, err := s.Replay("g", shipped)
+	if err != nil || !g.State.Outcome().Over {
+		t.Fatalf("replay of the finished game: over=%v, %v", g != nil && g.State.Outcome().Over, err)
+	}
+	sc, err := s.Scenario("g")
+	if err != nil || sc != g.Scenario {
+		t.Fatalf("Scenario: %p %v, want the shared copy %p", sc, err, g.Scenario)
+	}
+	if rep, err := s.Check(t.Context(), CheckOptions{Resolver: shipped, Redecide: true}); err != nil || !rep.OK() {
+		t.Fatalf("check with v2 shipped: %v %v", err, rep.Err())
+	}
+}
+
+func TestCreateGameScenario(t *testing.T) {
+	s := mustOpen(t, Options{})
+	m := toyMeta("g")
+	if _, err := s.CreateGame(m, nil, seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("no scenario: %v", err)
+	}
+	if _, err := s.CreateGame(m, toyVersion("other", "5"), seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("meta names another version than the scenario given: %v", err)
+	}
+	bad := toyVersion("toyhash1", "5")
+	bad.Map.Grid = nil
+	if _, err := s.CreateGame(m, bad, seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("unencodable scenario: %v", err)
+	}
+}
+
+// corrupt changes a game's stored bytes under key k with raw bbolt.
+func corrupt(t *testing.T, s *Store, id string, k []byte, edit func([]byte) []byte) {
+	t.Helper()
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+		return gb.Put(k, edit(bytes.Clone(gb.Get(k))))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func editMeta(t *testing.T, s *Store, id string, edit func(m *GameMeta)) {
+	t.Helper()
+	corrupt(t, s, id, keyMeta, func(b []byte) []byte {
+		var m GameMeta
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		edit(&m)
+		out, _ := json.Marshal(m)
+		return out
+	})
+}
+
+// A stored scenario that does not match the sum in its meta is a loud
+// error naming the game, on every path that reads it.
+func TestStoredScenarioVerified(t *testing.T) {
+	for name, edit := range map[string]func(t *testing.T, s *Store){
+		"scenario edited": func(t *testing.T, s *Store) {
+			corrupt(t, s, "g7", keyScenario, func(b []byte) []byte { return bytes.Replace(b, []byte(`"goal":"12"`), []byte(`"goal":"99"`), 1) })
+		},
+		"scenario gone": func(t *testing.T, s *Store) {
+			s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketGames).Bucket([]byte("g7")).Delete(keyScenario) })
+		},
+		"sum edited": func(t *testing.T, s *Store) {
+			editMeta(t, s, "g7", func(m *GameMeta) { m.ScenarioSum = strings.Repeat("0", 64) })
+		},
+		"another scenario's copy": func(t *testing.T, s *Store) {
+			b, sum, _ := EncodeScenario(toyVersion("v9", "12"))
+			corrupt(t, s, "g7", keyScenario, func([]byte) []byte { return b })
+			editMeta(t, s, "g7", func(m *GameMeta) { m.ScenarioSum = sum })
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := mustOpen(t, Options{})
+			m := toyMeta("g7")
+			m.Scenario, m.ScenarioHash = "", ""
+			if _, err := s.CreateGame(m, toyVersion("v1", "12"), seedOf("g7")); err != nil {
+				t.Fatal(err)
+			}
+			mustOrder(t, s, "g7", game.SideA, "add 1")
+			edit(t, s)
+			_, _, err := s.Load("g7", toyRes)
+			if !errors.Is(err, ErrScenario) || !strings.Contains(err.Error(), "game g7") {
+				t.Fatalf("load: %v, want ErrScenario naming game g7", err)
+			}
+			if _, err := s.Scenario("g7"); !errors.Is(err, ErrScenario) {
+				t.Fatalf("Scenario: %v", err)
+			}
+			if _, _, err := s.Replay("g7", toyRes); !errors.Is(err, ErrScenario) {
+				t.Fatalf("replay: %v", err)
+			}
+			rep, err := s.Check(t.Context(), CheckOptions{Resolver: toyRes})
+			if err != nil || rep.OK() || !strings.Contains(rep.Err().Error(), "game g7") {
+				t.Fatalf("check: %v, report %v", err, rep.Err())
+			}
+			var out bytes.Buffer
+			if err := s.Export("g7", &out); err == nil {
+				if _, err := ReadExport(&out); !errors.Is(err, ErrBadInput) {
+					t.Fatalf("the export of a damaged game reads back: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// An export carries the scenario: imported where another version ships,
+// the game replays on the one it started with.
+func TestExportCarriesScenario(t *testing.T) {
+	src := mustOpen(t, Options{})
+	m := toyMeta("g")
+	m.Scenario, m.ScenarioHash = "", ""
+	if _, err := src.CreateGame(m, toyVersion("v1", "12"), seedOf("g")); err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, src, "g")
+	out := export(t, src, "g")
+
+	elsewhere := shipping{sc: toyVersion("v2", "1000")}
+	x, err := ReadExport(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReplayLog(elsewhere, x)
+	if err != nil || g.Scenario.Hash != "v1" || goalOf(t, g) != 12 || !g.State.Outcome().Over {
+		t.Fatalf("replay of the export where v2 ships: %v", err)
+	}
+	dst := mustOpen(t, Options{})
+	if _, err := dst.ImportChecked(bytes.NewReader(out), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if again := export(t, dst, "g"); !bytes.Equal(again, out) {
+		t.Fatalf("export of the import differs")
+	}
+	g, _, err = dst.Load("g", elsewhere)
+	if err != nil || g.Scenario.Hash != "v1" || goalOf(t, g) != 12 {
+		t.Fatalf("imported game: %v", err)
+	}
+	mustCheck(t, dst)
+}
+
+// asVersion1 rewrites an export as version 1 wrote it: no scenario line,
+// no scenario_sum.
+func asVersion1(t *testing.T, out []byte) []byte {
+	t.Helper()
+	lines := strings.SplitAfter(string(out), "\n")
+	var h map[string]any
+	json.Unmarshal([]byte(lines[0]), &h)
+	h["version"] = 1
+	delete(h["game"].(map[string]any), "scenario_sum")
+	b, _ := json.Marshal(h)
+	return []byte(string(b) + "\n" + strings.Join(lines[2:], ""))
+}
+
+// An export of version 1 carries no scenario: import takes the shipped
+// one by id, and marks the game when its hash is not the recorded one.
+func TestImportVersion1Export(t *testing.T) {
+	src := mustOpen(t, Options{})
+	mustCreate(t, src, toyMeta("g"))
+	mustOrder(t, src, "g", game.SideA, "roll")
+	old := asVersion1(t, export(t, src, "g"))
+
+	if _, err := mustOpen(t, Options{}).Import(bytes.NewReader(old)); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("plain import of a version 1 export: %v", err)
+	}
+	same := mustOpen(t, Options{})
+	meta, err := same.ImportChecked(bytes.NewReader(old), toyRes)
+	if err != nil || meta.ScenarioNote != "" || meta.ScenarioSum == "" {
+		t.Fatalf("import of a version 1 export, same scenario shipped: %+v %v", meta, err)
+	}
+	mustCheck(t, same)
+
+	var logs syncbuf.Buffer
+	changed := mustOpen(t, Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	meta, err = changed.ImportChecked(bytes.NewReader(old), shipping{sc: toyVersion("toyhash2", "100")})
+	if err != nil || !strings.Contains(meta.ScenarioNote, "toyhash2") {
+		t.Fatalf("import of a version 1 export, another version shipped: %+v %v", meta, err)
+	}
+	g, _, err := changed.Load("g", toyRes)
+	if err != nil || g.Scenario.Hash != "toyhash2" {
+		t.Fatalf("load: %v", err)
+	}
+	if !strings.Contains(logs.String(), `"game":"g"`) || !strings.Contains(logs.String(), "does not play the scenario version it started on") {
+		t.Fatalf("no warning logged:\n%s", logs.String())
+	}
+}
+
+// openV1 opens a copy of the schema 1 fixture.
+func openV1(t *testing.T, opts Options) (*Store, string, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "store.db")
+	if err := os.WriteFile(path, fileBytes(t, "testdata/schema-v1.db"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts.Now, opts.NoUpgradeBackup = newClock().Now, true
+	if opts.Logger == nil {
+		opts.Logger = quietLogger()
+	}
+	s, err := Open(path, opts)
+	if err == nil {
+		t.Cleanup(func() { s.Close() })
+	}
+	return s, path, err
+}
+
+// Upgrading a schema 1 store stores each game's scenario once, from the
+// resolver; a game whose scenario changed since is kept on the shipped
+// version, marked and logged; one whose scenario is gone is marked and
+// does not load, and the others still do.
+func TestUpgradeV1Scenarios(t *testing.T) {
+	t.Run("no resolver", func(t *testing.T) {
+		_, path, err := openV1(t, Options{})
+		if !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), "Resolver") {
+			t.Fatalf("upgrade without a resolver: %v", err)
+		}
+		if !bytes.Equal(fileBytes(t, path), fileBytes(t, "testdata/schema-v1.db")) {
+			t.Fatal("the refused upgrade changed the file")
+		}
+	})
+	t.Run("same version shipped", func(t *testing.T) {
+		s, _, err := openV1(t, Options{Resolver: toyRes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := s.Meta("g1")
+		if m.ScenarioNote != "" || m.ScenarioSum == "" {
+			t.Fatalf("meta after the upgrade: %+v", m)
+		}
+		mustCheck(t, s)
+	})
+	t.Run("another version shipped", func(t *testing.T) {
+		var logs syncbuf.Buffer
+		log := slog.New(slog.NewJSONHandler(&logs, nil))
+		s, _, err := openV1(t, Options{Resolver: shipping{sc: toyVersion("toyhash2", "1000")}, Logger: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"g1", "g2", "g3"} {
+			m, _ := s.Meta(id)
+			if m.ScenarioHash != "toyhash1" || !strings.Contains(m.ScenarioNote, "toyhash2") {
+				t.Fatalf("%s: meta after the upgrade: %+v", id, m)
+			}
+			if !strings.Contains(logs.String(), `"game":"`+id+`"`) {
+				t.Fatalf("%s: the upgrade logged no warning:\n%s", id, logs.String())
+			}
+		}
+		g, _, err := s.Load("g2", toyRes)
+		if err != nil || g.Scenario.Hash != "toyhash2" || !g.State.Outcome().Over {
+			t.Fatalf("load of a marked game: %v", err)
+		}
+		mustCheck(t, s)
+	})
+	t.Run("scenario gone", func(t *testing.T) {
+		s, _, err := openV1(t, Options{Resolver: shipping{sc: &game.Scenario{ID: "other"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := s.Meta("g1")
+		if m.ScenarioSum != "" || !strings.Contains(m.ScenarioNote, "not found") {
+			t.Fatalf("meta after the upgrade: %+v", m)
+		}
+		if _, _, err := s.Load("g1", toyRes); !errors.Is(err, ErrScenario) || !strings.Contains(err.Error(), "g1") {
+			t.Fatalf("load: %v", err)
+		}
+		if gs, err := s.Games("", 0); err != nil || len(gs) != 3 {
+			t.Fatalf("games: %d %v", len(gs), err)
+		}
+	})
+}
