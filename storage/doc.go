@@ -2,15 +2,18 @@
 // metadata, secret seed, append-only log of records and snapshots, plus the
 // indexes the bot needs (room → games, player → games, deadline → game,
 // processed interaction ids). It stores records and states; it never
-// interprets a rule. Whoever needs a game replayed passes a Resolver that
-// returns the ruleset and scenario the game names.
+// interprets a rule. Each game carries the resolved scenario it plays;
+// whoever needs a game replayed passes a Resolver that returns the ruleset
+// the game names.
 //
 // # Use
 //
-//	s, err := storage.Open("grognard.db", storage.Options{})
+//	s, err := storage.Open("grognard.db", storage.Options{Resolver: res}) // res: to upgrade a schema 1 store
+//	seed := dice.NewSeed()
+//	sc, err = game.SetUp(r, sc, opts, dice.SetUpDice(seed)) // the scenario the game will play
 //	meta, err := s.CreateGame(storage.GameMeta{Ruleset: "gs", RulesetVersion: r.Version(),
-//		Scenario: sc.ID, ScenarioHash: sc.Hash, Seats: seats, Rooms: []string{room}}, dice.NewSeed())
-//	g, meta, err := s.Load(meta.ID, resolver)     // newest snapshot + records since
+//		Seats: seats, Rooms: []string{room}}, sc, seed)
+//	g, meta, err := s.Load(meta.ID, res)          // newest snapshot + records since
 //	seed, err := s.Seed(meta.ID)
 //	before := g.Seq
 //	rec, err := g.Apply(text, cmd, &dice.Seeded{Seed: seed, Next: g.Rolls})
@@ -29,10 +32,11 @@
 // A write refused for its own reasons (conflict, duplicate, bad input)
 // never fails the others of its batch.
 //
-// # Layout (schema version 1)
+// # Layout (schema version 2)
 //
-//	store/          magic "grognard store", schema "1", created
+//	store/          magic "grognard store", schema "2", created
 //	games/<id>/     meta  → GameMeta JSON
+//	games/<id>/     scenario → the resolved game.Scenario JSON (see Scenarios)
 //	games/<id>/log/       8-byte big-endian seq → {"v":1, LogEntry} JSON
 //	games/<id>/snap/      8-byte big-endian seq → {"v":1, Snapshot} JSON (newest SnapshotKeep kept)
 //	seeds/          <id> → the secret seed (raw bytes)
@@ -52,6 +56,37 @@
 // game.State after record Seq with the dice count by then; it is a cache:
 // Load falls back to the whole log when a snapshot does not decode, and
 // Check compares every snapshot with a replay.
+//
+// # Scenarios
+//
+// A game never changes board because a new version of its scenario ships:
+// CreateGame stores the resolved scenario with the game (the shipped one,
+// a club's uploaded one, or the board a ruleset assembled or generated at
+// set-up through game.SetUpper), and every Load, Replay, Check, Export and
+// Store.Scenario uses that copy. The Resolver is asked only for rulesets,
+// and for the scenarios of games stored before copies were (below).
+//
+// The copy is the encoding/json of the resolved *game.Scenario (its JSON
+// form is complete: the map encodes its grid, cells, hexside features and
+// links as sorted lists), compact, and GameMeta.ScenarioSum is the SHA-256
+// of those bytes. Every read checks the sum, the id and the hash against
+// the meta; a mismatch is an ErrScenario naming the game, and Check
+// reports it. Storing the resolved struct rather than the scenario's
+// source files (TOML and text maps, which Scenario.Hash covers) is a
+// choice: a generated or assembled board has no source files; a replay
+// must not depend on how a later loader reads old files (a loader fix
+// would otherwise move an old game's board); and the store, the export
+// and the command-line tools decode it without the scenarios package.
+// The price is that a field of game.Scenario must stay encodable, and
+// that GameMeta.ScenarioHash (the source files' hash) cannot be
+// recomputed from the copy: it names the version the game started from,
+// ScenarioSum the copy itself. Decoded copies are shared by sum, so games
+// on the same scenario share one *game.Scenario, as the rulesets' caches
+// keyed by scenario pointer expect.
+//
+// A board chosen by the players in a set-up phase of the game (Manœuvre's
+// sections, Le son du canon's terrain placed in turn) is orders and events
+// in the log, not a different stored scenario (see game.SetUpper).
 //
 // # Seeds
 //
@@ -81,7 +116,16 @@
 // schema is upgraded in place, one transaction per version step, after a
 // copy of the file is written to <file>.schema-v<N>.bak. Schema 0 is the
 // prototype layout (seed inside the meta, records under decimal keys, no
-// indexes; see upgrade.go). testdata/ holds a fixture of every version and
+// indexes; see upgrade.go). Schema 1 kept no scenario: a game named its
+// scenario by id and hash and every load took the version shipped then.
+// The step to schema 2 needs Options.Resolver (Open refuses without one)
+// and stores with each game the scenario shipped under its id, once. A
+// game whose recorded hash differs is stored with the shipped version
+// anyway (it was already playing it) and marked: GameMeta.ScenarioNote
+// says so, and the upgrade and every load log a structured warning
+// (game, scenario, started_hash, note). A game whose scenario is no
+// longer shipped is noted, without a copy, and does not load (it did not
+// before either); the rest of the store opens. testdata/ holds a fixture of every version and
 // what it must read as; never regenerate an old version's fixture.
 // Record and snapshot envelopes carry their own version ("v") so that a
 // later change of record shape can be read lazily without a schema step.
@@ -102,8 +146,11 @@
 // # Export
 //
 // Export writes one game as JSONL (docs/export.md): a header with the meta,
-// one line per record, an end line with counts. Import reads it back into
-// an identical game (exporting it again gives the same bytes). An export
+// the game's scenario copy, one line per record, an end line with counts.
+// Import reads it back into an identical game (exporting it again gives
+// the same bytes), on the scenario it carries, whatever the importing
+// program ships. An export of version 1 has no scenario line: Resolve and
+// ImportChecked take the shipped one by id, as the schema 2 upgrade does. An export
 // holds every event, the secret ones of either side included: it is for
 // operators and archives, not for a player of a game still on.
 //
