@@ -106,13 +106,19 @@ func WriteExport(w io.Writer, x *Exported) error {
 	return bw.Flush()
 }
 
-// writeHead writes the game line and the scenario line.
+// writeHead writes the game line and the scenario line. A view of a game
+// still on has no scenario line: the scenario lists every unit of both
+// sides with its name and values, which hidden-information rulesets mask
+// (face-down counters), and a view cannot be read back anyway.
 func writeHead(enc *json.Encoder, m GameMeta, scenario []byte, view string) error {
 	if scenario == nil {
 		return fmt.Errorf("export of game %s: no scenario (Resolve fills in that of an old export)", m.ID)
 	}
 	if err := enc.Encode(exportHeader{Type: "game", Format: ExportFormat, Version: ExportVersion, Game: m, View: view}); err != nil {
 		return err
+	}
+	if view != "" && !m.Status.Ended() {
+		return nil
 	}
 	return enc.Encode(exportScenario{Type: "scenario", Scenario: scenario})
 }
@@ -427,7 +433,8 @@ func (s *Store) ImportChecked(r io.Reader, res Resolver) (GameMeta, error) {
 // the side may not see (game.AudienceOf) is left out, and a record whose
 // events the side may not all see (game.RecordAudience) keeps only who
 // gave it: its text, its command and its dice are left out too (dice can
-// tell a secret shuffle). Once the game has ended everything is public.
+// tell a secret shuffle), and so is the scenario line (its unit list tells
+// which counter is which). Once the game has ended everything is public.
 func WriteExportView(w io.Writer, x *Exported, r game.Ruleset, side game.Side) error {
 	if !side.Valid() {
 		return fmt.Errorf("export view: side %v (want A or B)", side)

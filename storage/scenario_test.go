@@ -360,3 +360,23 @@ func TestUpgradeV1Scenarios(t *testing.T) {
 		}
 	})
 }
+
+// A side's view of a game still on has no scenario line (its units would
+// tell which face-down counter is which); once the game is over it has.
+func TestExportViewScenario(t *testing.T) {
+	for _, goal := range []string{"1000", "30"} {
+		s := playedStore(t, goal)
+		x, err := s.ReadGame("g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := WriteExportView(&b, x, storetest.Toy{}, game.SideA); err != nil {
+			t.Fatal(err)
+		}
+		has := strings.Contains(b.String(), `{"type":"scenario"`)
+		if has != x.Meta.Status.Ended() {
+			t.Errorf("goal %s, status %s: scenario line in the view: %v", goal, x.Meta.Status, has)
+		}
+	}
+}
