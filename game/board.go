@@ -12,7 +12,53 @@ type Board struct {
 	Pieces []Piece `json:"pieces"`
 	Arrows []Arrow `json:"arrows,omitempty"`
 	Marks  []Mark  `json:"marks,omitempty"`
-	Legend Legend  `json:"legend"`
+	// Markers are the game's markers lying in cells (a redoubt, a
+	// control flag, a smoke or fire chit), drawn as small labelled chips.
+	Markers []Marker `json:"markers,omitempty"`
+	// Zones are the places that are not cells (hands, decks, reserves,
+	// the eliminated box) as the viewer sees them (ZonesOf): a panel
+	// each under the map.
+	Zones []Zone `json:"zones,omitempty"`
+	// SideColors are the counter colours of the sides (CounterColors
+	// names) for the legend's key; empty: the default blue and orange.
+	SideColors map[Side]string `json:"side_colors,omitempty"`
+	Legend     Legend          `json:"legend"`
+}
+
+// Marker is a game marker lying in a cell. Kind names what it is
+// ("redoubt", "control", "fire"); Label is the text printed on it (the
+// kind when empty); Side, when set, is its owner, drawn in that side's
+// colour.
+type Marker struct {
+	At    grid.Coord `json:"at"`
+	Kind  string     `json:"kind"`
+	Label string     `json:"label,omitempty"`
+	Side  Side       `json:"side"`
+}
+
+// DrawFrom completes a board a ruleset built with what its scenario and
+// state say about drawing: each piece's counter symbol and colour from
+// the scenario's counter faces (pieces without a type, such as face-down
+// ones, get none), the sides' colours, and the state's zones as viewer
+// sees them. s may be nil.
+func (b *Board) DrawFrom(sc *Scenario, s State, viewer Side) {
+	if sc != nil {
+		for i := range b.Pieces {
+			p := &b.Pieces[i]
+			p.Symbol, p.Color = sc.CounterLook(*p)
+		}
+		for _, side := range Sides {
+			if c := sc.Colors[side.String()]; c != "" {
+				if b.SideColors == nil {
+					b.SideColors = map[Side]string{}
+				}
+				b.SideColors[side] = c
+			}
+		}
+	}
+	if s != nil {
+		b.Zones = ZonesOf(s, viewer)
+	}
 }
 
 // Arrow is a move (from → to), a combat (attacker → defender, labelled with

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/grognard/grognard/game/grid"
 )
@@ -41,6 +42,77 @@ type Scenario struct {
 	// Start, when set, starts the game at a given turn and phase with every
 	// unit already placed: a test position.
 	Start *StartPos `json:"start,omitempty"`
+	// Faces says how the counters of each unit type (UnitSpec.Type) are
+	// drawn; every type of the scenario has one.
+	Faces map[string]CounterFace `json:"faces,omitempty"`
+	// Colors are counter colours (CounterColors names) by side ("A",
+	// "B") or by unit flag (a nationality such as "saxon"); a flag's
+	// colour wins over the side's.
+	Colors map[string]string `json:"colors,omitempty"`
+}
+
+// CounterFace is how the counters of one unit type are drawn: a
+// NATO-style symbol (one of CounterSymbols) and the names of the values
+// printed under it, in order ("pc", "mp" prints "6-4").
+type CounterFace struct {
+	Symbol string   `json:"symbol"`
+	Values []string `json:"values,omitempty"`
+}
+
+// CounterSymbols are the symbols a counter face may have.
+var CounterSymbols = []string{
+	"infantry", "light-infantry", "cavalry", "dragoons", "artillery",
+	"horse-artillery", "engineers", "baggage", "leader", "none",
+}
+
+// CounterColors are the colours a counter may have: the Okabe–Ito
+// colours ("blue" and "orange" are sides A's and B's by default) and a
+// few darker ones for uniforms.
+var CounterColors = []string{
+	"blue", "orange", "sky", "green", "yellow", "red", "purple",
+	"white", "grey", "black", "dark-blue", "dark-green",
+}
+
+// Format prints values as the face shows them: its values joined by
+// "-", "" when it shows none or one is missing.
+func (f CounterFace) Format(values map[string]int) string {
+	parts := make([]string, 0, len(f.Values))
+	for _, v := range f.Values {
+		n, ok := values[v]
+		if !ok {
+			return ""
+		}
+		parts = append(parts, fmt.Sprint(n))
+	}
+	return strings.Join(parts, "-")
+}
+
+// CounterLook returns the symbol and colour of p's counter: the face of
+// its type, and the colour of the first flag that has one — p's flags,
+// then those of the scenario unit with p's id — else its side's ("" where
+// the scenario says nothing). A piece without a type (face-down) gets no
+// symbol and its side's colour only.
+func (sc *Scenario) CounterLook(p Piece) (symbol, color string) {
+	if p.Side.Valid() {
+		color = sc.Colors[p.Side.String()]
+	}
+	if p.Type == "" {
+		return "", color
+	}
+	symbol = sc.Faces[p.Type].Symbol
+	flags := p.Flags
+	for i := range sc.Units {
+		if u := &sc.Units[i]; u.ID == p.ID && u.Side == p.Side {
+			flags = append(flags[:len(flags):len(flags)], u.Flags...)
+			break
+		}
+	}
+	for _, f := range flags {
+		if c, ok := sc.Colors[f]; ok && f != "A" && f != "B" {
+			return symbol, c
+		}
+	}
+	return symbol, color
 }
 
 // Objective is a scored place. Cells holds the cells that count for both

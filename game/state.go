@@ -92,6 +92,11 @@ type Piece struct {
 	Status string      `json:"status"`
 	Facing int         `json:"facing,omitempty"`
 	Flags  []string    `json:"flags,omitempty"`
+	// Symbol and Color are how the counter is drawn (CounterSymbols,
+	// CounterColors), from the scenario's counter faces (Board.DrawFrom);
+	// empty: a plain box in the side's colour.
+	Symbol string `json:"symbol,omitempty"`
+	Color  string `json:"color,omitempty"`
 }
 
 // Piece statuses shared by rulesets.

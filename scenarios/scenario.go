@@ -62,7 +62,7 @@ func (l *loader) readScenario(f *file, shipped bool) *game.Scenario {
 
 	md := l.scenarioMap(n)
 	sc.Tables = l.scenarioTables(n)
-	counters := l.scenarioCounters(n)
+	cf := l.scenarioCounters(n)
 	if md != nil {
 		sc.Map = md.Map()
 		checkVocabulary(md, sc.Tables["features"])
@@ -88,7 +88,25 @@ func (l *loader) readScenario(f *file, shipped bool) *game.Scenario {
 	if b, ok := n.boolean("stacking"); ok {
 		stacked = b
 	}
-	sc.Units = l.scenarioUnits(n, md, counters, stacked)
+	var from []origin
+	sc.Units, from = l.scenarioUnits(n, md, cf.counters, stacked)
+	sc.Faces, sc.Colors = cf.faces, cf.colors
+	if fs := readFaces(n); len(fs) > 0 {
+		sc.Faces = maps.Clone(sc.Faces)
+		maps.Copy(sc.Faces, fs)
+	}
+	if cs := readColors(n); len(cs) > 0 {
+		sc.Colors = maps.Clone(sc.Colors)
+		if sc.Colors == nil {
+			sc.Colors = map[string]string{}
+		}
+		maps.Copy(sc.Colors, cs)
+	}
+	for i, u := range sc.Units {
+		if _, ok := sc.Faces[u.Type]; !ok {
+			from[i].errf("unit %s: type %q has no face (how its counter is drawn): add it to [faces] of the scenario or its counters file", u.ID, u.Type)
+		}
+	}
 	sc.Objectives = readObjectives(n, env)
 	sc.Start = readStart(n, sc.Turns)
 
@@ -140,7 +158,7 @@ func (l *loader) scenarioTables(n *node) map[string]*game.Table {
 	return l.readTables(f)
 }
 
-func (l *loader) scenarioCounters(n *node) map[string]*counter {
+func (l *loader) scenarioCounters(n *node) *counterFile {
 	var f *file
 	if name, ok := n.str("counters"); ok {
 		f = l.open("counters", name, n, "counters")
@@ -148,7 +166,7 @@ func (l *loader) scenarioCounters(n *node) map[string]*counter {
 		f = l.openShipped("counters.toml")
 	}
 	if f == nil {
-		return map[string]*counter{}
+		return &counterFile{counters: map[string]*counter{}, faces: map[string]game.CounterFace{}}
 	}
 	return l.readCounters(f)
 }
@@ -224,7 +242,7 @@ func (l *loader) scenarioZones(n *node, md *mapData) *zoneEnv {
 // Unless stacked is set (the scenario's "stacking = true"), no two units
 // may start in the same cell; with it, the ruleset checks its own
 // stacking limits when the game starts.
-func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counter, stacked bool) []game.UnitSpec {
+func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counter, stacked bool) ([]game.UnitSpec, []origin) {
 	var units []game.UnitSpec
 	var from []origin
 	if t, ok := n.sub("forces"); ok {
@@ -291,7 +309,7 @@ func (l *loader) scenarioUnits(n *node, md *mapData, counters map[string]*counte
 			}
 		}
 	}
-	return units
+	return units, from
 }
 
 // readUnit reads one [[unit]].

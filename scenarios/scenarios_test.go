@@ -283,7 +283,7 @@ func TestTables(t *testing.T) {
 func TestCounters(t *testing.T) {
 	l := newLoader()
 	f, _ := l.read("data/gs/counters.toml", false)
-	cs := l.readCounters(f)
+	cs := l.readCounters(f).counters
 	if err := l.ps.err(); err != nil {
 		t.Fatal(err)
 	}
@@ -501,6 +501,14 @@ name = "town"
 kind = "zone"
 points = 1
 cells = "d4 e5"
+
+[faces]
+infantry = { symbol = "infantry", values = ["strength"] }
+cavalry = { symbol = "cavalry" }
+
+[colors]
+A = "dark-blue"
+prussian = "sky"
 `
 
 func TestParseSquarePosition(t *testing.T) {

@@ -152,13 +152,35 @@ type counter struct {
 	flags  []string
 }
 
+// counterFile is what a counters file holds: the counters by id, the
+// faces of their types and the colours of sides and flags.
+type counterFile struct {
+	counters map[string]*counter
+	faces    map[string]game.CounterFace
+	colors   map[string]string
+}
+
+// Reserved keys of a counters file: they are not counter ids.
+const (
+	keyFaces  = "faces"
+	keyColors = "colors"
+)
+
 // readCounters reads a counters file: one table per counter id with a
-// type, optional flags, and integer values.
-func (l *loader) readCounters(f *file) map[string]*counter {
+// type, optional flags, and integer values; [faces], how each type is
+// drawn, and [colors]. Every type used must have a face, and a face's
+// values must be values of every counter of its type.
+func (l *loader) readCounters(f *file) *counterFile {
 	root := f.root(l.ps)
 	defer root.finish()
-	out := map[string]*counter{}
+	cf := &counterFile{counters: map[string]*counter{}}
+	cf.faces = readFaces(root)
+	cf.colors = readColors(root)
+	faceless := map[string]bool{} // types, and type-value pairs, reported (once each)
 	for _, id := range root.keys() {
+		if id == keyFaces || id == keyColors {
+			continue
+		}
 		t, ok := root.sub(id)
 		if !ok {
 			continue
@@ -190,8 +212,79 @@ func (l *loader) readCounters(f *file) map[string]*counter {
 				c.values[k] = v
 			}
 		}
+		if c.typ != "" {
+			face, ok := cf.faces[c.typ]
+			switch {
+			case !ok && !faceless[c.typ]:
+				faceless[c.typ] = true
+				t.errf("type", "", "counter %s: type %q has no face in [faces] (how its counter is drawn)", id, c.typ)
+			case ok:
+				for _, v := range face.Values {
+					if _, has := c.values[v]; !has && !faceless[c.typ+" "+v] {
+						faceless[c.typ+" "+v] = true
+						t.errf("type", "", "counter %s: the face of %q prints %q, which %s has not", id, c.typ, v, id)
+					}
+				}
+			}
+		}
 		t.finish()
-		out[id] = c
+		cf.counters[id] = c
+	}
+	return cf
+}
+
+// readFaces reads [faces]: per unit type, the symbol of its counters and
+// the values printed.
+func readFaces(n *node) map[string]game.CounterFace {
+	t, ok := n.sub(keyFaces)
+	if !ok {
+		return map[string]game.CounterFace{}
+	}
+	defer t.finish()
+	out := map[string]game.CounterFace{}
+	for _, typ := range t.keys() {
+		ft, ok := t.sub(typ)
+		if !ok {
+			continue
+		}
+		var face game.CounterFace
+		if sym, ok := ft.str("symbol"); ok {
+			if slices.Contains(game.CounterSymbols, sym) {
+				face.Symbol = sym
+			} else {
+				ft.errf("symbol", "", "%s: %q is not a counter symbol (%s)", ft.where("symbol"), sym, strings.Join(game.CounterSymbols, ", "))
+			}
+		} else {
+			ft.require("symbol", "the NATO-style symbol, like \"infantry\"")
+		}
+		if vs, ok := ft.strs("values"); ok {
+			face.Values = vs
+		}
+		ft.finish()
+		out[typ] = face
+	}
+	return out
+}
+
+// readColors reads [colors]: a counter colour per side ("A", "B") or per
+// unit flag (a nationality).
+func readColors(n *node) map[string]string {
+	t, ok := n.sub(keyColors)
+	if !ok {
+		return nil
+	}
+	defer t.finish()
+	out := map[string]string{}
+	for _, k := range t.keys() {
+		c, ok := t.str(k)
+		if !ok {
+			continue
+		}
+		if !slices.Contains(game.CounterColors, c) {
+			t.errf(k, "", "%s: %q is not a counter colour (%s)", t.where(k), c, strings.Join(game.CounterColors, ", "))
+			continue
+		}
+		out[k] = c
 	}
 	return out
 }
