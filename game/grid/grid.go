@@ -5,7 +5,9 @@
 // Coordinates are plain column/row pairs (Coord{X, Y}) in the grid's own
 // offset layout. A hex grid is flat-topped in the "odd-q" layout of the
 // printed wargames: odd columns sit half a hex lower. Cells are labelled CCRR
-// (column then row, two digits each, "0512"); a hex grid assembled from
+// (column then row, two digits each, "0512"; three or more when a map's
+// columns or rows run past 99: CCCRR, "10512", on every cell of such a
+// map, "00512" too); a hex grid assembled from
 // geomorphic boards also accepts board-local labels such as "A0712".
 // A square grid is labelled like a chess board, "a1" … "h8", with a1 at the
 // bottom left (row 0 is the top row, as for hexes, so "a8" is Coord{0,0}).

@@ -113,11 +113,40 @@ func (g *Hex) Center(c Coord) (float64, float64) {
 	return x, y
 }
 
-// Label prints a cell as CCRR.
-func (g *Hex) Label(c Coord) string { return fmt.Sprintf("%02d%02d", c.X+g.Base, c.Y+g.Base) }
+// Label prints a cell as CCRR: the column then the row, two digits each,
+// or as many as the map's largest column or row needs (a map of 100 to
+// 999 columns is labelled CCCRR, "10512"; its column 5 is "00512").
+func (g *Hex) Label(c Coord) string {
+	cw, rw := g.widths()
+	return fmt.Sprintf("%0*d%0*d", cw, c.X+g.Base, rw, c.Y+g.Base)
+}
 
-// Parse reads "CCRR" (or "CCCRR"-free 4-digit form), "Bccrr" for a named
-// board, or "(c,r)" as written in rule examples.
+// widths are the digits of a label's column and row numbers.
+func (g *Hex) widths() (cols, rows int) {
+	return numWidth(g.W - 1 + g.Base), numWidth(g.H - 1 + g.Base)
+}
+
+// numWidth is the digits needed to print n, at least two.
+func numWidth(n int) int {
+	w := 2
+	for ; n >= 100; n /= 10 {
+		w++
+	}
+	return w
+}
+
+// labelShape names a label of cw column and rw row digits: "four digits
+// CCRR", "five digits CCCRR".
+func labelShape(cw, rw int) string {
+	n := fmt.Sprint(cw + rw)
+	if w, ok := map[int]string{4: "four", 5: "five", 6: "six"}[cw+rw]; ok {
+		n = w
+	}
+	return n + " digits " + strings.Repeat("C", cw) + strings.Repeat("R", rw)
+}
+
+// Parse reads "CCRR" (with as many digits as Label prints on this map),
+// "Bccrr" for a named board, or "(c,r)" as written in rule examples.
 func (g *Hex) Parse(s string) (Coord, error) {
 	t := strings.TrimSpace(s)
 	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
@@ -132,7 +161,9 @@ func (g *Hex) Parse(s string) (Coord, error) {
 		return Coord{}, fmt.Errorf("%q: %w", s, ErrLabel)
 	}
 	x0 := 0
-	if len(t) == 5 && (t[0] < '0' || t[0] > '9') {
+	cw, rw := g.widths()
+	if len(t) == 3+rw && (t[0] < '0' || t[0] > '9') {
+		cw = 2 // board-local columns
 		found := false
 		for _, b := range g.Boards {
 			if strings.EqualFold(b.Name, t[:1]) {
@@ -147,13 +178,13 @@ func (g *Hex) Parse(s string) (Coord, error) {
 		}
 		t = t[1:]
 	}
-	if len(t) != 4 {
-		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
+	if len(t) != cw+rw {
+		return Coord{}, fmt.Errorf("%q: want %s: %w", s, labelShape(cw, rw), ErrLabel)
 	}
-	x, ok1 := digits(t[:2])
-	y, ok2 := digits(t[2:])
+	x, ok1 := digits(t[:cw])
+	y, ok2 := digits(t[cw:])
 	if !ok1 || !ok2 {
-		return Coord{}, fmt.Errorf("%q: want four digits CCRR: %w", s, ErrLabel)
+		return Coord{}, fmt.Errorf("%q: want %s: %w", s, labelShape(cw, rw), ErrLabel)
 	}
 	return g.check(s, Coord{x0 + x - g.Base, y - g.Base})
 }
@@ -170,7 +201,8 @@ func (g *Hex) check(s string, c Coord) (Coord, error) {
 func (g *Hex) BoardLabel(c Coord) string {
 	for _, b := range g.Boards {
 		if c.X >= b.X0 && (b.W == 0 || c.X < b.X0+b.W) {
-			return fmt.Sprintf("%s%02d%02d", b.Name, c.X-b.X0+g.Base, c.Y+g.Base)
+			_, rw := g.widths()
+			return fmt.Sprintf("%s%02d%0*d", b.Name, c.X-b.X0+g.Base, rw, c.Y+g.Base)
 		}
 	}
 	return g.Label(c)

@@ -494,3 +494,34 @@ func TestHexLabelBaseOne(t *testing.T) {
 		}
 	}
 }
+
+// TestHexWideLabels: a map of 100 columns or more is labelled with three
+// column digits everywhere (CCCRR), and parsed the same way; four-digit
+// labels are refused there rather than read ambiguously.
+func TestHexWideLabels(t *testing.T) {
+	g := grid.NewHex(120, 30)
+	for _, tc := range []struct {
+		c    grid.Coord
+		want string
+	}{{grid.Coord{X: 105, Y: 4}, "10504"}, {grid.Coord{X: 5, Y: 4}, "00504"}, {grid.Coord{X: 119, Y: 29}, "11929"}} {
+		if got := g.Label(tc.c); got != tc.want {
+			t.Errorf("Label(%v) = %q, want %q", tc.c, got, tc.want)
+		}
+		if got, err := g.Parse(tc.want); err != nil || got != tc.c {
+			t.Errorf("Parse(%q) = %v, %v, want %v", tc.want, got, err, tc.c)
+		}
+	}
+	if _, err := g.Parse("0504"); err == nil || !containsAll(err.Error(), "five digits CCCRR") {
+		t.Errorf("Parse(0504) on a 120-column map: %v, want a five-digit error", err)
+	}
+	tall := grid.NewHex(20, 150)
+	if got := tall.Label(grid.Coord{X: 3, Y: 120}); got != "03120" {
+		t.Errorf("Label on a 150-row map = %q, want 03120", got)
+	}
+	if got := (&grid.Hex{W: 100, H: 10, Base: 1}).Label(grid.Coord{X: 99, Y: 9}); got != "10010" {
+		t.Errorf("column 100 of a 100-column map printed from 0101 = %q, want 10010", got)
+	}
+	if got := grid.NewHex(99, 10).Label(grid.Coord{X: 98, Y: 9}); got != "9809" {
+		t.Errorf("a 99-column map keeps CCRR: %q", got)
+	}
+}
