@@ -27,8 +27,8 @@ type Board struct {
 
 // Marker is a game marker lying in a cell. Kind names what it is
 // ("redoubt", "control", "fire"); Label is the text printed on it (the
-// kind when empty); Side, when set, is its owner, drawn in that side's
-// colour.
+// kind when empty); Side is its owner, drawn in that side's colour, or
+// Nobody for a neutral marker (white) — the zero value is side A.
 type Marker struct {
 	At    grid.Coord `json:"at"`
 	Kind  string     `json:"kind"`

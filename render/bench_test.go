@@ -27,9 +27,9 @@ func naivePNG(b *game.Board, fs *faceSet) ([]byte, error) {
 		return nil, err
 	}
 	lay := baseLayout(b.Map.Grid, DefaultMaxWidth)
-	d := &drawer{l: &lay, k: newMetrics(lay.u, lay.hex), fs: fs, m: b.Map}
+	d := &drawer{l: &lay, k: newMetrics(lay.u, lay.hex), fs: fs, m: b.Map, sides: b.SideColors}
 	lines := d.legendLines(b, float64(lay.size.X-2*margin), "")
-	img := image.NewRGBA(image.Rect(0, 0, lay.size.X, lay.size.Y+d.legendHeight(len(lines))))
+	img := image.NewRGBA(image.Rect(0, 0, lay.size.X, lay.size.Y+d.legendHeight(lines)))
 	d.dc = gg.NewContextForRGBA(img)
 	d.drawStatic(image.Rect(0, 0, lay.size.X, lay.size.Y))
 	d.drawScene(sc, nil, 0)

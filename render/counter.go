@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,7 +18,8 @@ import (
 // are dropped here, so they cannot be drawn even if a view forgot them.
 type look struct {
 	side     game.Side
-	class    string // "infantry", "cavalry", "artillery", "leader", "other"
+	class    string // the symbol, one of game.CounterSymbols; "" for face-down
+	color    string // a game.CounterColors name; "" for the side's default
 	id       string
 	values   string
 	tags     string // status tags, "R", "D", "½", … joined by "|"
@@ -28,6 +30,9 @@ type look struct {
 
 func lookOf(p game.Piece) look {
 	lk := look{side: p.Side, id: p.ID}
+	if _, ok := counterPalette[p.Color]; ok {
+		lk.color = p.Color
+	}
 	var tags []string
 	for _, f := range p.Flags {
 		t := flagTag(f)
@@ -44,10 +49,20 @@ func lookOf(p game.Piece) look {
 	tags = dedupe(tags)
 	lk.tags = strings.Join(tags, "|")
 	if !lk.faceDown {
-		lk.class = unitClass(p.Type)
+		lk.class = symbolOf(p.Symbol)
 		lk.values = p.Values
 	}
 	return lk
+}
+
+// symbolOf is the symbol drawn for a piece's Symbol: itself when it is
+// one of game.CounterSymbols, else "none" (a plain box). The type's words
+// are never guessed from: scenarios declare their counter faces.
+func symbolOf(s string) string {
+	if slices.Contains(game.CounterSymbols, s) {
+		return s
+	}
+	return "none"
 }
 
 func dedupe(s []string) []string {
@@ -86,30 +101,6 @@ func flagTag(f string) string {
 		return "E"
 	}
 	return ""
-}
-
-// unitClass maps a ruleset's unit type to the NATO symbol drawn.
-func unitClass(t string) string {
-	n := strings.ToLower(t)
-	has := func(ws ...string) bool {
-		for _, w := range ws {
-			if strings.Contains(n, w) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("leader", "general", "chef", "commander", "hq", "king", "tsar", "marshal", "aide", "assistant"):
-		return "leader"
-	case has("art", "gun", "battery", "mortar", "canon", "cannon"):
-		return "artillery"
-	case has("cav", "dragoon", "hussar", "cossack", "cuirass", "lancer", "horse", "uhlan", "chasseur à cheval"):
-		return "cavalry"
-	case has("inf", "grenadier", "garrison", "foot", "line", "musket", "fusil", "guard", "militia", "picket", "piquet", "light"):
-		return "infantry"
-	}
-	return "other"
 }
 
 // spriteOf returns the cached sprite of a look, drawing it on first use.
@@ -187,7 +178,7 @@ func (d *drawer) counter(x, y float64, lk look) {
 	dc := d.dc
 	k := d.k
 	w, h := float64(d.counterWidth(lk)), float64(k.ch)
-	fill, text, edge, hatch := sideColors(int8(lk.side))
+	fill, text, edge, hatch := counterColors(lk.side, lk.color)
 	cut := 0.0
 	if lk.side == game.SideB {
 		cut = math.Round(0.22 * h)
@@ -267,7 +258,10 @@ func clipDiagonal(x, y, w, h, o float64) (pt, pt, bool) {
 	return pt{x + t0 + o, y + h - t0}, pt{x + t1 + o, y + h - t1}, true
 }
 
-// typeSymbol draws the NATO-style box of a unit class.
+// typeSymbol draws the NATO-style box of a counter symbol: infantry ⊠,
+// light infantry ⊠ with a bar, cavalry ⧄, dragoons ⧄ with a bar,
+// artillery •, horse artillery • in ⧄, engineers a bridge sign, baggage a
+// low bar, leader ★, none a plain box.
 func (d *drawer) typeSymbol(x, y, w, h float64, class string, ink, fill color.Color) {
 	dc := d.dc
 	dc.SetColor(ink)
@@ -279,16 +273,46 @@ func (d *drawer) typeSymbol(x, y, w, h float64, class string, ink, fill color.Co
 	dc.SetLineWidth(1.2)
 	dc.DrawRectangle(x+0.5, y+0.5, w-1, h-1)
 	dc.Stroke()
-	switch class {
-	case "infantry":
-		d.line(pt{x + 0.5, y + 0.5}, pt{x + w - 0.5, y + h - 0.5})
-		d.line(pt{x + w - 0.5, y + 0.5}, pt{x + 0.5, y + h - 0.5})
+	l, t, r, b := x+0.5, y+0.5, x+w-0.5, y+h-0.5
+	midBar := func() {
+		d.line(pt{l, y + h/2}, pt{r, y + h/2})
 		dc.Stroke()
-	case "cavalry":
-		d.line(pt{x + 0.5, y + h - 0.5}, pt{x + w - 0.5, y + 0.5})
-		dc.Stroke()
-	case "artillery":
+	}
+	dot := func() {
 		dc.DrawCircle(x+w/2, y+h/2, math.Max(1.5, h*0.24))
 		dc.Fill()
+	}
+	switch class {
+	case "infantry", "light-infantry":
+		d.line(pt{l, t}, pt{r, b})
+		d.line(pt{r, t}, pt{l, b})
+		dc.Stroke()
+		if class == "light-infantry" {
+			midBar()
+		}
+	case "cavalry", "dragoons":
+		d.line(pt{l, b}, pt{r, t})
+		dc.Stroke()
+		if class == "dragoons" {
+			midBar()
+		}
+	case "artillery":
+		dot()
+	case "horse-artillery":
+		d.line(pt{l, b}, pt{r, t})
+		dc.Stroke()
+		dot()
+	case "engineers":
+		// ⊓ with a middle leg, the NATO bridge sign.
+		y0, y1 := y+h*0.3, y+h*0.72
+		x0, x1 := x+w*0.28, x+w*0.72
+		d.line(pt{x0, y1}, pt{x0, y0})
+		d.line(pt{x0, y0}, pt{x1, y0})
+		d.line(pt{x1, y0}, pt{x1, y1})
+		d.line(pt{x + w/2, y0}, pt{x + w/2, y1})
+		dc.Stroke()
+	case "baggage":
+		d.line(pt{l, y + h*0.7}, pt{r, y + h*0.7})
+		dc.Stroke()
 	}
 }

@@ -20,7 +20,8 @@
 // # What is drawn
 //
 //   - Hex grids (flat-top, odd-q) and square grids, with the cell label
-//     (Map.Label: CCRR, a1…h8) in every cell.
+//     (Map.Label: CCRR, a1…h8; CCCRR on maps of more than 99 columns,
+//     set smaller to fit the width of four digits) in every cell.
 //   - Terrain: a fill and a symbol per terrain so that it reads without
 //     colour — clear, forest (trees), marsh (tufts), village (houses), town
 //     (more houses), lake (waves), fields (furrows), rough (dots); high
@@ -35,17 +36,27 @@
 //     over it), "ford" (a pale dashed crossing); unknown features a dashed
 //     grey line.
 //   - Counters in three rows, as printed: the id as typed in orders, a
-//     NATO-style symbol (infantry ⊠, cavalry ⧄, artillery •, leader ★,
-//     other ☐, from Piece.Type by keyword), the values ("6-4"). Side A is
-//     Okabe–Ito blue with white text and square corners, side B orange
-//     with black text and cut corners, so the sides differ in hue,
-//     lightness and shape. Status tags on the right edge: R routed,
-//     D disordered, ½ reduced, M demoralized, OC out of command,
-//     C charged, X fired/spent, E entrenched; other flags (unit attributes
-//     such as "guard") are not drawn. Facing (1…Dirs) is a dark wedge
-//     outside the counter. Several pieces in a cell make an offset stack
-//     (three counters at most, the first piece of the board on top) with
-//     a count badge beside the top counter's id.
+//     NATO-style symbol, the values ("6-4"). The symbol and colour come
+//     from data — Piece.Symbol and Piece.Color, which Board.DrawFrom
+//     fills from the scenario's counter faces — never from the words of
+//     a type: infantry ⊠, light-infantry ⊠ with a bar, cavalry ⧄,
+//     dragoons ⧄ with a bar, artillery •, horse-artillery • in ⧄,
+//     engineers a bridge sign, baggage a low bar, leader ★; none or an
+//     unknown symbol a plain box. Colours are the game.CounterColors
+//     names; without one, side A is Okabe–Ito blue with white text and
+//     side B orange with black text. Side B's counters have cut corners
+//     whatever their colour, so the sides differ in shape too. Status
+//     tags on the right edge: R routed, D disordered, ½ reduced, M
+//     demoralized, OC out of command, C charged, X fired/spent, E
+//     entrenched; other flags (unit attributes such as "guard") are not
+//     drawn. Facing (1…Dirs) is a dark wedge outside the counter.
+//     Several pieces in a cell make an offset stack (three counters at
+//     most, the first piece of the board on top) with a count badge
+//     beside the top counter's id.
+//   - Markers (Board.Markers: redoubts, control flags, fire or smoke
+//     chits): small labelled chips down the cell's east corner, over the
+//     counters, white for a neutral marker or in the owner's colours;
+//     three at most, the last counting the rest ("+2").
 //   - Marks: "choice" (thick purple ring and its number), "reach" (yellow
 //     wash, optional label such as a cost), "eliminated" (a cross and the
 //     label), "los" (dotted ring and a dot), "blocked" (a no-entry sign),
@@ -61,8 +72,11 @@
 //     the middle, once per target and text.
 //   - A legend strip under the map: game, scenario, turn n/N, phase, whose
 //     move, pending decision, deadline, whose view, Legend.Lines, a key of
-//     the two sides, and a box listing each side's eliminated pieces
-//     (Status "eliminated" in Board.Pieces; "none" when there are none).
+//     the two sides (in Board.SideColors), a box listing each side's
+//     eliminated pieces (Status "eliminated" in Board.Pieces; "none"
+//     when there are none), and a panel per zone of Board.Zones (hands,
+//     decks, reserves): owner, name and count, and the items the view
+//     holds, or "hidden".
 //
 // # Sizes
 //
@@ -109,8 +123,9 @@
 //
 // # Tests
 //
-// Golden images of a small hex board, a small square board and a zoom are
-// in testdata; after an intended change, regenerate and look at them:
+// Golden images of a small hex board, a small square board, a zoom, a
+// board of every counter symbol with markers and zone panels, and a
+// 105-column map are in testdata; after an intended change, regenerate and look at them:
 //
 //	go test ./render -run TestGolden -update
 //
@@ -128,7 +143,11 @@
 //   - Objective names and Cell.Name (village names) are not drawn: they
 //     would cover neighbouring cells at this scale.
 //   - Cells never get smaller than 16 px (hex) or 28 px (square): a map
-//     of more than 65 hex columns (56 squares) is wider than MaxWidth.
+//     of more than 65 hex columns (56 squares) is drawn wider than
+//     MaxWidth (a 105-column map is about 2650 px), and Zoom is the way
+//     to read it on a phone.
+//   - The palette holds every counter colour exactly, so a map keeps a
+//     few dozen fewer slots for its own anti-aliasing shades.
 //   - A map's cache is keyed by its pointer: a *game.Map must not be
 //     changed after it has been rendered (scenario maps are read-only).
 //   - Memory: about 2 MB per cached map, a scratch RGBA image per

@@ -78,8 +78,10 @@ type drawer struct {
 	dc *gg.Context
 	l  *layout
 	k  *metrics
-	fs *faceSet
-	m  *game.Map
+	// sides are the board's side colours (game.Board.SideColors).
+	sides map[game.Side]string
+	fs    *faceSet
+	m     *game.Map
 	// legend sizes the legend strip; zero means legendMap.
 	legend legendStyle
 	// occupied holds the cells with counters in the scene being drawn.

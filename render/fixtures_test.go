@@ -150,6 +150,21 @@ func fillHexMap(g *grid.Hex, src string) *game.Map {
 	return m
 }
 
+// fixtureFaces are the counter faces of the fixtures' unit types, as a
+// scenario declares them; "engineer" draws as a plain box, as it did
+// when the renderer guessed symbols from type names.
+var fixtureFaces = &game.Scenario{Faces: map[string]game.CounterFace{
+	"infantry": {Symbol: "infantry"}, "cavalry": {Symbol: "cavalry"},
+	"artillery": {Symbol: "artillery"}, "leader": {Symbol: "leader"}, "engineer": {Symbol: "none"},
+}}
+
+// faced gives a fixture's pieces their counter faces, as a ruleset's
+// Board does with its scenario's.
+func faced(b *game.Board) *game.Board {
+	b.DrawFrom(fixtureFaces, nil, b.Viewer)
+	return b
+}
+
 var (
 	types  = []string{"infantry", "infantry", "cavalry", "infantry", "artillery", "infantry", "cavalry", "infantry", "artillery", "infantry"}
 	values = map[string][]string{"infantry": {"6-4", "5-4", "4-4", "3-4"}, "cavalry": {"3-6", "2-6"}, "artillery": {"6-3", "4-3"}}
@@ -240,7 +255,7 @@ func bigHexBoard() *game.Board {
 		Active: game.SideA, Pending: "B: retreat B5 (choose 1–3)", Deadline: "2026-11-23 18:00 UTC",
 		Lines: []string{"losses: A 6 PC, B 9 PC", "VP: A 2, B 1"},
 	}
-	return b
+	return faced(b)
 }
 
 // peterMap is a 40×41 hex map, the size of Peter the Great's.
@@ -255,7 +270,7 @@ func peterBoard() *game.Board {
 		b.Pieces = append(b.Pieces, game.Piece{ID: fmt.Sprintf("%s%d", s, i/2+1), Side: s, Type: types[i%len(types)], Values: "4-4", Status: game.StatusActive, At: at((i*7)%40, 2+(i*13)%38)})
 	}
 	b.Legend = game.Legend{Scenario: "Poltava 1709", Turn: 1, Turns: 14, Phase: "movement", Active: game.SideB}
-	return b
+	return faced(b)
 }
 
 // smallHexBoard is the golden hex fixture: 8×6 hexes with every terrain,
@@ -333,7 +348,7 @@ func smallHexBoard() *game.Board {
 	}
 	b.Legend = game.Legend{Game: "g-7", Scenario: "small hex fixture", Turn: 2, Turns: 8, Phase: "combat A", Active: game.SideA,
 		Pending: "B: retreat B3", Deadline: "2026-11-23 18:00 UTC", Lines: []string{"losses: A 0, B 4"}}
-	return b
+	return faced(b)
 }
 
 // smallSquareBoard is the golden square fixture: an 8×8 board as in
@@ -371,7 +386,7 @@ func smallSquareBoard() *game.Board {
 		{At: grid.MustParse(g, "d6"), Kind: "objective"},
 	}
 	b.Legend = game.Legend{Scenario: "small square fixture", Turn: 3, Phase: "assault", Active: game.SideB}
-	return b
+	return faced(b)
 }
 
 // setupHexBoard is the small hex map during a set-up: each side's
@@ -392,7 +407,7 @@ func setupHexBoard() *game.Board {
 		}
 	}
 	b.Legend = game.Legend{Game: "g-7", Scenario: "small hex fixture", Phase: "setup", Pending: "A, B: set up"}
-	return b
+	return faced(b)
 }
 
 // losHexBoard is the small hex map with a line of sight as a ruleset's
@@ -409,5 +424,5 @@ func losHexBoard() *game.Board {
 		b.Marks = append(b.Marks, game.Mark{At: c, Kind: kind, Label: fmt.Sprint(i)})
 	}
 	b.Legend.Pending = ""
-	return b
+	return faced(b)
 }

@@ -33,8 +33,15 @@ func (d *drawer) ls() legendStyle {
 type legendLine struct {
 	text string
 	bold bool
-	box  bool // inside the eliminated-units box
+	// box is the framed panel the line is in: 0 none, elimBox the
+	// eliminated units, elimBox+1… the zones in order.
+	box int
+	// head is a prefix of text drawn in bold (a panel's title), on the
+	// first line of a panel.
+	head string
 }
+
+const elimBox = 1
 
 // maxElimListed is how many eliminated units of a side the legend names;
 // beyond it the rest are counted.
@@ -109,30 +116,71 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 	reg := d.face(false, ls.px)
 	var out []legendLine
 	for _, l := range wrap(title, bold, width-d.legendKeyWidth()) {
-		out = append(out, legendLine{l, true, false})
+		out = append(out, legendLine{text: l, bold: true})
 	}
 	if len(out) == 0 {
-		out = append(out, legendLine{"", true, false})
+		out = append(out, legendLine{text: "", bold: true})
 	}
 	for _, l := range wrap(state, reg, width) {
-		out = append(out, legendLine{l, false, false})
+		out = append(out, legendLine{text: l})
 	}
 	lines := lg.Lines
 	if z := deployZones(b, d.l.hex); z != "" {
 		lines = append(append([]string(nil), lines...), z)
 	}
 	for _, l := range wrap(lines, reg, width) {
-		out = append(out, legendLine{l, false, false})
+		out = append(out, legendLine{text: l})
 	}
 	if v := sightVerdict(b); v != "" { // a line of its own, in bold
 		for _, l := range wrap([]string{v}, bold, width) {
-			out = append(out, legendLine{l, true, false})
+			out = append(out, legendLine{text: l, bold: true})
 		}
 	}
-	for _, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
-		out = append(out, legendLine{l, false, true})
+	for i, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
+		ll := legendLine{text: l, box: elimBox}
+		if i == 0 {
+			ll.head = "eliminated"
+		}
+		out = append(out, ll)
+	}
+	for i, z := range b.Zones {
+		head, text := zoneText(z)
+		for j, l := range wrap([]string{head + text}, reg, width-2*float64(ls.pad)) {
+			ll := legendLine{text: l, box: elimBox + 1 + i}
+			if j == 0 {
+				ll.head = head
+			}
+			out = append(out, ll)
+		}
 	}
 	return out
+}
+
+// maxZoneListed is how many items of a zone its panel names.
+const maxZoneListed = 16
+
+// zoneText is a zone's panel: its title (owner, name, count) and its
+// items as the viewer may see them ("A hand (5): hidden").
+func zoneText(z game.Zone) (head, text string) {
+	n := max(z.Count, len(z.Items))
+	owner := "shared"
+	if z.Side.Valid() {
+		owner = z.Side.String()
+	}
+	head = fmt.Sprintf("%s %s (%d)", owner, z.Name, n)
+	switch {
+	case n == 0:
+		return head, ": empty"
+	case len(z.Items) == 0:
+		return head, ": hidden"
+	case len(z.Items) > maxZoneListed:
+		return head, fmt.Sprintf(": %s +%d more", strings.Join(z.Items[:maxZoneListed], ", "), len(z.Items)-maxZoneListed)
+	}
+	top := ""
+	if z.Ordered {
+		top = " (top first)"
+	}
+	return head, top + ": " + strings.Join(z.Items, ", ")
 }
 
 // wrap joins parts with " · " into lines no wider than width, breaking
@@ -186,15 +234,30 @@ func (d *drawer) legendKeyWidth() float64 {
 	return 2*(float64(ls.lineH)*1.5+float64(ls.gap)) + float64(ls.gap)
 }
 
-// legendHeight is the height of a legend strip of n lines, the last of
-// them in the eliminated-units box (which adds a padding).
-func (d *drawer) legendHeight(n int) int { ls := d.ls(); return 3*ls.pad + n*ls.lineH }
+// legendHeight is the height of a legend strip of these lines; each
+// panel (the eliminated units, each zone) adds a padding.
+func (d *drawer) legendHeight(lines []legendLine) int {
+	ls := d.ls()
+	return 2*ls.pad + len(lines)*ls.lineH + boxCount(lines)*ls.pad
+}
+
+// boxCount is the number of panels among lines.
+func boxCount(lines []legendLine) int {
+	n, last := 0, 0
+	for _, l := range lines {
+		if l.box != 0 && l.box != last {
+			n++
+		}
+		last = l.box
+	}
+	return n
+}
 
 // drawLegend draws the legend strip with its top edge at y0.
 func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 	dc := d.dc
 	ls := d.ls()
-	h := d.legendHeight(len(lines))
+	h := d.legendHeight(lines)
 	strip := image.Rect(0, int(y0), int(width), int(y0)+h)
 	if dst, ok := dc.Image().(*image.RGBA); ok {
 		draw.Draw(dst, strip, image.NewUniform(colLegendBg), image.Point{}, draw.Src)
@@ -204,36 +267,41 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		dc.SetColor(colLegendBg)
 		dc.Fill()
 	}
-	// The eliminated-units box: a framed panel around its lines.
-	first, n := -1, 0
-	for i, l := range lines {
-		if l.box {
-			if first < 0 {
-				first = i
-			}
-			n++
+	// Panels (the eliminated units, each zone): a framed box around
+	// their lines; each box adds a padding to the lines below it.
+	shift := 0.0 // padding added by the boxes above
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for j < len(lines) && lines[j].box == lines[i].box {
+			j++
 		}
+		if lines[i].box != 0 {
+			bx := float64(margin) - float64(ls.pad)/2
+			by := y0 + float64(ls.pad) + float64(i*ls.lineH) + shift + float64(ls.pad)/2
+			dc.DrawRectangle(math.Round(bx)+0.5, math.Round(by)+0.5, math.Round(width-2*bx)-1, float64((j-i)*ls.lineH+ls.pad)-1)
+			dc.SetColor(colWhite)
+			dc.FillPreserve()
+			dc.SetColor(colElim)
+			dc.SetLineWidth(1)
+			dc.Stroke()
+			shift += float64(ls.pad)
+		}
+		i = j
 	}
-	if first >= 0 {
-		bx := float64(margin) - float64(ls.pad)/2
-		by := y0 + float64(ls.pad) + float64(first*ls.lineH) + float64(ls.pad)/2
-		dc.DrawRectangle(math.Round(bx)+0.5, math.Round(by)+0.5, math.Round(width-2*bx)-1, float64(n*ls.lineH+ls.pad)-1)
-		dc.SetColor(colWhite)
-		dc.FillPreserve()
-		dc.SetColor(colElim)
-		dc.SetLineWidth(1)
-		dc.Stroke()
-	}
+	shift = 0
 	for i, l := range lines {
+		if l.box != 0 && (i == 0 || lines[i-1].box != l.box) {
+			shift += float64(ls.pad)
+		}
 		y := y0 + float64(ls.pad) + float64(i*ls.lineH) + float64(ls.lineH)/2
-		if l.box {
-			y += float64(ls.pad)
+		if l.box != 0 {
+			y += shift
 			x := float64(margin) + float64(ls.pad)/2
-			if strings.HasPrefix(l.text, "eliminated") {
+			if l.head != "" && strings.HasPrefix(l.text, l.head) {
 				f := d.face(true, ls.px)
-				d.text("eliminated", x, y, 0, f, ls.px, colElim)
-				x += textWidth(f, "eliminated")
-				l.text = strings.TrimPrefix(l.text, "eliminated")
+				d.text(l.head, x, y, 0, f, ls.px, colElim)
+				x += textWidth(f, l.head)
+				l.text = strings.TrimPrefix(l.text, l.head)
 			}
 			d.text(l.text, x, y, 0, d.face(false, ls.px), ls.px, colInk)
 			continue
@@ -250,7 +318,7 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 	x := width - margin - 2*kw - gap
 	y := y0 + float64(ls.pad) + 1.5
 	for _, s := range game.Sides {
-		fill, text, edge, _ := sideColors(int8(s))
+		fill, text, edge, _ := d.sideColors(s)
 		cut := 0.0
 		if s == game.SideB {
 			cut = 4

@@ -26,7 +26,14 @@ type scene struct {
 	stacks   []stack
 	arrows   []game.Arrow
 	marks    []game.Mark
+	markers  []markerCell
 	occupied map[grid.Coord]bool
+}
+
+// markerCell is the markers lying in one cell, in board order.
+type markerCell struct {
+	at   grid.Coord
+	list []game.Marker
 }
 
 // sceneOf checks a board and groups its pieces by cell. Only active
@@ -77,6 +84,19 @@ func sceneOf(b *game.Board) (*scene, error) {
 		if !g.Contains(m.At) {
 			return nil, fmt.Errorf("render: Marks[%d] (%s) at %v is off the map", i, m.Kind, m.At)
 		}
+	}
+	mi := map[grid.Coord]int{}
+	for i, m := range b.Markers {
+		if !g.Contains(m.At) {
+			return nil, fmt.Errorf("render: Markers[%d] (%s) at %v is off the map", i, m.Kind, m.At)
+		}
+		j, ok := mi[m.At]
+		if !ok {
+			j = len(sc.markers)
+			mi[m.At] = j
+			sc.markers = append(sc.markers, markerCell{at: m.At})
+		}
+		sc.markers[j].list = append(sc.markers[j].list, m)
 	}
 	sc.arrows = b.Arrows
 	sc.marks = b.Marks
@@ -282,7 +302,7 @@ func (d *drawer) mark(m game.Mark) {
 		// A set-up zone: the cell ringed in its side's colour (the
 		// legend's key), with the side's border outside.
 		side, _ := game.ParseSide(m.Label)
-		fill, _, edge, _ := sideColors(int8(side))
+		fill, _, edge, _ := d.sideColors(side)
 		d.poly(scaled(corners, p, 0.93))
 		dc.SetLineJoin(gg.LineJoinRound)
 		w := math.Max(2.5, 0.08*u)
@@ -438,7 +458,7 @@ type arrowStyle struct {
 }
 
 func (d *drawer) arrowStyleOf(a game.Arrow) arrowStyle {
-	fill, _, _, _ := sideColors(int8(a.Side))
+	fill, _, _, _ := d.sideColors(a.Side)
 	u := d.k.u
 	switch a.Kind {
 	case "move":
@@ -557,6 +577,84 @@ func (d *drawer) arrowRect(a game.Arrow) image.Rectangle {
 		w := textWidth(d.face(true, d.k.smallPx), a.Label)/2 + 6
 		h := float64(d.k.smallPx)
 		r = r.Union(image.Rect(int(c.X-w), int(c.Y-h), int(c.X+w)+1, int(c.Y+h)+1))
+	}
+	return r
+}
+
+// maxMarkersShown is how many marker chips a cell shows; the last chip
+// of a fuller cell counts the rest ("+3").
+const maxMarkersShown = 3
+
+// markerChips lays out a cell's marker chips: down the cell's east
+// corner, inside the cell, centred on its middle row, where no counter
+// text, stack badge, choice number or facing wedge goes. It returns the
+// text of each chip and its box.
+func (d *drawer) markerChips(mc markerCell) (texts []string, boxes []image.Rectangle) {
+	k := d.k
+	px := k.tagPx
+	f := d.face(true, px)
+	for i, m := range mc.list {
+		if i == maxMarkersShown-1 && len(mc.list) > maxMarkersShown {
+			texts = append(texts, fmt.Sprintf("+%d", len(mc.list)-i))
+			break
+		}
+		t := m.Label
+		if t == "" {
+			t = m.Kind
+		}
+		texts = append(texts, t)
+	}
+	p := d.l.center(mc.at)
+	h := float64(px) + 3
+	n := len(texts)
+	top := p.Y - (float64(n)*h+float64(n-1))/2
+	hw, _ := d.l.halfExtent()
+	for i, t := range texts {
+		w := math.Ceil(textWidth(f, t)) + 5
+		y := top + float64(i)*(h+1)
+		right := p.X + hw - 2
+		if d.l.hex {
+			// The hex narrows away from its middle row.
+			dy := math.Max(math.Abs(y-p.Y), math.Abs(y+h-p.Y))
+			right = p.X + hw - dy/sqrt3 - 2
+		}
+		boxes = append(boxes, image.Rect(int(math.Round(right-w)), int(math.Round(y)), int(math.Round(right)), int(math.Round(y+h))))
+	}
+	return texts, boxes
+}
+
+// drawMarkers draws the marker chips: white with dark text, or in their
+// side's colours.
+func (d *drawer) drawMarkers(cells []markerCell) {
+	dc := d.dc
+	px := d.k.tagPx
+	f := d.face(true, px)
+	for _, mc := range cells {
+		texts, boxes := d.markerChips(mc)
+		more := len(texts) < len(mc.list) // the last chip counts the rest
+		for i, t := range texts {
+			bg, fg, edge := colWhite, colInk, colInk
+			if s := mc.list[i].Side; s.Valid() && !(more && i == len(texts)-1) {
+				bg, fg, edge, _ = d.sideColors(s)
+			}
+			r := boxes[i]
+			dc.DrawRoundedRectangle(float64(r.Min.X)+0.5, float64(r.Min.Y)+0.5, float64(r.Dx()), float64(r.Dy()), 2)
+			dc.SetColor(bg)
+			dc.FillPreserve()
+			dc.SetColor(edge)
+			dc.SetLineWidth(1)
+			dc.Stroke()
+			d.text(t, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2, 0.5, f, px, fg)
+		}
+	}
+}
+
+// markersRect bounds a cell's marker chips.
+func (d *drawer) markersRect(mc markerCell) image.Rectangle {
+	var r image.Rectangle
+	_, boxes := d.markerChips(mc)
+	for _, b := range boxes {
+		r = r.Union(b.Inset(-3))
 	}
 	return r
 }

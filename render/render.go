@@ -185,9 +185,9 @@ func (r *Renderer) image(b *game.Board) (*image.Paletted, error) {
 	defer r.faces.Put(fs)
 
 	W, Hm := mc.lay.size.X, mc.lay.size.Y
-	d := &drawer{l: &mc.lay, k: mc.kit.m, fs: fs, m: b.Map}
+	d := &drawer{l: &mc.lay, k: mc.kit.m, fs: fs, m: b.Map, sides: b.SideColors}
 	lines := d.legendLines(b, float64(W-2*margin), "")
-	H := Hm + d.legendHeight(len(lines))
+	H := Hm + d.legendHeight(lines)
 	out := image.NewPaletted(image.Rect(0, 0, W, H), mc.pal.colors)
 	copy(out.Pix, mc.static.Pix)
 
@@ -226,6 +226,9 @@ func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rect
 	for _, a := range sc.arrows {
 		regs = append(regs, d.arrowRect(a))
 	}
+	for _, mc := range sc.markers {
+		regs = append(regs, d.markersRect(mc))
+	}
 	if s, ok := sightOf(sc.marks); ok {
 		regs = append(regs, d.sightRect(s))
 	}
@@ -238,6 +241,7 @@ func (d *drawer) drawScene(sc *scene, sprite func(look) *image.RGBA, pad int) {
 	d.occupied = sc.occupied
 	d.drawMarks(sc.marks, true)
 	d.drawStacks(sc.stacks, sprite, pad)
+	d.drawMarkers(sc.markers)
 	d.drawArrows(sc.arrows)
 	if s, ok := sightOf(sc.marks); ok {
 		d.drawSight(s)
@@ -292,9 +296,9 @@ func (r *Renderer) ZoomImage(b *game.Board, center grid.Coord, radius int) (*ima
 	lay := zoomLayout(b.Map.Grid, mc.lay.u, center, radius)
 	kit := r.kitFor(lay.hex, lay.u)
 	W, Hm := lay.size.X, lay.size.Y
-	d := &drawer{l: &lay, k: kit.m, fs: fs, m: b.Map, legend: legendPhone}
+	d := &drawer{l: &lay, k: kit.m, fs: fs, m: b.Map, legend: legendPhone, sides: b.SideColors}
 	lines := d.legendLines(b, float64(W-2*margin), fmt.Sprintf("zoom %s ±%d", b.Map.Label(center), radius))
-	H := Hm + d.legendHeight(len(lines))
+	H := Hm + d.legendHeight(lines)
 	img := image.NewRGBA(image.Rect(0, 0, W, H))
 	d.dc = gg.NewContextForRGBA(img)
 	d.drawStatic(image.Rect(0, 0, W, Hm))
@@ -305,7 +309,7 @@ func (r *Renderer) ZoomImage(b *game.Board, center grid.Coord, radius int) (*ima
 			stacks = append(stacks, st)
 		}
 	}
-	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks, occupied: sc.occupied}
+	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks, markers: sc.markers, occupied: sc.occupied}
 	d.drawScene(vis, func(lk look) *image.RGBA { return kit.spriteOf(lk, fs) }, kit.spritePad())
 	d.drawLegend(lines, float64(Hm), float64(W))
 	out := image.NewPaletted(img.Bounds(), mc.pal.colors)

@@ -48,6 +48,9 @@ func TestGolden(t *testing.T) {
 		{"hex-small-zoom", smallHexBoard, &grid.Coord{X: 3, Y: 3}},
 		{"hex-setup", setupHexBoard, nil},
 		{"hex-los", losHexBoard, nil},
+		{"hex-faces", facesHexBoard, nil},
+		{"hex-faces-zoom", facesHexBoard, &grid.Coord{X: 5, Y: 4}},
+		{"hex-wide", wideHexBoard, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := New()
@@ -263,7 +266,7 @@ func fullRedraw(t *testing.T, r *Renderer, b *game.Board) *image.Paletted {
 	W, Hm := mc.lay.size.X, mc.lay.size.Y
 	d := &drawer{l: &mc.lay, k: mc.kit.m, fs: fs, m: b.Map}
 	lines := d.legendLines(b, float64(W-2*margin), "")
-	H := Hm + d.legendHeight(len(lines))
+	H := Hm + d.legendHeight(lines)
 	out := image.NewPaletted(image.Rect(0, 0, W, H), mc.pal.colors)
 	copy(out.Pix, mc.static.Pix)
 	work := image.NewRGBA(out.Bounds())
@@ -528,9 +531,6 @@ func TestTerrainNames(t *testing.T) {
 			t.Errorf("%q does not draw as %s", alias, want)
 		}
 	}
-	if unitClass("Horse artillery") != "artillery" || unitClass("dragoons") != "cavalry" || unitClass("Grenadiers") != "infantry" || unitClass("leader") != "leader" || unitClass("sapper") != "other" {
-		t.Error("unit classes")
-	}
 }
 
 // Many goroutines rendering many boards on one Renderer get the bytes a
@@ -575,7 +575,7 @@ func TestLegendEliminatedBox(t *testing.T) {
 		d := &drawer{l: &layout{hex: true}, fs: &faceSet{}}
 		var s []string
 		for _, l := range d.legendLines(b, 2000, "") {
-			if l.box {
+			if l.box == elimBox {
 				s = append(s, l.text)
 			}
 		}

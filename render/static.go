@@ -54,6 +54,9 @@ func (d *drawer) drawStatic(clip image.Rectangle) {
 	d.linkLayer(links)
 
 	lf := d.face(false, d.k.labelPx)
+	// A label is never wider than a four-digit one: the five digits of a
+	// map of more than 99 columns (CCCRR) are set smaller.
+	room := textWidth(lf, "0000")
 	for _, c := range cells {
 		p := d.l.center(c)
 		cell := d.m.CellAt(c)
@@ -62,9 +65,16 @@ func (d *drawer) drawStatic(clip image.Rectangle) {
 		if !d.l.hex {
 			ax = 0
 		}
-		d.haloText(d.m.Label(c), p.X+d.k.labelX, p.Y+d.k.labelY, ax, lf, d.k.labelPx, colLabel, cellFill(ts, levelOf(cell, ts)))
+		lab, f, px := d.m.Label(c), lf, d.k.labelPx
+		if len(lab) > 4 {
+			f, px = d.fitFace(lab, false, px, minLabelPx, room)
+		}
+		d.haloText(lab, p.X+d.k.labelX, p.Y+d.k.labelY, ax, f, px, colLabel, cellFill(ts, levelOf(cell, ts)))
 	}
 }
+
+// minLabelPx is the smallest font size of a long cell label.
+const minLabelPx = 8
 
 func levelOf(c game.Cell, ts terrainStyle) int {
 	return max(c.Level, ts.level)

@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"strings"
+
+	"github.com/grognard/grognard/game"
 )
 
 // Colours. Every colour the renderer draws with is named here, because
@@ -160,15 +162,55 @@ func cellFill(ts terrainStyle, level int) color.RGBA {
 	return mix(ts.fill, colHigh, t)
 }
 
-// sideColors returns the fill, text, border and hatch colours of a side.
-func sideColors(side int8) (fill, text, edge, hatch color.RGBA) {
-	switch side {
-	case 0:
-		return colSideA, colSideAText, colSideAEdge, colHatchA
-	case 1:
-		return colSideB, colSideBText, colSideBEdge, colHatchB
+// counterColor is the fill, text, border and face-down hatch colours of
+// a counter colour.
+type counterColor struct{ fill, text, edge, hatch color.RGBA }
+
+// counterPalette holds a colour for each game.CounterColors name. Blue and
+// orange are the Okabe–Ito pair of the sides; the others are the rest of
+// the Okabe–Ito set and a few darker uniform colours, with white or
+// near-black text, whichever reads better.
+var counterPalette = map[string]counterColor{
+	"blue":       {colSideA, colSideAText, colSideAEdge, colHatchA},
+	"orange":     {colSideB, colSideBText, colSideBEdge, colHatchB},
+	"sky":        dressed(rgb(0x56B4E9), colSideBText, colSideBText),
+	"green":      dressed(rgb(0x009E73), colWhite, rgb(0x0B3B2C)),
+	"yellow":     dressed(rgb(0xF0E442), colSideBText, colSideBText),
+	"red":        dressed(colBlocked, colWhite, rgb(0x3A1800)),
+	"purple":     dressed(colFire, colSideBText, colSideBText),
+	"white":      dressed(rgb(0xF4F2EC), colSideBText, colSideBText),
+	"grey":       {colNeutral, colInk, colInk, colUnknown},
+	"black":      dressed(rgb(0x2B2B2B), colWhite, colInk),
+	"dark-blue":  dressed(rgb(0x1E3A6E), colWhite, rgb(0x0A1630)),
+	"dark-green": dressed(rgb(0x2F5D3A), colWhite, rgb(0x10261A)),
+}
+
+// dressed makes a counter colour; the hatch of a face-down counter is the
+// fill lightened or darkened a little.
+func dressed(fill, text, edge color.RGBA) counterColor {
+	h := mix(fill, colWhite, 0.22)
+	if text == colWhite {
+		h = mix(fill, colInk, 0.18)
 	}
-	return colNeutral, colInk, colInk, colUnknown
+	return counterColor{fill, text, edge, h}
+}
+
+// counterColors returns the fill, text, border and hatch colours of a
+// counter: its named colour, else its side's (A blue, B orange, others
+// grey).
+func counterColors(side game.Side, name string) (fill, text, edge, hatch color.RGBA) {
+	c, ok := counterPalette[name]
+	if !ok {
+		switch side {
+		case game.SideA:
+			c = counterPalette["blue"]
+		case game.SideB:
+			c = counterPalette["orange"]
+		default:
+			c = counterPalette["grey"]
+		}
+	}
+	return c.fill, c.text, c.edge, c.hatch
 }
 
 // keyColors lists the colours the palette starts from: every drawing
@@ -192,6 +234,15 @@ func keyColors() []color.RGBA {
 			mix(colSideA, colSideAText, t), mix(colSideB, colSideBText, t),
 			mix(colWhite, colInk, t), mix(colSideA, colSideAEdge, t), mix(colSideB, colWhite, t))
 	}
+	// The other counter colours: exact fills, text and borders, and the
+	// middle anti-aliasing step of the text.
+	for _, name := range game.CounterColors {
+		if name == "blue" || name == "orange" || name == "grey" {
+			continue
+		}
+		c := counterPalette[name]
+		out = append(out, c.fill, c.edge, c.hatch, mix(c.fill, c.text, 0.5))
+	}
 	return out
 }
 
@@ -205,4 +256,10 @@ func baseColors() []color.RGBA {
 		colSideA, colSideAText, colSideAEdge, colSideB, colSideBText, colNeutral, colHatchA, colHatchB,
 		colCombat, colFire, colChoice, colReachLine, colBlocked, colObjective, colElim,
 	}
+}
+
+// sideColors are the colours of a side's counters on this board (its
+// SideColors), for arrows, set-up zones and the legend's key.
+func (d *drawer) sideColors(side game.Side) (fill, text, edge, hatch color.RGBA) {
+	return counterColors(side, d.sides[side])
 }

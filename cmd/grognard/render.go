@@ -133,7 +133,10 @@ func openingBoard(sc *game.Scenario, opts game.Options, viewer game.Side) (*game
 func scenarioBoard(sc *game.Scenario, viewer game.Side) *game.Board {
 	b := &game.Board{Map: sc.Map, Viewer: viewer}
 	for _, u := range sc.Units {
-		p := game.Piece{ID: u.ID, Side: u.Side, Type: u.Type, Name: u.Name, Status: game.StatusReserve, Flags: u.Flags, Values: unitValues(u.Values)}
+		p := game.Piece{ID: u.ID, Side: u.Side, Type: u.Type, Name: u.Name, Status: game.StatusReserve, Flags: u.Flags, Values: sc.Faces[u.Type].Format(u.Values)}
+		if p.Values == "" {
+			p.Values = unitValues(u.Values)
+		}
 		if u.At != nil {
 			at := *u.At
 			p.At, p.Hex, p.Status = &at, sc.Map.Label(at), game.StatusActive
@@ -151,6 +154,7 @@ func scenarioBoard(sc *game.Scenario, viewer game.Side) *game.Board {
 		}
 	}
 	b.Legend = game.Legend{Scenario: sc.Title, Turn: 1, Turns: sc.Turns, Phase: "set-up"}
+	b.DrawFrom(sc, nil, viewer)
 	return b
 }
 

@@ -89,5 +89,6 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	if o.Over {
 		b.Legend.Pending = o.Result
 	}
+	b.DrawFrom(s.sc, s, viewer) // counter faces, side colours, zones
 	return b
 }

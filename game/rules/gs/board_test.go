@@ -95,3 +95,33 @@ func TestLineOfSightMarksTheBlocker(t *testing.T) {
 		t.Fatalf("%d blocked and %d clear lines in the corner of gs-1: want both", blocked, clear)
 	}
 }
+
+// Every counter on the board has the symbol of its type's face in the
+// scenario data, except face-down ones, whose type the viewer does not
+// know.
+func TestBoardCounterFaces(t *testing.T) {
+	sc := loadGS(t, "gs-3")
+	g, err := game.Start(gs.New(), sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := gs.New().Board(g.State, game.SideA)
+	seen := map[string]bool{}
+	for _, p := range b.Pieces {
+		switch {
+		case p.Type == "" && p.Symbol != "":
+			t.Errorf("%s has no type but symbol %q", p.ID, p.Symbol)
+		case p.Type != "" && p.Symbol != sc.Faces[p.Type].Symbol:
+			t.Errorf("%s (%s) has symbol %q", p.ID, p.Type, p.Symbol)
+		}
+		seen[p.Symbol] = true
+	}
+	for _, s := range []string{"infantry", "cavalry", "artillery"} {
+		if !seen[s] {
+			t.Errorf("no %s counter on gs-3's board (symbols %v)", s, seen)
+		}
+	}
+	if b.SideColors[game.SideA] != "blue" || b.SideColors[game.SideB] != "orange" {
+		t.Errorf("side colours %v", b.SideColors)
+	}
+}

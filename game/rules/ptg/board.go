@@ -112,6 +112,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	if o := s.Outcome(); o.Over {
 		b.Legend.Pending = o.Result
 	}
+	b.DrawFrom(s.sc, s, viewer) // counter faces, side colours, zones
 	return b
 }
 

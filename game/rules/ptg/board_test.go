@@ -76,3 +76,28 @@ func TestLineOfSightMarksTheBlocker(t *testing.T) {
 	}
 	t.Fatal("no woods hex between two clear hexes on the map")
 }
+
+// PTG's many unit types draw with their faces' symbols: aides as
+// leaders, pickets as light infantry, dragoons and horse grenadiers as
+// dragoons, engineers with the bridge sign.
+func TestBoardCounterFaces(t *testing.T) {
+	s := startPTG(t, "ptg-historical", nil)
+	sym := map[string]string{}
+	for _, side := range []game.Side{ptg.Swedes, ptg.Russians} { // each sees its own set-up
+		for _, p := range ptg.New().Board(s, side).Pieces {
+			if p.Side == side {
+				sym[p.Type] = p.Symbol
+			}
+		}
+	}
+	for typ, want := range map[string]string{"leader": "leader", "infantry": "infantry", "dragoons": "dragoons", "cavalry": "cavalry"} {
+		if sym[typ] != want {
+			t.Errorf("%s draws as %q, want %q (all: %v)", typ, sym[typ], want, sym)
+		}
+	}
+	for typ, got := range sym {
+		if typ != "" && got == "" {
+			t.Errorf("type %s has no symbol", typ)
+		}
+	}
+}
