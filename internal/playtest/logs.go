@@ -1,0 +1,171 @@
+package playtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// Logs written by every earlier version of a ruleset keep replaying to the
+// states that version reached (DESIGN "Versions"): each ruleset stores a
+// few whole games played by an earlier version in testdata/v<N>logs, and
+// ReplayStoredLogs folds them with today's code. To store the logs of the
+// version being replaced, run the ruleset's log writer (its -<name>.writelogs
+// flag) at the commit of that version.
+
+// StoredLog is one game as a version of a ruleset played it: how it began,
+// its log and the state the log led to.
+type StoredLog struct {
+	Ruleset  string          `json:"ruleset"`
+	Version  string          `json:"version"`
+	Scenario string          `json:"scenario"` // a shipped scenario id
+	Options  game.Options    `json:"options,omitempty"`
+	Seed     uint64          `json:"seed"`
+	Records  []StoredRecord  `json:"records"`
+	State    json.RawMessage `json:"state"`
+}
+
+// StoredRecord is a game.Record with its events left as JSON: decoding
+// them needs the ruleset.
+type StoredRecord struct {
+	Seq     int             `json:"seq"`
+	Clock   game.Clock      `json:"clock"`
+	Text    string          `json:"text,omitempty"`
+	Command game.Command    `json:"command"`
+	Rolls   []game.Roll     `json:"rolls,omitempty"`
+	Events  json.RawMessage `json:"events"`
+}
+
+// Picker chooses an order among the legal ones, like the ruleset's
+// random-playout policy.
+type Picker func(rng *rand.Rand, st game.State, tree []game.Option, leaves []string) string
+
+// PlayLog plays scenario id to the end with seeded dice and pick, and
+// returns the game as a StoredLog of today's version of rules.
+func PlayLog(tb testing.TB, rules game.Ruleset, id string, opts game.Options, seed uint64, pick Picker) StoredLog {
+	tb.Helper()
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(rules, sc, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	d := &dice.Seeded{Seed: dice.SeedFromInt(int64(seed))}
+	l := StoredLog{Ruleset: rules.Name(), Version: rules.Version(), Scenario: id, Options: opts, Seed: seed}
+	for step := 0; !g.State.Outcome().Over; step++ {
+		if step > 30000 {
+			tb.Fatalf("%s seed %d: no end after %d orders", id, seed, step)
+		}
+		waiting := game.Waiting(g.State)
+		if len(waiting) == 0 {
+			tb.Fatalf("%s seed %d step %d: nobody to act", id, seed, step)
+		}
+		side := waiting[rng.IntN(len(waiting))]
+		tree := rules.Legal(g.State, side)
+		leaves := game.Leaves(tree)
+		if len(leaves) == 0 {
+			tb.Fatalf("%s seed %d step %d: %s has no legal order", id, seed, step, side)
+		}
+		rec := Apply(tb, g, side, pick(rng, g.State, tree, leaves), d, seed, step)
+		evs, err := json.Marshal(rec.Events)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		l.Records = append(l.Records, StoredRecord{Seq: rec.Seq, Clock: rec.Clock, Text: rec.Text, Command: rec.Command, Rolls: rec.Rolls, Events: evs})
+	}
+	if l.State, err = json.Marshal(g.State); err != nil {
+		tb.Fatal(err)
+	}
+	return l
+}
+
+// WriteLog writes l to dir/name.json.
+func WriteLog(tb testing.TB, dir, name string, l StoredLog) {
+	tb.Helper()
+	b, err := json.Marshal(l)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), append(b, '\n'), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// ReplayStoredLogs replays every dir/*.json log of rules with today's code
+// (game.ReplayChecked: the ruleset's invariants hold after every event) and
+// fails unless it reaches the stored state, byte for byte in JSON. It
+// returns the number of logs replayed.
+func ReplayStoredLogs(t *testing.T, rules game.Ruleset, dir string) int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var l StoredLog
+			if err := json.Unmarshal(b, &l); err != nil {
+				t.Fatal(err)
+			}
+			if l.Ruleset != rules.Name() || l.Version == "" {
+				t.Fatalf("log of ruleset %q version %q, want a version of %s", l.Ruleset, l.Version, rules.Name())
+			}
+			sc, err := scenarios.Load(l.Scenario)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs := make([]game.Record, len(l.Records))
+			for i, r := range l.Records {
+				evs, err := game.UnmarshalEvents(rules, r.Events)
+				if err != nil {
+					t.Fatalf("record %d: %v", r.Seq, err)
+				}
+				recs[i] = game.Record{Seq: r.Seq, Clock: r.Clock, Text: r.Text, Command: r.Command, Rolls: r.Rolls, Events: evs}
+			}
+			g, err := game.ReplayChecked(rules, sc, l.Options, recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.Marshal(g.State)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if err := json.Compact(&want, l.State); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want.Bytes()) {
+				g, w := around(got, want.Bytes())
+				t.Errorf("version %s log of %s (seed %d, %d records) replays to another state:\n got …%s…\nwant …%s…", l.Version, l.Scenario, l.Seed, len(recs), g, w)
+			}
+		})
+	}
+	return len(files)
+}
+
+// around returns a and b near their first difference.
+func around(a, b []byte) (string, string) {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	cut := func(x []byte) string { return string(x[max(0, i-200):min(len(x), i+200)]) }
+	return cut(a), cut(b)
+}
