@@ -3,6 +3,7 @@ package playtest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -127,33 +128,8 @@ func ReplayStoredLogs(t *testing.T, rules game.Ruleset, dir string) int {
 			if l.Ruleset != rules.Name() || l.Version == "" {
 				t.Fatalf("log of ruleset %q version %q, want a version of %s", l.Ruleset, l.Version, rules.Name())
 			}
-			sc, err := scenarios.Load(l.Scenario)
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs := make([]game.Record, len(l.Records))
-			for i, r := range l.Records {
-				evs, err := game.UnmarshalEvents(rules, r.Events)
-				if err != nil {
-					t.Fatalf("record %d: %v", r.Seq, err)
-				}
-				recs[i] = game.Record{Seq: r.Seq, Clock: r.Clock, Text: r.Text, Command: r.Command, Rolls: r.Rolls, Events: evs}
-			}
-			g, err := game.ReplayChecked(rules, sc, l.Options, recs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := json.Marshal(g.State)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want bytes.Buffer
-			if err := json.Compact(&want, l.State); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want.Bytes()) {
-				g, w := around(got, want.Bytes())
-				t.Errorf("version %s log of %s (seed %d, %d records) replays to another state:\n got …%s…\nwant …%s…", l.Version, l.Scenario, l.Seed, len(recs), g, w)
+			if err := l.Check(rules); err != nil {
+				t.Error(err)
 			}
 		})
 	}
@@ -168,4 +144,44 @@ func around(a, b []byte) (string, string) {
 	}
 	cut := func(x []byte) string { return string(x[max(0, i-200):min(len(x), i+200)]) }
 	return cut(a), cut(b)
+}
+
+// Replay folds l's log with today's rules (game.ReplayChecked: the
+// ruleset's invariants hold after every event).
+func (l StoredLog) Replay(rules game.Ruleset) (*game.Game, error) {
+	sc, err := scenarios.Load(l.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]game.Record, len(l.Records))
+	for i, r := range l.Records {
+		evs, err := game.UnmarshalEvents(rules, r.Events)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w", r.Seq, err)
+		}
+		recs[i] = game.Record{Seq: r.Seq, Clock: r.Clock, Text: r.Text, Command: r.Command, Rolls: r.Rolls, Events: evs}
+	}
+	return game.ReplayChecked(rules, sc, l.Options, recs)
+}
+
+// Check replays l with today's rules and reports an error unless it
+// reaches the stored state, byte for byte in JSON.
+func (l StoredLog) Check(rules game.Ruleset) error {
+	g, err := l.Replay(rules)
+	if err != nil {
+		return err
+	}
+	got, err := json.Marshal(g.State)
+	if err != nil {
+		return err
+	}
+	var want bytes.Buffer
+	if err := json.Compact(&want, l.State); err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		g, w := around(got, want.Bytes())
+		return fmt.Errorf("version %s log of %s (seed %d, %d records) replays to another state:\n got …%s…\nwant …%s…", l.Version, l.Scenario, l.Seed, len(l.Records), g, w)
+	}
+	return nil
 }

@@ -29,6 +29,7 @@ func columnIndex(col string) int { return slices.Index(columns, col) }
 // an enemy zone of control with the enemy units controlling its hex, and
 // every unit's hex (GS-4.2, GS-P-04).
 func obligations(s *State) (map[string][]string, map[string]grid.Coord) {
+	decideOnly("obligations")
 	must := map[string][]string{}
 	start := map[string]grid.Coord{}
 	for i := range s.Units {

@@ -86,6 +86,10 @@ type PhaseChanged struct {
 	Phase   string    `json:"phase"`
 	Active  game.Side `json:"active"`
 	Skipped string    `json:"skipped,omitempty"`
+	// Must is what each unit of the active side must attack as a combat
+	// phase starts (GS-4.2), worked out by Decide (record); nil in the logs
+	// of version 1 and for other phases.
+	Must map[string][]string `json:"must,omitzero"`
 }
 
 func (PhaseChanged) Kind() string { return "phase" }
@@ -137,6 +141,11 @@ type CombatResolved struct {
 	Result     string            `json:"result"`
 	Msg        game.Msg          `json:"msg,omitzero"`
 	Text       string            `json:"text,omitempty"` // the English narration of logs written before Msg
+	// Winner (omitted for side A) and Steps are the consequences the
+	// result leaves to carry out, in order (GS-4.19–4.24), worked out by
+	// Decide (record); Steps is nil in the logs of version 1.
+	Winner game.Side `json:"winner,omitempty"`
+	Steps  []Step    `json:"steps,omitzero"`
 }
 
 func (CombatResolved) Kind() string        { return "combat" }
@@ -259,6 +268,13 @@ var eventKinds = map[string]func() game.Event{
 
 // evolve applies one event to a copy of s.
 func evolve(s *State, ev game.Event) *State {
+	if purity.on {
+		purity.evolving++
+		defer func() { purity.evolving-- }()
+	}
+	if unrecorded(ev) {
+		ev = legacyRecord(s, ev)
+	}
 	n := s.clone()
 	switch e := ev.(type) {
 	case Deployed:
@@ -294,17 +310,18 @@ func evolve(s *State, ev game.Event) *State {
 		n.Losses[u.Side] += u.PC
 		n.Gone = append(n.Gone, game.Mark{At: e.From, Kind: "eliminated", Label: u.ID})
 	case PhaseChanged:
-		n.Turn, n.Phase, n.Active = e.Turn, e.Phase, e.Active
-		n.Recent, n.Gone = nil, nil
-		for i := range n.Units {
-			n.Units[i].Moved, n.Units[i].Attacked, n.Units[i].Defended = false, false, false
-			if e.Phase == PhaseMove {
-				n.Units[i].Charge = ""
-			}
-		}
-		n.MustAttack, n.StartAt = nil, nil
+		n.startPhase(e)
 		if e.Phase == PhaseCombat {
-			n.MustAttack, n.StartAt = obligations(n)
+			n.MustAttack = make(map[string][]string, len(e.Must))
+			for id, targets := range e.Must {
+				n.MustAttack[id] = slices.Clone(targets)
+			}
+			n.StartAt = map[string]grid.Coord{}
+			for i := range n.Units {
+				if u := &n.Units[i]; u.OnMap() {
+					n.StartAt[u.ID] = u.At
+				}
+			}
 		}
 	case CombatResolved:
 		n.Combats = e.ID
@@ -314,7 +331,7 @@ func evolve(s *State, ev game.Event) *State {
 		for _, id := range e.Defenders {
 			n.Unit(id).Defended = true
 		}
-		n.Res = openResolution(n, e)
+		n.Res = &Resolution{Combat: e.ID, Result: e.Result, Winner: e.Winner, Attackers: e.Attackers, Defenders: e.Defenders, Steps: cloneSteps(e.Steps)}
 		for _, a := range e.Attackers {
 			n.Recent = append(n.Recent, game.Arrow{From: n.Unit(a).At, To: n.Unit(e.Defenders[0]).At, Kind: "combat", Side: e.Side, Label: e.Column + " " + e.Result})
 		}
@@ -357,12 +374,11 @@ func evolve(s *State, ev game.Event) *State {
 	case AdvanceEnded:
 		n.Res.pop()
 	case Withdrawn:
-		from, until, zone, free := n.reserveEntry(e.Side)
 		for _, id := range e.Units {
 			u := n.Unit(id)
 			u.Group, u.Placed = reserveGroup, false
-			if free {
-				u.EntryFrom, u.EntryUntil, u.EntryCells = from, until, slices.Clone(n.sc.Zones[zone])
+			if e.Entry.Open {
+				u.EntryFrom, u.EntryUntil, u.EntryCells = e.Entry.From, e.Entry.Until, slices.Clone(e.Entry.Cells)
 			}
 		}
 	case ReserveTurn:
@@ -440,6 +456,7 @@ func evolve(s *State, ev game.Event) *State {
 
 // openResolution lays out the steps that follow a combat result.
 func openResolution(s *State, e CombatResolved) *Resolution {
+	decideOnly("openResolution")
 	r := &Resolution{Combat: e.ID, Result: e.Result, Attackers: e.Attackers, Defenders: e.Defenders}
 	switch e.Result {
 	case "DR", "DE", "E":

@@ -63,6 +63,7 @@ func infoOf(m *game.Map) *mapInfo {
 func (s *State) flags(a, b grid.Coord) mech.EdgeSet { return s.info().Edge(a, b) }
 
 func (s *State) info() *mapInfo {
+	decideOnly("map data")
 	if s.mi == nil {
 		s.mi = infoOf(s.sc.Map)
 	}

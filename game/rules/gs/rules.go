@@ -15,9 +15,12 @@ type Rules struct{}
 // New returns the ruleset.
 func New() *Rules { return &Rules{} }
 
-func (*Rules) Name() string    { return "gs" }
-func (*Rules) Title() string   { return "Grands Stratèges" }
-func (*Rules) Version() string { return "1" }
+func (*Rules) Name() string  { return "gs" }
+func (*Rules) Title() string { return "Grands Stratèges" }
+
+// Version 2: events carry the rule outcomes Evolve applies (record.go);
+// the logs of version 1 replay through Evolve's legacy path.
+func (*Rules) Version() string { return "2" }
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "guard-cavalry-mp", Default: "5", Values: []string{"5", "6"}, Rule: "GS-P-02", Help: "movement points of the Guard cavalry, which the rulebook does not state"},
@@ -156,8 +159,17 @@ func (*Rules) Evolve(s game.State, e game.Event) game.State {
 	return evolve(s.(*State), e)
 }
 
-// Decide validates an order and returns its events.
+// Decide validates an order and returns its events, each with the rule
+// outcomes Evolve applies recorded in it (record).
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
+	evs, err := decide(gs, cmd, dice)
+	if err != nil {
+		return nil, err
+	}
+	return recordAll(gs.(*State), evs), nil
+}
+
+func decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	s := gs.(*State)
 	if s.Result != nil {
 		return nil, game.Reject(game.CodeGameOver, "", "game.over")

@@ -24,7 +24,10 @@ const (
 	Path   = "path"
 )
 
-func (s *State) m() *game.Map { return s.sc.Map }
+func (s *State) m() *game.Map {
+	decideOnly("map data")
+	return s.sc.Map
+}
 
 func (s *State) terrain(c grid.Coord) string { return s.info().Terrain[s.info().At(c)] }
 

@@ -23,6 +23,9 @@ type Withdrawn struct {
 	Units []string  `json:"units"`
 	Msg   game.Msg  `json:"msg,omitzero"`
 	Text  string    `json:"text,omitempty"` // the English narration of logs written before Msg
+	// Entry is when and where the reserve may enter, worked out by Decide
+	// (record); nil in the logs of version 1.
+	Entry *ReserveEntry `json:"entry,omitempty"`
 }
 
 func (Withdrawn) Kind() string        { return "withdrawn" }
@@ -110,8 +113,8 @@ func (s *State) decideWithdraw(cmd game.Command) ([]game.Event, error) {
 			return nil, game.Reject("bad-reserve", "GS-S8.deploy", "gs.bad-reserve", "forces", describeWithdrawal(w))
 		}
 	}
-	return []game.Event{Withdrawn{Side: cmd.Side, Units: ids,
-		Msg: game.M("gs.event.withdrawn", "side", cmd.Side, "units", strings.Join(ids, " "))}}, nil
+	return []game.Event{s.record(Withdrawn{Side: cmd.Side, Units: ids,
+		Msg: game.M("gs.event.withdrawn", "side", cmd.Side, "units", strings.Join(ids, " "))})}, nil
 }
 
 // autoWithdraw picks the weakest units of each arm (the default).
@@ -136,6 +139,7 @@ func (s *State) autoWithdraw(side game.Side, w map[string]int) []string {
 // (GS-S10: from turn 2 to turn 9 through any hex of its own edge):
 // parameter "reserve-entry-A" = "2-9 edge-A".
 func (s *State) reserveEntry(side game.Side) (from, until int, zone string, ok bool) {
+	decideOnly("reserveEntry")
 	f := strings.Fields(s.sc.Param("reserve-entry-"+side.String(), ""))
 	if len(f) != 2 {
 		return 0, 0, "", false
