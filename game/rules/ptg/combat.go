@@ -16,6 +16,7 @@ import (
 // (7.8, 4.3.2), cavalry against woods, ravines and completed redoubts, and
 // phasing units in completed redoubts (TEC, 7.6).
 func (s *State) obligations() map[string][]string {
+	decideOnly("obligations")
 	must := map[string][]string{}
 	for i := range s.Units {
 		a := &s.Units[i]

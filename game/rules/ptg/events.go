@@ -113,6 +113,11 @@ type SetupDone struct {
 type Began struct {
 	Msg  game.Msg `json:"msg,omitzero"`
 	Text string   `json:"text,omitempty"` // logs written before messages were data
+	// Garrisons are the units made immobile, Free the units outside the
+	// camp, worked out by Decide (record); both nil in the logs of
+	// version 1.
+	Garrisons []string `json:"garrisons,omitzero"`
+	Free      []string `json:"free,omitzero"`
 }
 
 // PhaseChanged starts a phase.
@@ -122,6 +127,19 @@ type PhaseChanged struct {
 	Active game.Side `json:"active"`
 	Msg    game.Msg  `json:"msg,omitzero"`
 	Text   string    `json:"text,omitempty"` // logs written before messages were data
+	// What the phase starts with, worked out by Decide (record): a
+	// movement phase, the active side's commanded units (PTG-6.0) and
+	// those starting in an enemy zone of control; a combat phase, the
+	// attacks each unit owes (PTG-7.0.1). Nil in the logs of version 1.
+	Command *CommandStatus      `json:"command,omitempty"`
+	Must    map[string][]string `json:"must,omitzero"`
+}
+
+// CommandStatus lists the units in command (PTG-6.0) and those in an
+// enemy zone of control, as a movement phase starts or an aide arrives.
+type CommandStatus struct {
+	Commanded []string `json:"commanded,omitempty"`
+	StartZOC  []string `json:"start_zoc,omitempty"`
 }
 
 // VisibilityRolled is the start-of-turn visibility roll (PTG-14.7.1).
@@ -145,6 +163,10 @@ type Moved struct {
 	Stop    bool         `json:"stop,omitempty"` // may not move again this phase
 	Msg     game.Msg     `json:"msg,omitzero"`
 	Text    string       `json:"text,omitempty"` // logs written before messages were data
+	// Free is set when the move takes a combat unit out of the camp
+	// (PTG-12.0.6), worked out by Decide (record); nil in the logs of
+	// version 1.
+	Free *bool `json:"free,omitempty"`
 }
 
 // Alerted is the Russian Alert (PTG-12.0.7).
@@ -185,6 +207,10 @@ type LeaderLost struct {
 	Points int        `json:"points"`
 	Msg    game.Msg   `json:"msg,omitzero"`
 	Text   string     `json:"text,omitempty"` // logs written before messages were data
+	// Replaced is set when the leader turns to his replacement side
+	// (PTG-8.3), worked out by Decide (record); nil in the logs of
+	// version 1.
+	Replaced *bool `json:"replaced,omitempty"`
 }
 
 // LeaderPlaced puts a replacement leader with a friendly combat unit at
@@ -337,6 +363,10 @@ type Advanced struct {
 	Leaders []string   `json:"leaders,omitempty"`
 	Msg     game.Msg   `json:"msg,omitzero"`
 	Text    string     `json:"text,omitempty"` // logs written before messages were data
+	// Free is set when the advance takes the unit out of the camp
+	// (PTG-12.0.6), worked out by Decide (record); nil in the logs of
+	// version 1.
+	Free *bool `json:"free,omitempty"`
 }
 
 // FightEnded closes a combat.
@@ -411,6 +441,10 @@ type AidePlaced struct {
 	Hit  bool       `json:"hit"`
 	Msg  game.Msg   `json:"msg,omitzero"`
 	Text string     `json:"text,omitempty"` // logs written before messages were data
+	// Command is the command status once the aide is in (PTG-6.0),
+	// worked out by Decide (record); nil when he is hit and in the logs
+	// of version 1.
+	Command *CommandStatus `json:"command,omitempty"`
 }
 
 // Mounted is dragoons dismounting or remounting (PTG-14.12); it costs 1 MP.
@@ -419,6 +453,8 @@ type Mounted struct {
 	Dismounted bool     `json:"dismounted"`
 	Msg        game.Msg `json:"msg,omitzero"`
 	Text       string   `json:"text,omitempty"` // logs written before messages were data
+	// Cost is in half MP; the logs of version 1 have none (it was 2).
+	Cost int `json:"cost,omitempty"`
 }
 
 // SquareChanged is infantry forming or leaving square (PTG-14.11): Cost
@@ -645,6 +681,13 @@ func (s *State) markGone(u *Unit, at grid.Coord) {
 
 // evolve applies one event to a copy of s.
 func evolve(s *State, ev game.Event) *State {
+	if purity.on {
+		purity.evolving++
+		defer func() { purity.evolving-- }()
+	}
+	if unrecorded(ev) {
+		ev = legacyRecord(s, ev)
+	}
 	n := s.clone()
 	switch e := ev.(type) {
 	case Placed:
@@ -663,21 +706,24 @@ func evolve(s *State, ev game.Event) *State {
 		n.Ready[e.Side] = true
 		n.Active = e.Side.Other()
 	case Began:
-		for i := range n.Units {
-			u := &n.Units[i]
-			if !u.OnMap() {
-				continue
-			}
-			if n.RedoubtAt(u.At) != nil && u.Combat() {
-				u.Immobile = true
-			}
-			if !n.inCamp(u.At) {
-				u.Free = true
-			}
+		for _, id := range e.Garrisons {
+			n.Unit(id).Immobile = true
+		}
+		for _, id := range e.Free {
+			n.Unit(id).Free = true
 		}
 	case PhaseChanged:
 		n.Turn = e.Turn
 		n.startPhase(e.Phase, e.Active)
+		switch e.Phase {
+		case PhaseMove:
+			n.setCommand(e.Command)
+		case PhaseCombat:
+			n.Must = make(map[string][]string, len(e.Must))
+			for id, targets := range e.Must {
+				n.Must[id] = slices.Clone(targets)
+			}
+		}
 	case VisibilityRolled:
 		n.Visibility = ""
 		if e.Bad {
@@ -702,7 +748,7 @@ func evolve(s *State, ev game.Event) *State {
 		if e.Charged != nil {
 			u.Charged = slices.Clone(e.Charged)
 		}
-		if !n.inCamp(u.At) && u.Combat() {
+		if *e.Free {
 			u.Free = true // PTG-12.0.6: once out, a unit may come and go
 		}
 		if !e.Entry || len(e.Path) > 1 {
@@ -718,7 +764,7 @@ func evolve(s *State, ev game.Event) *State {
 		u.Lost += e.Points
 		n.lose(u.Side, e.Points)
 		n.markGone(u, e.At)
-		if !u.Replacement && !u.Aide() && u.RCmd > 0 {
+		if *e.Replaced {
 			u.Replacement, u.Awaiting = true, true
 			u.Status = game.StatusReserve
 			u.Placed = false
@@ -799,7 +845,7 @@ func evolve(s *State, ev game.Event) *State {
 		for _, l := range e.Leaders {
 			n.Unit(l).At = e.To
 		}
-		if !n.inCamp(u.At) {
+		if *e.Free {
 			u.Free = true
 		}
 		n.Fight.Advanced = append(n.Fight.Advanced, e.Unit)
@@ -838,12 +884,12 @@ func evolve(s *State, ev game.Event) *State {
 			u.Status = StatusRemoved
 		} else {
 			u.At, u.Status, u.Placed = e.At, game.StatusActive, true
-			n.snapshotCommand()
+			n.setCommand(e.Command)
 		}
 	case Mounted:
 		u := n.Unit(e.Unit)
 		u.Dismounted = e.Dismounted
-		u.Spent += 2
+		u.Spent += e.Cost
 	case SquareChanged:
 		u := n.Unit(e.Unit)
 		if n.Mover != "" && n.Mover != e.Unit {
@@ -879,9 +925,9 @@ func evolve(s *State, ev game.Event) *State {
 	return n
 }
 
-// startPhase resets the per-phase marks and takes the snapshots a phase
-// starts with: command status (PTG-6.0) at the start of a movement phase,
-// the obligations of PTG-7.0.1 at the start of a combat phase.
+// startPhase resets the per-phase marks, the bookkeeping of PhaseChanged;
+// the command status (PTG-6.0) and the obligations of PTG-7.0.1 a phase
+// starts with come from the event.
 func (s *State) startPhase(phase string, active game.Side) {
 	if phase == PhaseMove {
 		s.AideUsed = false // PTG-14.16.5: one aide per player turn
@@ -897,11 +943,5 @@ func (s *State) startPhase(phase string, active game.Side) {
 		if phase == PhaseMove && u.Side == active {
 			u.Charged = nil
 		}
-	}
-	switch phase {
-	case PhaseMove:
-		s.snapshotCommand()
-	case PhaseCombat:
-		s.Must = s.obligations()
 	}
 }

@@ -53,6 +53,7 @@ type info struct {
 var infos sync.Map // *game.Scenario → *info
 
 func (s *State) info() *info {
+	decideOnly("map data")
 	if s.mi == nil {
 		s.mi = infoOf(s.sc)
 	}

@@ -72,6 +72,7 @@ func (s *State) fatigued(u *Unit) bool {
 // phasing player's combat units are commanded: within the radius of a
 // friendly leader on the map (PTG-6.0, P-CMD: hex distance).
 func (s *State) snapshotCommand() {
+	decideOnly("snapshotCommand")
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Commanded, u.StartZOC = false, false

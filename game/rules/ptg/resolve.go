@@ -19,6 +19,9 @@ type decider struct {
 }
 
 func (d *decider) emit(e game.Event) {
+	if unrecorded(e) {
+		e = d.s.record(e)
+	}
 	d.evs = append(d.evs, e)
 	d.s = evolve(d.s, e)
 }

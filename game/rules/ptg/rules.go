@@ -16,9 +16,12 @@ type Rules struct{}
 // New returns the ruleset.
 func New() *Rules { return &Rules{} }
 
-func (*Rules) Name() string    { return "ptg" }
-func (*Rules) Title() string   { return "Peter the Great (Poltava 1709)" }
-func (*Rules) Version() string { return "1" }
+func (*Rules) Name() string  { return "ptg" }
+func (*Rules) Title() string { return "Peter the Great (Poltava 1709)" }
+
+// Version 2: events carry the rule outcomes Evolve applies (record.go);
+// the logs of version 1 replay through Evolve's legacy path.
+func (*Rules) Version() string { return "2" }
 
 var onOff = []string{"on", "off"}
 
@@ -182,6 +185,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			}
 		}
 		s.startPhase(phase, side)
+		s.phaseSnapshots()
 		return s, nil
 	}
 	setupFirst := Russians
