@@ -8,9 +8,14 @@
 // the Events it causes, or a *RuleError naming the rule that forbids it.
 // Decide is the only place dice are rolled (through a Dice: seeded and
 // auditable in real games, fixed in tests). The events are then folded
-// into the state with Evolve, which cannot fail. Game.Apply does both and
-// returns a Record for the log; Replay folds a log again; Redecide re-runs
-// the logged commands with their recorded dice to detect rules drift.
+// into the state with Evolve, which cannot fail and runs no rule: it
+// applies what an event says, every rule's outcome being worked out by
+// Decide and recorded in the event, so a later rules fix never rewrites a
+// finished game (a ruleset whose older logs lack such an outcome works it
+// out for them alone, on a documented legacy path). Game.Apply does both
+// and returns a Record for the log; Replay folds a log again; Redecide
+// re-runs the logged commands with their recorded dice and compares the
+// events as data to detect rules drift (a *Drift).
 //
 // # Decisions
 //

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -174,10 +175,12 @@ func replay(r Ruleset, sc *Scenario, opts Options, recs []Record, checked bool) 
 }
 
 // Redecide re-runs every logged command with its recorded dice and reports
-// the first record whose events differ from the log (rules drift), whose
-// sequence or clock (when logged) is not where the game stands, or whose command makes
-// the ruleset panic. A log that re-decides is one the rules wrote.
-func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, same func(a, b Events) bool) (err error) {
+// the first record whose events differ from the log (rules drift: a
+// *Drift), whose sequence or clock (when logged) is not where the game
+// stands, or whose command makes the ruleset panic. Events are compared
+// as data — their JSON, what Evolve applies — not as narration. A log
+// that re-decides is one the rules wrote.
+func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record) (err error) {
 	g, err := Start(r, sc, opts)
 	if err != nil {
 		return err
@@ -210,8 +213,9 @@ func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, same func(a,
 				return fmt.Errorf("record %d (%s): die %d is %+v in the log, the rules rolled %+v", rec.Seq, rec.Command, i+1, rec.Rolls[i], rolls[i])
 			}
 		}
-		if !same(events, rec.Events) {
-			return fmt.Errorf("record %d (%s): events differ from the log", rec.Seq, rec.Command)
+		if d := CompareEvents(rec.Events, events); d != nil {
+			d.Seq, d.Command = rec.Seq, rec.Command
+			return d
 		}
 		g.Commit(rec)
 	}
@@ -252,4 +256,59 @@ func (f *replayDice) Roll(sides int) int {
 	}
 	f.pos++
 	return r.Value
+}
+
+// Drift is a record whose events, decided again with its dice, differ
+// from the log: the rules changed since the log was written, or the log
+// was not written by them.
+type Drift struct {
+	Seq     int
+	Command Command
+	// Event is the first event that differs, counted from 1; Logged and
+	// Decided are its JSON in the log and as the rules decide it now
+	// (empty when that side has fewer events).
+	Event           int
+	Logged, Decided string
+}
+
+func (d *Drift) Error() string {
+	switch {
+	case d.Logged == "":
+		return fmt.Sprintf("record %d (%s): the rules now decide an event %d the log does not have: %s", d.Seq, d.Command, d.Event, d.Decided)
+	case d.Decided == "":
+		return fmt.Sprintf("record %d (%s): the log has an event %d the rules no longer decide: %s", d.Seq, d.Command, d.Event, d.Logged)
+	}
+	return fmt.Sprintf("record %d (%s): event %d differs from the log: logged %s, decided now %s", d.Seq, d.Command, d.Event, d.Logged, d.Decided)
+}
+
+// CompareEvents compares logged events with the events decided now, as
+// data (their JSON as the log stores it), and returns the first
+// difference as a Drift without Seq and Command, or nil.
+func CompareEvents(logged, decided Events) *Drift {
+	for i := range max(len(logged), len(decided)) {
+		var a, b []byte
+		if i < len(logged) {
+			a = marshalOrError(logged[i])
+		}
+		if i < len(decided) {
+			b = marshalOrError(decided[i])
+		}
+		if !bytes.Equal(a, b) {
+			return &Drift{Event: i + 1, Logged: string(a), Decided: string(b)}
+		}
+	}
+	return nil
+}
+
+// marshalOrError is an event's JSON, or a text naming why it has none (so
+// that it differs from any event that has).
+func marshalOrError(e Event) []byte {
+	if e == nil {
+		return []byte("null")
+	}
+	b, err := MarshalEvent(e)
+	if err != nil {
+		return []byte(fmt.Sprintf("(unencodable %T: %v)", e, err))
+	}
+	return b
 }

@@ -402,13 +402,8 @@ func CheckExport(res Resolver, x *Exported) (err error) {
 		}
 		recs[i] = rec
 	}
-	same := func(a, b game.Events) bool {
-		x, err1 := json.Marshal(a)
-		y, err2 := json.Marshal(b)
-		return err1 == nil && err2 == nil && bytes.Equal(x, y)
-	}
-	if err := game.Redecide(r, sc, x.Meta.Options, recs, same); err != nil {
-		return badInput("the log does not re-decide: %v", err)
+	if err := game.Redecide(r, sc, x.Meta.Options, recs); err != nil {
+		return badInput("the log does not re-decide%s: %v", versionNote(r, &x.Meta), err)
 	}
 	return nil
 }
