@@ -257,7 +257,7 @@ func (s *State) zoneScore(side game.Side) (vp int, lines []game.ScoreLine) {
 		if n >= 3 && mine >= 2*theirs {
 			held = append(held, z)
 			vp++
-			lines = append(lines, game.ScoreLine{Side: side, Item: "zone " + z, Points: 1})
+			lines = append(lines, scoreLine(side, game.M("gs.score.zone", "zone", z), 1))
 		}
 	}
 	pairs := 0
@@ -272,7 +272,7 @@ func (s *State) zoneScore(side game.Side) (vp int, lines []game.ScoreLine) {
 			pairs = 1
 		}
 		vp += pairs
-		lines = append(lines, game.ScoreLine{Side: side, Item: "adjacent zones", Points: pairs})
+		lines = append(lines, scoreLine(side, game.M("gs.score.adjacent-zones"), pairs))
 	}
 	return vp, lines
 }

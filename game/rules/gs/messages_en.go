@@ -287,6 +287,8 @@ var messagesEN = game.Catalogue{
 	"gs.result.points":             "{a} points to {b}",
 	"gs.result.win":                "{side} wins ({detail}; difference {diff}, {margin} needed)",
 	"gs.result.zones":              "{a} zone points to {b}",
+	"gs.score.zone":                "zone {zone}",
+	"gs.score.adjacent-zones":      "adjacent zones",
 	"gs.score.exited":              "PC off the map westward",
 	"gs.score.losses":              "losses (PC eliminated)",
 	"gs.score.losses-of":           "losses (PC, of {total})",
