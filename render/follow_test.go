@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -49,9 +50,13 @@ func TestFocus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole := mustPNG(t, New(), p)
-	if len(img) == len(whole) {
-		t.Error("FollowPNG drew the whole map, not the crop")
+	c, r, _ = Focus(p)
+	crop, err := New().Zoom(p, c, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(img, crop) {
+		t.Error("FollowPNG did not draw the crop around the action")
 	}
 }
 
