@@ -93,7 +93,7 @@ func TestExportSide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tok := range []string{`"kind":"placed"`, `"verb":"place"`, "sets up in"} {
+	for _, tok := range []string{`"kind":"placed"`, `"verb":"place"`, `"ptg.setup.placed"`} {
 		if strings.Contains(a, tok) {
 			t.Errorf("export --side A contains %q:\n%s", tok, a)
 		}
