@@ -194,7 +194,7 @@ func decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, erro
 		return s.decideRoads(cmd)
 	case "form":
 		return s.decideForm(cmd)
-	case "draw":
+	case "draw-forces", "draw": // "draw" in logs written before draw-forces
 		return s.decideDraw(cmd, dice)
 	case "send":
 		return s.decideSend(cmd)
@@ -205,7 +205,7 @@ func decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, erro
 		return s.decideReveal(cmd)
 	case "move", "attack", "bombard", "end":
 	default:
-		return nil, game.Reject(game.CodeUnknownVerb, "", "gs.unknown-order", "verb", game.Plain(cmd.Verb))
+		return nil, game.Reject(game.CodeUnknownVerb, "", "gs.unknown-order", "verb", game.Plain(cmd.Verb), "orders", verbList)
 	}
 	if s.Phase == PhaseSetup {
 		return nil, game.Reject(game.CodeWrongPhase, "GS-S1.deploy", "gs.wrong-phase.setup")
@@ -327,7 +327,7 @@ func (s *State) Pending() []game.Decision {
 			if s.drawDue(side) {
 				d.Kind, d.Rule = "draw", "GS-S9a.forces"
 				ask(&d, game.M("gs.prompt.draw"))
-				d.Options = append(d.Options, choice(game.M("gs.option.draw"), "draw"))
+				d.Options = append(d.Options, choice(game.M("gs.option.draw"), "draw-forces"))
 			} else if s.corpsDue(side) {
 				d.Kind, d.Rule = "corps", "GS-S5.deploy"
 				ask(&d, game.M("gs.prompt.form"))

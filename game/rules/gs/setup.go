@@ -316,7 +316,7 @@ func (s *State) legalSetup(side game.Side) []game.Option {
 		out = append(out, choice(game.M("gs.option.form-auto"), "form auto"))
 	}
 	if s.drawDue(side) {
-		return []game.Option{choice(game.M("gs.option.draw-forces"), "draw")}
+		return []game.Option{choice(game.M("gs.option.draw-forces"), "draw-forces")}
 	}
 	if s.canAutoDeploy(side) {
 		out = append(out, choice(game.M("gs.option.deploy-auto"), "deploy auto"))

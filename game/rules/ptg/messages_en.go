@@ -17,7 +17,7 @@ var messagesEN = game.Catalogue{
 	"ptg.aide.leaves":                  "aide {unit} leaves the field at the end of the player turn (PTG-14.16.1)",
 	"ptg.aide.no-senior":               "no aide may come once the senior leader has fallen",
 	"ptg.aide.none":                    "no aide left",
-	"ptg.aide.syntax":                  "write: aide",
+	"ptg.aide.syntax":                  "write: aide-de-camp",
 	"ptg.aide.too-late":                "aides come in at the start of the movement phase, before any unit moves",
 	"ptg.aide.used":                    "one aide per player turn",
 	"ptg.alerted":                      "{unit} comes within five hexes of the Russian camp at {hex}: the camp is alerted (PTG-12.0.7)",

@@ -17,7 +17,7 @@ var messagesFR = game.Catalogue{
 	"ptg.aide.leaves":                  "l'assistant {unit} quitte le champ de bataille à la fin du tour du joueur (PTG-14.16.1)",
 	"ptg.aide.no-senior":               "aucun assistant ne peut venir une fois le chef principal tombé",
 	"ptg.aide.none":                    "plus aucun assistant",
-	"ptg.aide.syntax":                  "écrivez : aide",
+	"ptg.aide.syntax":                  "écrivez : aide-de-camp",
 	"ptg.aide.too-late":                "les assistants arrivent au début de la phase de mouvement, avant qu'aucune unité ne se déplace",
 	"ptg.aide.used":                    "un seul assistant par tour du joueur",
 	"ptg.alerted":                      "{unit} arrive à cinq hex. du camp russe en {hex} : le camp est en alerte (PTG-12.0.7)",

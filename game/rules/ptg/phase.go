@@ -570,7 +570,7 @@ func (s *State) legalMoves() []game.Option {
 	side := s.Active
 	var out []game.Option
 	if _, _, err := s.aideReady(side); err == nil {
-		out = append(out, option("aide", "ptg.opt.aide"))
+		out = append(out, option("aide-de-camp", "ptg.opt.aide"))
 	}
 	stuck := s.stuckMover()
 	for i := range s.Units {

@@ -352,9 +352,6 @@ func (*Rules) DecodeState(sc *game.Scenario, opts game.Options, b []byte) (game.
 
 func (*Rules) Evolve(s game.State, e game.Event) game.State { return evolve(s.(*State), e) }
 
-// orders lists every verb, for the unknown-order message.
-const orders = "place, redoubt, equip, ready, move, aide, dismount, mount, square, release, attack, bombard, zone, rally, defend, surrender, evade, lose, retreat, push, advance, repulse, displace, replace, end"
-
 // Decide validates an order and returns its events.
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
 	s := gs.(*State)
@@ -364,6 +361,9 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	if !cmd.Side.Valid() {
 		return nil, game.Reject(game.CodeWrongSide, "", "ptg.side-a-or-b")
 	}
+	if cmd.Verb == "aide" {
+		cmd.Verb = "aide-de-camp" // its name in logs written before Verbs
+	}
 	d := &decider{s: s, dice: dice}
 	var err error
 	switch cmd.Verb {
@@ -371,7 +371,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		err = d.answer(cmd)
 	case "place", "redoubt", "equip", "ready":
 		err = d.setupOrder(cmd)
-	case "move", "aide", "dismount", "mount", "square", "release", "attack", "bombard", "zone", "rally", "end":
+	case "move", "aide-de-camp", "dismount", "mount", "square", "release", "attack", "bombard", "zone", "rally", "end":
 		if err = s.mayAct(cmd); err == nil {
 			err = d.phaseOrder(cmd)
 		}
@@ -406,7 +406,7 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 		return game.Reject(game.CodeWrongPhase, rule, "ptg.wrong-phase", "what", game.M(key), "phase", phaseTerm(s.Phase))
 	}
 	switch cmd.Verb {
-	case "move", "aide", "dismount", "mount", "square", "release":
+	case "move", "aide-de-camp", "dismount", "mount", "square", "release":
 		if s.Phase != PhaseMove {
 			return wrong("PTG-4.1.2", "ptg.wrong-phase.move")
 		}
@@ -414,7 +414,7 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 		switch cmd.Verb {
 		case "move":
 			err = d.move(cmd)
-		case "aide":
+		case "aide-de-camp":
 			err = d.aide(cmd)
 		case "dismount", "mount":
 			err = d.dismount(cmd)

@@ -1,0 +1,58 @@
+package gs
+
+import "github.com/grognard/grognard/game"
+
+// DeadlineOrder is the order played for side when its deadline has passed
+// (game.Defaulter): its pending decision's default; otherwise, in its own
+// phase, "end"; when an obligation forbids ending — units that must
+// attack or be attacked (GS-4.2), reserves that must enter (GS-P-29) —
+// the legal order that serves the most of the units it binds.
+func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
+	if order, why, ok := game.DecisionDefault(gs, side); ok {
+		return order, why
+	}
+	s := gs.(*State)
+	if s.Result != nil || s.Active != side {
+		return "", "not side's phase"
+	}
+	if game.Accepts(r, s, side, "end") {
+		return "end", ""
+	}
+	if o := game.MostBound(r, s, side, s.bound(side)); o != "" {
+		return o, ""
+	}
+	return "", "end is refused and no legal order is accepted"
+}
+
+// bound lists the units an obligation of side's phase binds.
+func (s *State) bound(side game.Side) []string {
+	if s.Phase == PhaseMove {
+		return s.mustEnter(side)
+	}
+	var out []string
+	for _, u := range s.liveCharges() {
+		out = append(out, u.ID)
+	}
+	for _, u := range s.liveAttackers() {
+		out = append(out, u.ID)
+	}
+	for _, u := range s.liveDefenders() {
+		out = append(out, u.ID)
+	}
+	return out
+}
+
+// AutoOrder ends side's phase at once when it has nothing left to decide:
+// no decision is pending and "end" is its only legal order. Both sides
+// know it then (the phase's legal orders follow from the board they both
+// see).
+func (r *Rules) AutoOrder(gs game.State, side game.Side) string {
+	s := gs.(*State)
+	if s.Result != nil || len(s.Pending()) > 0 || s.Phase == PhaseSetup || s.Active != side {
+		return ""
+	}
+	if l := game.Leaves(r.Legal(s, side)); len(l) == 1 && l[0] == "end" {
+		return "end"
+	}
+	return ""
+}

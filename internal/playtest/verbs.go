@@ -1,0 +1,167 @@
+package playtest
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+)
+
+// CheckVerbs checks a ruleset's declared verbs (game.Verber) against what
+// its Decide understands, on random games of each scenario:
+//
+//   - every verb of the legal-option tree, at each of steps random orders,
+//     is declared;
+//   - every declared verb is understood: at some point of those games
+//     Decide answers it with something other than unknown-order;
+//   - an undeclared verb is refused with unknown-order;
+//   - names and aliases are unique, every verb has help in both languages
+//     and its example starts with its name.
+//
+// It returns the verbs seen in the legal-option trees.
+func CheckVerbs(tb testing.TB, rules game.Ruleset, scs []*game.Scenario, steps int) map[string]bool {
+	tb.Helper()
+	vr, ok := rules.(game.Verber)
+	if !ok {
+		tb.Fatalf("%s declares no verbs", rules.Name())
+	}
+	declared := map[string]bool{}
+	words := map[string]string{}
+	for _, v := range vr.Verbs() {
+		declared[v.Name] = true
+		for _, w := range append([]string{v.Name}, v.Aliases...) {
+			if other, dup := words[w]; dup {
+				tb.Errorf("%s: %q names both %s and %s", rules.Name(), w, other, v.Name)
+			}
+			words[w] = v.Name
+		}
+		if v.Help.EN == "" || v.Help.FR == "" {
+			tb.Errorf("%s: verb %s lacks help in a language: %+v", rules.Name(), v.Name, v.Help)
+		}
+		if w := game.Words(v.Example); len(w) == 0 || w[0] != v.Name {
+			tb.Errorf("%s: the example of %s is %q", rules.Name(), v.Name, v.Example)
+		}
+		for _, a := range v.Args {
+			if a.Help.EN == "" || a.Help.FR == "" || a.Kind == "" {
+				tb.Errorf("%s: argument %s of %s lacks a kind or help: %+v", rules.Name(), a.Name, v.Name, a)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	understood := map[string]bool{}
+	chosen := map[string]int{}
+	probe := func(st game.State) {
+		for v := range declared {
+			if understood[v] {
+				continue
+			}
+			_, err := decide(rules, st, game.Command{Side: game.SideA, Verb: v})
+			if re, ok := game.AsRuleError(err); !ok || re.Code != game.CodeUnknownVerb {
+				understood[v] = true
+			}
+		}
+	}
+	for i, sc := range scs {
+		g, err := game.Start(rules, sc, nil)
+		if err != nil {
+			tb.Fatalf("%s: %v", sc.ID, err)
+		}
+		probe(g.State)
+		if _, err := decide(rules, g.State, game.Command{Side: game.SideA, Verb: "frobnicate"}); !isUnknown(err) {
+			tb.Errorf("%s: an undeclared verb is answered %v, want %s", sc.ID, err, game.CodeUnknownVerb)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i)+1, 11))
+		d := &dice.Seeded{Seed: dice.SeedFromInt(int64(i) + 1)}
+		for step := 0; step < steps && !g.State.Outcome().Over; step++ {
+			waiting := game.Waiting(g.State)
+			if len(waiting) == 0 {
+				break
+			}
+			side := waiting[rng.IntN(len(waiting))]
+			leaves := game.Leaves(game.Legal(rules, g.State, side))
+			if len(leaves) == 0 {
+				break
+			}
+			for _, l := range leaves {
+				v := game.Words(l)[0]
+				if !seen[v] && !declared[v] {
+					tb.Errorf("%s step %d: legal order %q has an undeclared verb", sc.ID, step, l)
+				}
+				seen[v] = true
+			}
+			order := pickVerb(rng, leaves, chosen)
+			chosen[game.Words(order)[0]]++
+			cmd, err := game.ParseCommand(side, order)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if _, err := g.Apply(order, cmd, d); err != nil {
+				tb.Fatalf("%s step %d: legal order %q refused: %v", sc.ID, step, order, err)
+			}
+			probe(g.State)
+		}
+	}
+	var never []string
+	for v := range declared {
+		if !understood[v] {
+			never = append(never, v)
+		}
+	}
+	slices.Sort(never)
+	if len(never) > 0 {
+		tb.Errorf("%s: Decide never understands the declared verbs %v", rules.Name(), never)
+	}
+	return seen
+}
+
+func isUnknown(err error) bool {
+	re, ok := game.AsRuleError(err)
+	return ok && re.Code == game.CodeUnknownVerb
+}
+
+// decide runs Decide with no dice: an order that must roll is understood.
+func decide(rules game.Ruleset, st game.State, cmd game.Command) (evs []game.Event, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok && errors.Is(e, game.ErrDiceExhausted) {
+				err = nil
+				return
+			}
+			panic(r)
+		}
+	}()
+	return rules.Decide(st, cmd, &dice.Fixed{})
+}
+
+// pickVerb picks a random order, half the time one of the verb chosen the
+// least so far, so that short games reach many verbs; a set-up's "auto"
+// orders go first, as they place a whole army at once.
+func pickVerb(rng *rand.Rand, leaves []string, chosen map[string]int) string {
+	var auto []string
+	for _, l := range leaves {
+		if w := game.Words(l); len(w) == 2 && w[1] == "auto" {
+			auto = append(auto, l)
+		}
+	}
+	if len(auto) > 0 {
+		return auto[rng.IntN(len(auto))]
+	}
+	if rng.IntN(2) == 0 {
+		return leaves[rng.IntN(len(leaves))]
+	}
+	var rare []string
+	least := -1
+	for _, l := range leaves {
+		n := chosen[game.Words(l)[0]]
+		switch {
+		case least < 0 || n < least:
+			least, rare = n, []string{l}
+		case n == least:
+			rare = append(rare, l)
+		}
+	}
+	return rare[rng.IntN(len(rare))]
+}
