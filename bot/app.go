@@ -98,6 +98,12 @@ type Config struct {
 	// Flood bounds open games, invitations, line lengths and pages
 	// (ratelimit.go); zero fields take DefaultFlood's values.
 	Flood Flood
+	// Rulesets are the games the bot plays (default all.Rulesets()); their
+	// declared verbs are its order commands (verbs.go).
+	Rulesets []game.Ruleset
+	// Scenarios are offered beside the shipped ones (tests: the scenario
+	// of a ruleset that ships none).
+	Scenarios []*game.Scenario
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -120,6 +126,11 @@ type App struct {
 	rate    *rateLimiter
 
 	authority map[string]Authority // by platform (authority.go)
+
+	// The rulesets played, by name, and the command table made from
+	// them (rulesets.go).
+	rules map[string]game.Ruleset
+	cmds  commandSet
 
 	sched    scheduler // deadlines, reminders, digests (scheduler.go)
 	leagueMu sync.Mutex
@@ -163,6 +174,9 @@ func New(cfg Config) (*App, error) {
 		games: map[string]*live{}, limits: map[string]Limits{},
 		users: map[string]userPrefs{}, rooms: map[string]roomPrefs{},
 		seen: newRecentIDs(4096), rate: newRateLimiter(cfg.Rate),
+	}
+	if err := a.useRulesets(cfg.Rulesets); err != nil {
+		return nil, err
 	}
 	a.sched.init()
 	return a, nil
@@ -293,9 +307,9 @@ func (a *App) userOf(key string) User {
 
 func (c *call) parse() error {
 	if c.req.Command != "" {
-		cmd := lookup(c.req.Command)
+		cmd := c.a.cmds.lookup(c.req.Command)
 		if cmd == nil {
-			return unknownCommand(c.req.Command)
+			return c.a.cmds.unknown(c.req.Command)
 		}
 		args := map[string]string{}
 		for k, v := range c.req.Args {
@@ -308,7 +322,7 @@ func (c *call) parse() error {
 		}
 		return checkArgs(cmd, args)
 	}
-	p, err := parseText(c.req.Text)
+	p, err := c.a.cmds.parseText(c.req.Text)
 	c.p = p
 	return err
 }

@@ -1,8 +1,9 @@
 package bot
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/grognard/grognard/game/rules/all"
 )
 
 // ArgKind is the type of a command argument. It decides how text is read,
@@ -21,6 +22,11 @@ const (
 	ArgText     ArgKind = "text"     // free text; with Rest, the rest of the line
 	ArgChoice   ArgKind = "choice"   // one word of Choices
 	ArgOptions  ArgKind = "options"  // name=value words
+	// Kinds of ruleset verb arguments, completed from the legal-option
+	// tree (game.ArgKind).
+	ArgCard    ArgKind = "card"
+	ArgOfficer ArgKind = "officer"
+	ArgFace    ArgKind = "face"
 )
 
 // Arg is one argument of a command.
@@ -99,7 +105,9 @@ type Command struct {
 	// Short is the description where Help is too long for a typed
 	// command's description (100 characters on Discord); empty: Help.
 	Short Text
-	run   func(*call) error
+	// Variants is an order's help in each ruleset that has it (verbs.go).
+	Variants []Variant
+	run      func(*call) error
 }
 
 // Usage is the command's synopsis: "new <scenario> [vs <user>] …".
@@ -137,11 +145,15 @@ var (
 	argPage = Arg{Name: "page", Kind: ArgNumber, Help: Text{"the page (default 1)", "la page (1 par défaut)"}}
 )
 
-// commands is the command table. Its order is the order of help and of the
-// docs within each group. It is built in init (its handlers refer back to
-// it, through help).
-var commands []*Command
+// commands is the command table of the shipped rulesets (all.Rulesets):
+// the one Commands and SlashCommands describe and an App without
+// Config.Rulesets uses. Its order is the order of help and of the docs
+// within each group. It is built in init (its handlers refer back to it,
+// through help).
+var commands commandSet
 
+// commandTable is the shared lobby and admin table, without the order
+// commands of the rulesets (buildCommands adds them).
 func commandTable() []*Command {
 	return []*Command{
 		// Lobby.
@@ -174,35 +186,7 @@ func commandTable() []*Command {
 		{Name: "scenarios", Group: GroupLobby, Who: Anyone,
 			Help: Text{"list the scenarios you can play", "lister les scénarios jouables"}, run: (*call).scenarioList},
 
-		// Orders.
-		{Name: "move", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"move a unit: move A3 0512 (or a path: move A3 0511 0512; end with off to leave the map)",
-				"déplacer une unité : move A3 0512 (ou un chemin : move A3 0511 0512 ; off en dernier pour quitter la carte)"},
-			Args: []Arg{argUnit, {Name: "to", Kind: ArgHex, Required: true, Rest: true, Help: Text{"the destination hex, or a path of hexes", "la case d'arrivée, ou un chemin de cases"}}}},
-		{Name: "attack", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"declare a combat: attack A3 A4 -> B2 (artillery not adjacent bombards)",
-				"déclarer un combat : attack A3 A4 -> B2 (l'artillerie non adjacente bombarde)"},
-			Args: []Arg{{Name: "combat", Kind: ArgText, Required: true, Rest: true, Help: Text{"attackers -> defenders [at 2:1]", "attaquants -> défenseurs [at 2:1]"}}}},
-		{Name: "bombard", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"artillery fire alone: bombard A20 -> 1010", "tir d'artillerie seul : bombard A20 -> 1010"},
-			Args: []Arg{{Name: "fire", Kind: ArgText, Required: true, Rest: true, Help: Text{"artillery -> target", "artillerie -> cible"}}}},
-		{Name: "retreat", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"choose the hex a unit of yours retreats into", "choisir la case de retraite d'une de vos unités"},
-			Args: []Arg{argUnit, argHex}},
-		{Name: "advance", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"advance after combat into an emptied hex, or: advance none", "avancer après combat dans une case libérée, ou : advance none"},
-			Args: []Arg{{Name: "unit", Kind: ArgUnit, Required: true, Help: Text{"the unit, or none", "l'unité, ou none"}}, {Name: "hex", Kind: ArgHex, Help: argHex.Help}}},
-		{Name: "lose", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"choose the units you lose in an exchange", "choisir les unités perdues dans un échange"},
-			Args: []Arg{{Name: "units", Kind: ArgUnit, Required: true, Rest: true, Help: Text{"the units lost", "les unités perdues"}}}},
-		{Name: "deploy", Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"place units during the secret set-up: deploy A3 0102 [A4 0103 …], or deploy auto",
-				"placer des unités pendant le déploiement secret : deploy A3 0102 [A4 0103 …], ou deploy auto"},
-			Args: []Arg{{Name: "placements", Kind: ArgText, Required: true, Rest: true, Help: Text{"UNIT HEX pairs, or auto", "paires UNITÉ CASE, ou auto"}}}},
-		{Name: "ready", Aliases: []string{"prêt", "pret"}, Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"finish your set-up", "terminer votre déploiement"}},
-		{Name: "end", Aliases: []string{"fin"}, Group: GroupOrders, Who: Player, Game: true, Order: true,
-			Help: Text{"end your phase", "terminer votre phase"}},
+		// Orders: the verbs of the rulesets come here (verbs.go).
 		{Name: "choose", Aliases: []string{"choisir"}, Group: GroupOrders, Who: Player, Game: true,
 			Help: Text{"answer a pending decision by its number (a bare number works too)",
 				"répondre à une décision en attente par son numéro (un nombre seul suffit)"},
@@ -248,7 +232,7 @@ func commandTable() []*Command {
 			Help: Text{"concede the game: `concede` asks, `concede yes` confirms", "abandonner la partie : `abandon` demande, `abandon oui` confirme"},
 			Args: []Arg{{Name: "confirm", Kind: ArgChoice, Choices: []string{"yes", "oui"}, Help: Text{"yes: you really concede", "oui : vous abandonnez vraiment"}}}, run: (*call).concede},
 		{Name: "draw", Aliases: []string{"nulle"}, Group: GroupEnd, Who: Player, Game: true,
-			Help: Text{"offer a draw, or answer your opponent's offer (a bare `draw` is the set-up order of scenarios IXa, IXb)", "proposer la nulle, ou répondre à la proposition adverse (`draw` seul est l'ordre de mise en place des scénarios IXa, IXb)"},
+			Help: Text{"offer a draw, or answer your opponent's offer", "proposer la nulle, ou répondre à la proposition adverse"},
 			Args: []Arg{{Name: "action", Kind: ArgChoice, Choices: []string{"offer", "accept", "decline"}, Help: Text{"offer, accept or decline", "proposer (offer), accepter (accept) ou refuser (decline)"}}}, run: (*call).draw},
 
 		// Deadlines and notifications (clockcmds.go).
@@ -308,27 +292,17 @@ func commandTable() []*Command {
 	}
 }
 
-// Commands returns the command table (for adapters and docs). Callers
-// must not modify it.
+// Commands returns the command table of the shipped rulesets (for
+// adapters and docs). Callers must not modify it.
 func Commands() []*Command { return commands }
 
-// lookup finds a command by name or alias, case-insensitively.
-func lookup(name string) *Command {
-	name = strings.ToLower(name)
-	for _, c := range commands {
-		if c.Name == name || slices.Contains(c.Aliases, name) {
-			return c
-		}
-	}
-	return nil
-}
+// lookup finds a command of the shipped rulesets' table by name or alias.
+func lookup(name string) *Command { return commands.lookup(name) }
 
 func init() {
-	commands = commandTable()
-	applyExamples()
-	for _, c := range commands {
-		if c.Order && c.run == nil {
-			c.run = (*call).order
-		}
+	cs, err := buildCommands(all.Rulesets())
+	if err != nil {
+		panic(err)
 	}
+	commands = cs
 }

@@ -146,7 +146,11 @@ func TestParseText(t *testing.T) {
 		{in: "fin", cmd: "end", order: "end"},
 		{in: "g2 2", cmd: "choose", game: "g2", args: map[string]string{"number": "2"}},
 		{in: "3", cmd: "choose", args: map[string]string{"number": "3"}},
-		{in: "charge A1 B2", cmd: "order", order: "charge A1 B2"},
+		{in: "frobnicate A1 B2", err: "parse.unknown-command"},
+		{in: "adc", cmd: "aide-de-camp", order: "aide-de-camp"},
+		{in: "aide", cmd: "help", args: map[string]string{}},
+		{in: "prêt", cmd: "ready", order: "ready"},
+		{in: "g2 rally all", cmd: "rally", game: "g2", order: "rally all"},
 		{in: "join g4", cmd: "join", game: "g4", args: map[string]string{"game": "g4"}},
 		{in: "board g3", cmd: "board", game: "g3", args: map[string]string{}},
 		{in: "g3", cmd: "status", game: "g3"},
@@ -168,7 +172,7 @@ func TestParseText(t *testing.T) {
 		{in: "   ", err: "empty"},
 	}
 	for _, tc := range cases {
-		p, err := parseText(tc.in)
+		p, err := commands.parseText(tc.in)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: error %v, want %s", tc.in, err, tc.err)

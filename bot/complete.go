@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -31,7 +30,7 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (ou
 		}
 	}()
 	defer a.finish("autocomplete", req, nil, &resp)
-	cmd := lookup(req.Command)
+	cmd := a.cmds.lookup(req.Command)
 	if cmd == nil {
 		return nil
 	}
@@ -53,7 +52,7 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (ou
 	}
 	switch kind {
 	case ArgScenario:
-		for _, in := range scenarios.List() {
+		for _, in := range a.scenarioInfos() {
 			if c.offered(in.Ruleset) != nil {
 				continue
 			}
@@ -67,26 +66,16 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (ou
 				add(fmt.Sprintf("%s — %s", id, m.Scenario), id)
 			}
 		}
-	case ArgUnit, ArgHex, ArgText:
+	case ArgUnit, ArgHex, ArgText, ArgCard, ArgOfficer, ArgFace, ArgNumber, ArgChoice:
 		lg, err := c.game(pickMine)
 		if err != nil || lg.meta.Status != storage.StatusActive {
 			return nil
 		}
 		side := lg.seatOf(c.ukey)
-		legal := lg.legal(side)
 		switch {
-		case kind == ArgText && cmd.Order:
-			for _, o := range legal {
-				if w := game.Words(o); len(w) > 1 && w[0] == cmd.Name {
-					rest := strings.Join(w[1:], " ")
-					add(rest, rest)
-				}
-			}
-		case kind == ArgUnit && cmd.Order:
-			for _, o := range legal {
-				if w := game.Words(o); len(w) > 1 && w[0] == cmd.Name {
-					add(w[1], w[1])
-				}
+		case cmd.Order:
+			for _, v := range orderArgs(lg, side, cmd, arg, req.Args) {
+				add(v, v)
 			}
 		case kind == ArgUnit:
 			for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, side).Pieces() {
@@ -94,13 +83,49 @@ func (a *App) Complete(ctx context.Context, req Request, arg, prefix string) (ou
 					add(fmt.Sprintf("%s %s %s", p.ID, p.Name, p.Hex), p.ID)
 				}
 			}
-		case kind == ArgHex && cmd.Order:
-			unit := unitID(lg, side, req.Args["unit"])
-			for _, o := range legal {
-				if w := game.Words(o); len(w) > 2 && w[0] == cmd.Name && strings.EqualFold(w[1], unit) {
-					add(w[len(w)-1], w[len(w)-1])
-				}
+		}
+	}
+	return out
+}
+
+// orderArgs fills an argument of an order command from the legal-option
+// tree of side: the words at the argument's place in the legal orders of
+// the verb whose earlier arguments match those typed (a unit typed by its
+// counter name matches its id); every remaining word for a Rest argument.
+func orderArgs(lg *live, side game.Side, cmd *Command, arg string, typed map[string]string) []string {
+	at := slices.IndexFunc(cmd.Args, func(a Arg) bool { return a.Name == arg })
+	if at < 0 {
+		return nil
+	}
+	var out []string
+	for _, o := range lg.legal(side) {
+		w := game.Words(o)
+		if len(w) <= at+1 || w[0] != cmd.Name {
+			continue
+		}
+		ok := true
+		for j, a := range cmd.Args[:at] {
+			v := strings.TrimSpace(typed[a.Name])
+			if v == "" {
+				continue
 			}
+			if a.Kind == ArgUnit {
+				v = unitID(lg, side, v)
+			}
+			if a.Rest || !strings.EqualFold(w[j+1], v) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		v := w[at+1]
+		if cmd.Args[at].Rest || at == len(cmd.Args)-1 {
+			v = strings.Join(w[at+1:], " ")
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
 		}
 	}
 	return out

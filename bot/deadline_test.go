@@ -302,10 +302,10 @@ func TestExpiryCompulsoryCombat(t *testing.T) {
 	playToCombat(e)
 	lg, _ := e.app.lock("g1")
 	k := lg.g.State.Clock()
-	re, ok := (&call{a: e.app}).refusal(lg, game.SideA, "end")
+	_, _, err := lg.g.Decide(game.Command{Side: game.SideA, Verb: "end"}, nil)
 	lg.mu.Unlock()
-	if k.Phase != "combat" || k.Active != game.SideA || ok || re.Code != "obligation" {
-		t.Fatalf("not at a compulsory combat: %+v, end refused: %v", k, re)
+	if re, ok := game.AsRuleError(err); k.Phase != "combat" || k.Active != game.SideA || !ok || re.Code != "obligation" {
+		t.Fatalf("not at a compulsory combat: %+v, end refused: %v", k, err)
 	}
 	start := e.clock.Now().Sub(t0)
 	got := e.at(start + 48*time.Hour)

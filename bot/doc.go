@@ -22,15 +22,20 @@
 //
 // # The command table
 //
-// commands.go holds every command once: name, aliases, typed arguments
-// (unit, hex, side, scenario, game, user, number, duration, text, choice,
-// options), English and French help, and who may use it (anyone, a player
-// of the game, a room administrator). The text parser, `help`, the
-// Discord description (SlashCommands) and docs/commands.md (CommandsMarkdown,
-// kept in step by TestCommandsDoc) are all generated from it. Game orders
-// (move, attack …) are in the table for help and typed front ends, but
-// their text goes to the ruleset as typed; a verb the table does not know
-// is handed to the ruleset too, so a new game's orders need no bot change.
+// commands.go holds every lobby and admin command once: name, aliases,
+// typed arguments (unit, hex, side, scenario, game, user, number,
+// duration, text, choice, options), English and French help, and who may
+// use it (anyone, a player of the game, a room administrator). The game
+// orders are not written there: they are the verbs the rulesets declare
+// (game.Verber, verbs.go), one command a verb, merged where rulesets share
+// a verb (each one's help kept where they differ); a verb word that is
+// also a lobby word in either language refuses to build. The text parser,
+// `help`, autocomplete (an order's arguments from the legal-option tree),
+// the Discord description (SlashCommands) and docs/commands.md
+// (CommandsMarkdown, kept in step by TestCommandsDoc) are all generated
+// from the table. An order's text goes to the ruleset as typed. The
+// rulesets are Config.Rulesets (all.Rulesets() by default), so a new
+// game's orders need no bot change: bot/console's toy ruleset proves it.
 //
 // # Games in rooms
 //
@@ -83,13 +88,13 @@
 // extension, missed deadlines) is an application value (keyClock); the
 // store's deadline index holds each game's next timer. App.Tick does what
 // is due at Config.Now — reminders (each once per obligation), expired
-// deadlines (defaultOrder: the decision's default, else "end", else the
-// legal order that meets the obligation the refusal names), the end of
+// deadlines (defaultOrder: the ruleset's game.Defaulter.DeadlineOrder —
+// nothing is played for a ruleset without one), the end of
 // vacations, daily digests — and RunScheduler calls it at the index's
 // next timer. What it says goes out as Deliveries through the deliverer
 // each adapter registers (SetDeliverer). After every change the bot also
-// ends a phase at once when its side's only legal order is "end" (early
-// resolution). extend, pause, resume, vacation, notify, tz, games and mine
+// plays at once the order the ruleset allows without waiting
+// (Defaulter.AutoOrder: "end" when nothing is left to decide). extend, pause, resume, vacation, notify, tz, games and mine
 // are the players' commands (clockcmds.go); docs/deadlines.md is the
 // players' and operators' account.
 //

@@ -12,7 +12,8 @@ func CommandsMarkdown() string {
 	var b strings.Builder
 	b.WriteString(`# Commands
 
-<!-- Generated from the command table (bot/commands.go) by
+<!-- Generated from the command table (bot/commands.go) and the rulesets'
+     declared verbs (game.Verber) by
      go test ./bot -run TestCommandsDoc -update
      Do not edit by hand. -->
 
@@ -46,6 +47,13 @@ Matrix power level).
 			}
 			fmt.Fprintf(&b, "### `%s`\n\n", c.Usage())
 			fmt.Fprintf(&b, "%s\n\n*fr :* %s\n\n", capitalize(c.Help.EN), capitalize(c.Help.FR))
+			if len(c.Variants) > 0 && c.sameEverywhere() {
+				fmt.Fprintf(&b, "- rules: %s\n", c.rulesText())
+			} else {
+				for _, v := range c.Variants {
+					fmt.Fprintf(&b, "- in %s: `%s` — %s (%s) / *fr :* %s\n", v.Ruleset, v.Usage, v.Help.EN, v.Rule, v.Help.FR)
+				}
+			}
 			if c.Example != "" {
 				fmt.Fprintf(&b, "- example: `%s`\n", c.Example)
 			}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -37,11 +36,6 @@ func (c *call) draw() error {
 	other := c.a.userOf(lg.meta.Seats[side.Other()])
 	switch c.p.args["action"] {
 	case "":
-		// A bare "draw" is also a ruleset order (drawing forces from the
-		// piles, scenarios IXa and IXb): when the game expects it, it is.
-		if slices.Contains(lg.legal(side), "draw") {
-			return c.apply(lg, side, "draw", c.ukey, "")
-		}
 		return uerr("draw.what", "game", lg.id)
 	case "offer":
 		if lg.x.DrawOffer == side.String() {

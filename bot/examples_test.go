@@ -13,7 +13,7 @@ func TestEveryCommandHasAnExample(t *testing.T) {
 			t.Errorf("%s has no example (examples.go)", c.Name)
 			continue
 		}
-		p, err := parseText(c.Example)
+		p, err := commands.parseText(c.Example)
 		if err != nil || p.cmd != c {
 			t.Errorf("%s: example %q reads as %v (%v)", c.Name, c.Example, p.cmd, err)
 		}

@@ -9,9 +9,9 @@ import (
 func (c *call) help() error {
 	l := c.lang
 	if name := c.p.args["command"]; name != "" {
-		cmd := lookup(strings.TrimPrefix(name, "/"))
+		cmd := c.a.cmds.lookup(strings.TrimPrefix(name, "/"))
 		if cmd == nil {
-			return unknownCommand(name)
+			return c.a.cmds.unknown(name)
 		}
 		c.reply(commandHelp(l, cmd))
 		return nil
@@ -19,7 +19,7 @@ func (c *call) help() error {
 	lines := []string{T(l, "help.title")}
 	for _, g := range groupOrder {
 		lines = append(lines, "", groupTitle[g].In(l)+":")
-		for _, cmd := range commands {
+		for _, cmd := range c.a.cmds {
 			if cmd.Group == g {
 				lines = append(lines, fmt.Sprintf("  %s — %s", cmd.Usage(), cmd.Help.In(l)))
 			}
@@ -39,6 +39,13 @@ func commandHelp(l Lang, cmd *Command) string {
 	lines = append(lines, T(l, "help.who", "who", T(l, "role."+string(cmd.Who))))
 	for _, a := range cmd.Args {
 		lines = append(lines, fmt.Sprintf("  %s (%s) — %s", a.Name, T(l, "kind."+string(a.Kind)), a.Help.In(l)))
+	}
+	if len(cmd.Variants) > 0 && cmd.sameEverywhere() {
+		lines = append(lines, T(l, "help.rules", "rules", cmd.rulesText()))
+	} else {
+		for _, v := range cmd.Variants {
+			lines = append(lines, T(l, "help.variant", "ruleset", v.Ruleset, "usage", v.Usage, "help", v.Help.In(l), "rule", v.Rule))
+		}
 	}
 	if cmd.Example != "" {
 		lines = append(lines, T(l, "help.example", "example", cmd.Example))

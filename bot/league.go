@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/rules/all"
-	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -259,14 +257,14 @@ func (c *call) leagueNew(words []string) error {
 			if id = strings.ToLower(strings.TrimSpace(id)); id == "" {
 				continue
 			}
-			if _, err := scenarios.Load(id); err != nil {
-				return uerr("new.unknown-scenario", "scenario", id, "list", scenarioIDs())
+			if _, err := c.a.scenario(id); err != nil {
+				return uerr("new.unknown-scenario", "scenario", id, "list", c.a.scenarioIDs())
 			}
 			lgue.Scenarios = append(lgue.Scenarios, id)
 		}
 	}
 	if len(lgue.Scenarios) == 0 {
-		return uerr("league.no-scenario", "list", scenarioIDs())
+		return uerr("league.no-scenario", "list", c.a.scenarioIDs())
 	}
 	if v := one(args["format"]); v != "" {
 		if v != "round-robin" && v != "swiss" {
@@ -357,9 +355,9 @@ func one(v []string) string {
 	return strings.ToLower(strings.Join(v, " "))
 }
 
-func scenarioIDs() string {
+func (a *App) scenarioIDs() string {
 	var ids []string
-	for _, in := range scenarios.List() {
+	for _, in := range a.scenarioInfos() {
 		ids = append(ids, in.ID)
 	}
 	return strings.Join(ids, ", ")
@@ -611,11 +609,11 @@ func withdrawnResult(lgue *league, p *pairing, w game.Side) *result {
 
 // createLeagueGame stores a pairing's game, both seats taken, active.
 func (c *call) createLeagueGame(lgue *league, p *pairing) (string, error) {
-	sc, err := scenarios.Load(p.Scenario)
+	sc, err := c.a.scenario(p.Scenario)
 	if err != nil {
 		return "", err
 	}
-	r, err := all.Get(sc.Ruleset)
+	r, err := c.a.ruleset(sc.Ruleset)
 	if err != nil {
 		return "", err
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/rules/all"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -149,7 +148,7 @@ func (a *App) load(lg *live) error {
 	if err != nil {
 		return err
 	}
-	r, err := all.Get(meta.Ruleset)
+	r, err := a.ruleset(meta.Ruleset)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", lg.id, err)
 	}

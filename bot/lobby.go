@@ -9,8 +9,6 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
-	"github.com/grognard/grognard/game/rules/all"
-	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -55,10 +53,10 @@ func setUp(r game.Ruleset, sc *game.Scenario, opts game.Options, seed []byte) (*
 // newGame: new <scenario> [vs @user] [side A|B|random] [name=value…].
 func (c *call) newGame() error {
 	scID := strings.ToLower(c.p.args["scenario"])
-	sc, err := scenarios.Load(scID)
+	sc, err := c.a.scenario(scID)
 	if err != nil {
 		var ids []string
-		for _, in := range scenarios.List() {
+		for _, in := range c.a.scenarioInfos() {
 			ids = append(ids, in.ID)
 		}
 		return uerr("new.unknown-scenario", "scenario", scID, "list", strings.Join(ids, ", "))
@@ -66,7 +64,7 @@ func (c *call) newGame() error {
 	if err := c.offered(sc.Ruleset); err != nil {
 		return err
 	}
-	r, err := all.Get(sc.Ruleset)
+	r, err := c.a.ruleset(sc.Ruleset)
 	if err != nil {
 		return err
 	}
@@ -486,12 +484,12 @@ func (c *call) gameLine(lg *live) string {
 // scenarioList lists the shipped scenarios.
 func (c *call) scenarioList() error {
 	lines := []string{T(c.lang, "scenarios.title")}
-	for _, in := range scenarios.List() {
+	for _, in := range c.a.scenarioInfos() {
 		if c.offered(in.Ruleset) != nil {
 			continue // not offered in this server (settings rulesets)
 		}
 		title := in.Ruleset
-		if r, err := all.Get(in.Ruleset); err == nil {
+		if r, err := c.a.ruleset(in.Ruleset); err == nil {
 			title = r.Title()
 		}
 		lines = append(lines, fmt.Sprintf("  %s · %s — %s (%d %s)", in.ID, title, in.Title, in.Turns, T(c.lang, "word.turns")))

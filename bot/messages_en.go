@@ -50,6 +50,8 @@ var messagesEN = map[string]string{
 	"help.aliases":     "aliases: {aliases}",
 	"help.footer":      "`help <command>` explains one command. In a room with several games, start with the game's id: `g2 board`. A pending decision is answered with its number.",
 	"help.example":     "example: `{example}`",
+	"help.rules":       "rules: {rules}",
+	"help.variant":     "in {ruleset}: `{usage}` — {help} ({rule})",
 	"help.game-prefix": "In a room with several games: `{example}`.",
 	"help.title":       "Commands:",
 	"help.who":         "who: {who}",
@@ -202,6 +204,9 @@ var messagesEN = map[string]string{
 	"kind.text":     "text",
 	"kind.choice":   "choice",
 	"kind.options":  "options",
+	"kind.card":     "card",
+	"kind.officer":  "officer",
+	"kind.face":     "die face",
 
 	// Issue 14: crashes, authority, limits, pages.
 	"error.panic":      "internal error, reference {ref}. The game was left as it was; please give this reference to the bot's operators.",

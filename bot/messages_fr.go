@@ -50,6 +50,8 @@ var messagesFR = map[string]string{
 	"help.aliases":     "autres noms : {aliases}",
 	"help.footer":      "`help <commande>` explique une commande. Dans un salon à plusieurs parties, commencez par l'identifiant de la partie : `g2 board`. On répond à une décision en attente par son numéro.",
 	"help.example":     "exemple : `{example}`",
+	"help.rules":       "règles : {rules}",
+	"help.variant":     "dans {ruleset} : `{usage}` — {help} ({rule})",
 	"help.game-prefix": "Dans un salon à plusieurs parties : `{example}`.",
 	"help.title":       "Commandes :",
 	"help.who":         "qui : {who}",
@@ -202,6 +204,9 @@ var messagesFR = map[string]string{
 	"kind.text":     "texte",
 	"kind.choice":   "choix",
 	"kind.options":  "options",
+	"kind.card":     "carte",
+	"kind.officer":  "officier",
+	"kind.face":     "face de dé",
 
 	// Issue 14: crashes, authority, limits, pages.
 	"error.panic":      "erreur interne, référence {ref}. La partie est restée telle quelle ; merci de donner cette référence aux opérateurs du bot.",

@@ -34,17 +34,8 @@ func (c *call) seat(lg *live) (game.Side, error) {
 
 // order hands a game order from a seated player to the ruleset.
 func (c *call) order() error {
-	// A word the table does not know is an order only if some ruleset has
-	// it; otherwise it is a mistyped command, whatever games the room has.
-	if verb := strings.Fields(c.p.order)[0]; c.p.cmd == orderCommand && !isOrderVerb(verb) {
-		return unknownCommand(verb)
-	}
 	lg, err := c.game(pickMine)
 	if err != nil {
-		var ue *userError
-		if c.p.cmd == orderCommand && errors.As(err, &ue) && ue.key == "game.none" {
-			return uerr("parse.unknown-command", "command", strings.Fields(c.p.order)[0])
-		}
 		return err
 	}
 	if err := c.playable(lg); err != nil {
@@ -383,7 +374,7 @@ func alternatives(lg *live, side game.Side, text, code string) []string {
 		}
 	}
 	switch {
-	case verb == "move" && len(words) >= 2:
+	case verb == "move" && len(words) >= 2 && lg.sc().Map != nil:
 		if !named {
 			return nil
 		}

@@ -14,7 +14,7 @@ type parsed struct {
 	args map[string]string
 	// game is the game named by a "gN" prefix or a game argument.
 	game string
-	// order is the order text for Order commands and unknown verbs.
+	// order is the order text for Order commands.
 	order string
 }
 
@@ -26,14 +26,9 @@ var (
 // isGameRef reports whether a word names a game ("g7").
 func isGameRef(w string) bool { return gameRef.MatchString(w) }
 
-// orderCommand stands for a verb the table does not know: it is handed to
-// the ruleset as an order (rulesets may have orders of their own).
-var orderCommand = &Command{Name: "order", Group: GroupOrders, Who: Player, Game: true, Order: true}
-
-func init() { orderCommand.run = (*call).order }
-
-// parseText reads a typed line.
-func parseText(text string) (parsed, error) {
+// parseText reads a typed line against the table. A word that is no
+// command is refused: every order of every ruleset is in the table.
+func (cs commandSet) parseText(text string) (parsed, error) {
 	// "(5, 12)" as rule examples write a hex is one word, as in orders.
 	words := strings.Fields(coordPair.ReplaceAllString(text, "($1,$2)"))
 	var p parsed
@@ -43,17 +38,16 @@ func parseText(text string) (parsed, error) {
 	}
 	if len(words) == 0 {
 		if p.game != "" {
-			return parsed{cmd: lookup("status"), args: map[string]string{}, game: p.game}, nil
+			return parsed{cmd: cs.lookup("status"), args: map[string]string{}, game: p.game}, nil
 		}
 		return p, errEmpty
 	}
 	if _, err := strconv.Atoi(words[0]); err == nil && len(words) == 1 {
-		return parsed{cmd: lookup("choose"), args: map[string]string{"number": words[0]}, game: p.game}, nil
+		return parsed{cmd: cs.lookup("choose"), args: map[string]string{"number": words[0]}, game: p.game}, nil
 	}
-	c := lookup(words[0])
+	c := cs.lookup(words[0])
 	if c == nil {
-		p.cmd, p.args, p.order = orderCommand, map[string]string{}, strings.Join(words, " ")
-		return p, nil
+		return p, cs.unknown(words[0])
 	}
 	p.cmd = c
 	if c.Order {

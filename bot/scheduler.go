@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -539,89 +538,28 @@ func (c *call) expire(lg *live, side game.Side) {
 }
 
 // defaultOrder is what the bot plays for side when its deadline has
-// passed, or "" and why nothing can be:
-//
-//  1. side's first pending decision takes its documented default
-//     (Decision.Default);
-//  2. otherwise, in side's own phase, "end";
-//  3. when "end" is refused (an obligation remains, such as a compulsory
-//     combat), the legal order that names the most of the words of the
-//     refusal's message (the units that must attack or be attacked),
-//     the first in the ruleset's Legal order on a tie; when none names
-//     any, the first legal order. Only orders Decide accepts are chosen.
+// passed, or "" and why nothing can be: the ruleset's answer
+// (game.Defaulter: a decision's default, "end", or the compulsory order an
+// obligation requires). A ruleset without a Defaulter gets nothing played.
 func (c *call) defaultOrder(lg *live, side game.Side) (string, string) {
-	st := lg.g.State
-	if d := decisionOf(st, side); d != nil {
-		if d.Default < 0 || d.Default >= len(d.Options) {
-			return "", "the decision has no default"
-		}
-		return d.Options[d.Default].Command, ""
+	d, ok := lg.g.Rules.(game.Defaulter)
+	if !ok {
+		return "", "the ruleset has no deadline orders"
 	}
-	if st.Clock().Active != side {
-		return "", "not side's phase"
-	}
-	re, ok := c.refusal(lg, side, "end")
-	if ok {
-		return "end", ""
-	}
-	var best string
-	bestScore := -1
-	for _, o := range lg.legal(side) {
-		if o == "end" {
-			continue
-		}
-		score := 0
-		for _, w := range game.Words(o)[1:] {
-			if w != "->" && wordIn(re.Msg, w) {
-				score++
-			}
-		}
-		if score <= bestScore {
-			continue
-		}
-		if _, ok := c.refusal(lg, side, o); ok {
-			best, bestScore = o, score
-		}
-	}
-	if best == "" {
-		return "", "end is refused (" + re.Msg + ") and no legal order is accepted"
-	}
-	return best, ""
+	return d.DeadlineOrder(lg.g.State, side)
 }
 
-// refusal decides text for side without applying it: ok when Decide
-// accepts it (with no dice: an order that must roll is accepted, since a
-// ruleset rolls only once it knows the order is legal).
-func (c *call) refusal(lg *live, side game.Side, text string) (*game.RuleError, bool) {
-	cmd, err := game.ParseCommand(side, text)
-	if err == nil {
-		_, _, err = lg.g.Decide(cmd, nil)
-	}
-	if err == nil || errors.Is(err, game.ErrDiceExhausted) {
-		return nil, true
-	}
-	if re, ok := game.AsRuleError(err); ok {
-		return re, false
-	}
-	return &game.RuleError{Code: "internal", Msg: err.Error()}, false
-}
-
-// wordIn reports whether w appears in s as a whole word, ignoring case.
-func wordIn(s, w string) bool {
-	re, err := regexp.Compile(`(?i)(^|[^\pL\pN_-])` + regexp.QuoteMeta(w) + `($|[^\pL\pN_-])`)
-	return err == nil && re.MatchString(s)
-}
-
-// earlyEnd ends a phase at once when its side has nothing left to
-// decide: no decision is pending and the ruleset's only legal order is
-// "end". It looks when the side's obligation has just changed and after
-// an order that rolled dice (a combat resolved), not after every move
-// (listing the legal orders costs milliseconds). It reports whether it
-// played.
+// earlyEnd plays at once the order the ruleset says the active side
+// may give without waiting (game.Defaulter.AutoOrder: usually "end" when
+// nothing is left to decide). It looks when the side's obligation has
+// just changed and after an order that rolled dice (a combat resolved),
+// not after every move (the ruleset lists the legal orders to answer). It
+// reports whether it played.
 func (c *call) earlyEnd(lg *live, before game.State) bool {
 	st := lg.g.State
 	side := st.Clock().Active
-	if len(st.Pending()) > 0 || !side.Valid() || lg.meta.Status != storage.StatusActive {
+	d, ok := lg.g.Rules.(game.Defaulter)
+	if !ok || !side.Valid() || lg.meta.Status != storage.StatusActive {
 		return false
 	}
 	changed := before == nil || waitSig(before, side) != waitSig(st, side)
@@ -629,13 +567,13 @@ func (c *call) earlyEnd(lg *live, before game.State) bool {
 	if !changed && !rolled {
 		return false
 	}
-	leaves := lg.legal(side)
-	if len(leaves) != 1 || leaves[0] != "end" {
+	order := d.AutoOrder(st, side)
+	if order == "" {
 		return false
 	}
 	seq := lg.g.Seq
-	if err := c.apply(lg, side, "end", actorAuto, autoEarly); err != nil {
-		c.a.log.Warn("bot: early end failed", "game", lg.id, "err", err)
+	if err := c.apply(lg, side, order, actorAuto, autoEarly); err != nil {
+		c.a.log.Warn("bot: automatic order failed", "game", lg.id, "order", order, "err", err)
 	}
 	return lg.g.Seq != seq
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/rules/all"
 )
 
 // Per-server settings: a server's administrators (Discord: Manage Server;
@@ -231,7 +230,7 @@ func (c *call) settings() error {
 			s.Rulesets = nil
 			break
 		}
-		known := all.Names()
+		known := c.a.rulesetNames()
 		var list []string
 		for _, w := range strings.FieldsFunc(strings.ToLower(value), func(r rune) bool { return r == ',' || r == ' ' }) {
 			if !slices.Contains(known, w) {
@@ -288,7 +287,7 @@ func (c *call) settingValue(l Lang, s serverSettings, field string) string {
 		return s.Deadline
 	case "rulesets":
 		if len(s.Rulesets) == 0 {
-			return def(strings.Join(all.Names(), ", "))
+			return def(strings.Join(c.a.rulesetNames(), ", "))
 		}
 		return strings.Join(s.Rulesets, ", ")
 	}

@@ -56,12 +56,17 @@ const (
 )
 
 // SlashCommands returns the typed-command description of the command
-// table: one command per table entry (aliases are for typing), options
-// in table order with the required ones first, and an optional "game"
-// option on every command that acts on one game.
-func SlashCommands() []SlashCommand {
+// table of the shipped rulesets: one command per table entry (aliases are
+// for typing), options in table order with the required ones first, and
+// an optional "game" option on every command that acts on one game.
+func SlashCommands() []SlashCommand { return commands.slash() }
+
+// SlashCommands describes the App's own command table (Config.Rulesets).
+func (a *App) SlashCommands() []SlashCommand { return a.cmds.slash() }
+
+func (cs commandSet) slash() []SlashCommand {
 	var out []SlashCommand
-	for _, c := range commands {
+	for _, c := range cs {
 		desc := c.Help
 		if c.Short.EN != "" {
 			desc = c.Short
@@ -81,7 +86,7 @@ func SlashCommands() []SlashCommand {
 				o.Type = SlashUser
 			case ArgChoice, ArgSide:
 				o.Choices = slices.Clone(a.Choices)
-			case ArgUnit, ArgHex, ArgScenario, ArgGame:
+			case ArgUnit, ArgHex, ArgScenario, ArgGame, ArgCard, ArgOfficer, ArgFace:
 				o.Autocomplete = true
 			case ArgText:
 				o.Autocomplete = c.Order

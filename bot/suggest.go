@@ -3,18 +3,12 @@ package bot
 import (
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/dice"
-	"github.com/grognard/grognard/game/rules/all"
-	"github.com/grognard/grognard/scenarios"
 )
 
-// unknownCommand is the answer to a word that is neither a command nor an
+// unknown is the answer to a word that is neither a command nor an
 // order of any ruleset: the nearest command names, if any are near.
-func unknownCommand(word string) error {
-	if near := nearCommands(word); len(near) > 0 {
+func (set commandSet) unknown(word string) error {
+	if near := set.near(word); len(near) > 0 {
 		for i := range near {
 			near[i] = "`" + near[i] + "`"
 		}
@@ -23,10 +17,10 @@ func unknownCommand(word string) error {
 	return uerr("parse.unknown-command", "command", word)
 }
 
-// nearCommands lists up to three command names near word (one edit, two
+// near lists up to three command names near word (one edit, two
 // for a word of seven letters or more, or the start of a name), nearest
 // first.
-func nearCommands(word string) []string {
+func (set commandSet) near(word string) []string {
 	word = strings.ToLower(word)
 	type cand struct {
 		name string
@@ -34,7 +28,7 @@ func nearCommands(word string) []string {
 	}
 	var cs []cand
 	seen := map[string]bool{}
-	for _, c := range commands {
+	for _, c := range set {
 		best := cand{"", 1 << 30}
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
 			d := editDistance(word, n)
@@ -85,46 +79,4 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
-}
-
-// verbProbes holds, per ruleset, a fresh game on which a word is tried
-// as an order's verb: a ruleset answers an unknown verb with
-// game.CodeUnknownVerb whatever the position.
-var verbProbes struct {
-	sync.Mutex
-	games map[string]*game.Game
-}
-
-// isOrderVerb reports whether some ruleset has an order named verb.
-func isOrderVerb(verb string) bool {
-	verbProbes.Lock()
-	defer verbProbes.Unlock()
-	if verbProbes.games == nil {
-		verbProbes.games = map[string]*game.Game{}
-		for _, in := range scenarios.List() {
-			if verbProbes.games[in.Ruleset] != nil {
-				continue
-			}
-			sc, err := scenarios.Load(in.ID)
-			if err != nil {
-				continue
-			}
-			r, err := all.Get(sc.Ruleset)
-			if err != nil {
-				continue
-			}
-			if g, err := game.Start(r, sc, nil); err == nil {
-				verbProbes.games[in.Ruleset] = g
-			}
-		}
-	}
-	for _, g := range verbProbes.games {
-		for _, side := range game.Sides {
-			_, _, err := g.Decide(game.Command{Side: side, Verb: strings.ToLower(verb)}, dice.NewFixed())
-			if re, ok := game.AsRuleError(err); !ok || re.Code != game.CodeUnknownVerb {
-				return true
-			}
-		}
-	}
-	return false
 }

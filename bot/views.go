@@ -199,8 +199,11 @@ func (c *call) zoom() error {
 	return nil
 }
 
-// cell reads a hex label of the game's map.
+// cell reads a hex label of the game's map (a ruleset may have none).
 func (c *call) cell(lg *live, w string) (grid.Coord, error) {
+	if lg.sc().Map == nil {
+		return grid.Coord{}, uerr("view.no-board", "ruleset", lg.g.Rules.Title())
+	}
 	at, err := lg.sc().Map.Grid.Parse(w)
 	if err != nil {
 		return grid.Coord{}, uerr("view.bad-hex", "hex", w)
@@ -282,6 +285,9 @@ func pieceSide(lg *live, w string) game.Side {
 func legalRange(lg *live, side game.Side, unit string) []game.Mark {
 	id := unitID(lg, side, unit)
 	var out []game.Mark
+	if lg.sc().Map == nil {
+		return nil
+	}
 	for _, o := range game.Leaves(game.Legal(lg.g.Rules, lg.g.State, side)) {
 		w := game.Words(o)
 		if len(w) >= 3 && w[0] == "move" && strings.EqualFold(w[1], id) {

@@ -73,6 +73,9 @@ type harness struct {
 	renderer bot.Renderer
 	dl       bot.Deadlines
 	metered  bool
+	// rulesets and scenarios, when set, are the App's (the toy's).
+	rulesets  []game.Ruleset
+	scenarios []*game.Scenario
 }
 
 func newHarness(t *testing.T) *harness {
@@ -111,6 +114,8 @@ func (h *harness) open() {
 		},
 		Rate:      h.rate,
 		Deadlines: h.dl,
+		Rulesets:  h.rulesets,
+		Scenarios: h.scenarios,
 	})
 	if err != nil {
 		h.t.Fatal(err)
@@ -137,12 +142,14 @@ func (fakeRenderer) Zoom(b *game.Board, c grid.Coord, r int) ([]byte, error) {
 	return append(fmt.Appendf(nil, "zoom %d,%d r%d ", c.X, c.Y, r), j...), err
 }
 
-func runTranscript(t *testing.T, path string) {
+func runTranscript(t *testing.T, path string) { runTranscriptWith(t, path, newHarness(t)) }
+
+// runTranscriptWith plays a transcript on h and returns the conversation.
+func runTranscriptWith(t *testing.T, path string, h *harness) string {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t)
 	var got bytes.Buffer
 	lines := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 	for n, line := range lines {
@@ -177,15 +184,16 @@ func runTranscript(t *testing.T, path string) {
 	}
 	want := strings.TrimRight(string(src), "\n") + "\n"
 	if got.String() == want {
-		return
+		return got.String()
 	}
 	if *update {
 		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return
+		return got.String()
 	}
-	t.Errorf("%s differs from the actual conversation (go test ./bot/console -run TestTranscripts -update rewrites it):\n%s", path, firstDiff(want, got.String()))
+	t.Errorf("%s differs from the actual conversation (go test ./bot/console -run 'TestTranscripts|TestToyRuleset' -update rewrites it):\n%s", path, firstDiff(want, got.String()))
+	return got.String()
 }
 
 func (h *harness) directive(path string, n int, line string) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
@@ -38,14 +39,14 @@ func CheckVerbs(tb testing.TB, rules game.Ruleset, scs []*game.Scenario, steps i
 			}
 			words[w] = v.Name
 		}
-		if v.Help.EN == "" || v.Help.FR == "" {
-			tb.Errorf("%s: verb %s lacks help in a language: %+v", rules.Name(), v.Name, v.Help)
+		if !fits(v.Help) {
+			tb.Errorf("%s: verb %s lacks help in a language, or its help is longer than a typed command's description (100): %+v", rules.Name(), v.Name, v.Help)
 		}
 		if w := game.Words(v.Example); len(w) == 0 || w[0] != v.Name {
 			tb.Errorf("%s: the example of %s is %q", rules.Name(), v.Name, v.Example)
 		}
 		for _, a := range v.Args {
-			if a.Help.EN == "" || a.Help.FR == "" || a.Kind == "" {
+			if !fits(a.Help) || a.Kind == "" {
 				tb.Errorf("%s: argument %s of %s lacks a kind or help: %+v", rules.Name(), a.Name, v.Name, a)
 			}
 		}
@@ -115,6 +116,12 @@ func CheckVerbs(tb testing.TB, rules game.Ruleset, scs []*game.Scenario, steps i
 		tb.Errorf("%s: Decide never understands the declared verbs %v", rules.Name(), never)
 	}
 	return seen
+}
+
+// fits reports whether a help text is there in both languages, short
+// enough for a Discord command description (100 characters).
+func fits(t game.Text) bool {
+	return t.EN != "" && t.FR != "" && utf8.RuneCountInString(t.EN) <= 100 && utf8.RuneCountInString(t.FR) <= 100
 }
 
 func isUnknown(err error) bool {

@@ -37,3 +37,12 @@ func Names() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Rulesets lists the registered rulesets, sorted by name.
+func Rulesets() []game.Ruleset {
+	var out []game.Ruleset
+	for _, n := range Names() {
+		out = append(out, rulesets[n])
+	}
+	return out
+}

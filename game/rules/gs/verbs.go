@@ -20,9 +20,9 @@ func (*Rules) Verbs() []game.Verb {
 	}
 	return []game.Verb{
 		{Name: "move", Rule: "GS-2", Example: "move A3 0512",
-			Help: game.Text{EN: "move a unit: move A3 0512 (or a path: move A3 0511 0512; end with off to leave the map, charge TARGET to charge)",
-				FR: "déplacer une unité : move A3 0512 (ou un chemin : move A3 0511 0512 ; off en dernier pour quitter la carte, charge CIBLE pour charger)"},
-			Args: []game.VerbArg{unit, {Name: "to", Kind: game.ArgCell, Required: true, Rest: true, Help: game.Text{EN: "the destination hex, or a path of hexes", FR: "la case d'arrivée, ou un chemin de cases"}}}},
+			Help: game.Text{EN: "move a unit: move A3 0512, or a path: move A3 0511 0512 (off last leaves the map)",
+				FR: "déplacer une unité : move A3 0512, ou un chemin : move A3 0511 0512 (off : quitter la carte)"},
+			Args: []game.VerbArg{unit, {Name: "to", Kind: game.ArgCell, Required: true, Rest: true, Help: game.Text{EN: "the destination hex or a path; off last leaves the map, charge TARGET charges", FR: "la case d'arrivée ou un chemin ; off : quitter la carte, charge CIBLE : charger"}}}},
 		{Name: "attack", Rule: "GS-4", Example: "attack A3 A4 -> B2",
 			Help: game.Text{EN: "declare a combat: attack A3 A4 -> B2 [at 2:1] (artillery not adjacent bombards)",
 				FR: "déclarer un combat : attack A3 A4 -> B2 [at 2:1] (l'artillerie non adjacente bombarde)"},

@@ -1,0 +1,140 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+)
+
+// The order commands are not written in the command table: they are the
+// verbs the rulesets declare (game.Verber), one command a verb name. A
+// verb several rulesets share is one command (its aliases merged, its
+// arguments those of the first ruleset) that keeps each ruleset's help
+// where they differ (Variants).
+
+// Variant is a shared verb's help in one ruleset.
+type Variant struct {
+	Ruleset string // the ruleset's title
+	Usage   string
+	Help    Text
+	Example string
+	Rule    string
+}
+
+// sameEverywhere reports whether an order reads the same (help and
+// usage) in every ruleset that has it: help then gives only the rulesets
+// and their rule ids.
+func (c *Command) sameEverywhere() bool {
+	return !slices.ContainsFunc(c.Variants, func(v Variant) bool { return v.Help != c.Variants[0].Help || v.Usage != c.Variants[0].Usage })
+}
+
+// rulesText lists the rulesets of an order with their rule ids.
+func (c *Command) rulesText() string {
+	var parts []string
+	for _, v := range c.Variants {
+		parts = append(parts, strings.TrimSpace(v.Ruleset+" "+v.Rule))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// commandSet is a command table: the shared lobby and admin commands and
+// the order commands of some rulesets.
+type commandSet []*Command
+
+// lookup finds a command by name or alias, case-insensitively.
+func (cs commandSet) lookup(name string) *Command {
+	name = strings.ToLower(name)
+	for _, c := range cs {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// buildCommands makes the command table for rulesets: the lobby table
+// with the rulesets' verbs as its order commands (before choose). It
+// refuses a verb word (name or alias) that is also a lobby command word,
+// in either language, or that names two different verbs.
+func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
+	lobby := commandTable()
+	for _, c := range lobby {
+		c.Example = examples[c.Name]
+		if s, ok := shortHelp[c.Name]; ok {
+			c.Short = s
+		}
+	}
+	taken := map[string]string{} // word -> what it names
+	for _, c := range lobby {
+		for _, w := range append([]string{c.Name}, c.Aliases...) {
+			taken[w] = "the command " + c.Name
+		}
+	}
+	var orders []*Command
+	byName := map[string]*Command{}
+	for _, r := range rulesets {
+		vr, ok := r.(game.Verber)
+		if !ok {
+			continue
+		}
+		for _, v := range vr.Verbs() {
+			words := append([]string{v.Name}, v.Aliases...)
+			for _, w := range words {
+				if w != strings.ToLower(w) || strings.ContainsAny(w, " \t") || isGameRef(w) {
+					return nil, fmt.Errorf("bot: %s verb %s: %q is not a lower-case word", r.Name(), v.Name, w)
+				}
+				if what, ok := taken[w]; ok && what != "the verb "+v.Name {
+					return nil, fmt.Errorf("bot: %s verb %s: %q is already %s", r.Name(), v.Name, w, what)
+				}
+			}
+			for _, w := range words {
+				taken[w] = "the verb " + v.Name
+			}
+			c := byName[v.Name]
+			if c == nil {
+				c = verbCommand(v)
+				byName[v.Name] = c
+				orders = append(orders, c)
+			} else {
+				for _, a := range v.Aliases {
+					if !slices.Contains(c.Aliases, a) {
+						c.Aliases = append(c.Aliases, a)
+					}
+				}
+			}
+			vc := verbCommand(v)
+			c.Variants = append(c.Variants, Variant{Ruleset: r.Title(), Usage: vc.Usage(), Help: vc.Help, Example: v.Example, Rule: v.Rule})
+		}
+	}
+	at := slices.IndexFunc(lobby, func(c *Command) bool { return c.Name == "choose" })
+	return slices.Concat(lobby[:at], orders, lobby[at:]), nil
+}
+
+// verbCommand is the order command of one ruleset's verb.
+func verbCommand(v game.Verb) *Command {
+	c := &Command{Name: v.Name, Aliases: slices.Clone(v.Aliases), Group: GroupOrders, Who: Player, Game: true, Order: true,
+		Help: Text(v.Help), Example: v.Example, run: (*call).order}
+	for _, a := range v.Args {
+		c.Args = append(c.Args, Arg{Name: a.Name, Kind: argKind(a.Kind), Required: a.Required, Rest: a.Rest,
+			Choices: slices.Clone(a.Choices), Help: Text(a.Help)})
+	}
+	return c
+}
+
+// argKind is the command-table kind of a verb argument's kind.
+func argKind(k game.ArgKind) ArgKind {
+	switch k {
+	case game.ArgCell:
+		return ArgHex
+	case game.ArgUnit, game.ArgCard, game.ArgOfficer, game.ArgFace:
+		// Words of the legal-option tree, completed like units.
+		return ArgKind(k)
+	case game.ArgNumber:
+		return ArgNumber
+	case game.ArgChoice:
+		return ArgChoice
+	}
+	return ArgText
+}

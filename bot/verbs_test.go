@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/all"
+)
+
+// TestVerbCommands: every verb of every shipped ruleset is an order
+// command of the table, reached by its name and aliases; a verb two
+// rulesets share is one command that keeps each one's help where they
+// differ.
+func TestVerbCommands(t *testing.T) {
+	for _, r := range all.Rulesets() {
+		vr, ok := r.(game.Verber)
+		if !ok {
+			t.Errorf("%s declares no verbs", r.Name())
+			continue
+		}
+		for _, v := range vr.Verbs() {
+			for _, w := range append([]string{v.Name}, v.Aliases...) {
+				if c := lookup(w); c == nil || c.Name != v.Name || !c.Order {
+					t.Errorf("%s: %q reaches %+v, want the order %s", r.Name(), w, c, v.Name)
+				}
+			}
+		}
+	}
+	move := lookup("move")
+	if len(move.Variants) != 2 || move.Variants[0].Help == move.Variants[1].Help {
+		t.Errorf("move is shared by two rulesets with their own help: %+v", move.Variants)
+	}
+	if end := lookup("end"); len(end.Variants) != 2 || !end.sameEverywhere() || !strings.Contains(end.rulesText(), "PTG-3.1") {
+		t.Errorf("end reads the same in both rulesets, under their own rule ids: %+v", end.Variants)
+	}
+	if h := commandHelp(FR, lookup("move")); !strings.Contains(h, "R1 1208") || !strings.Contains(h, "A3 0512") {
+		t.Errorf("help move does not show each ruleset's help:\n%s", h)
+	}
+	if lookup("frobnicate") != nil {
+		t.Error("frobnicate is a command")
+	}
+}
+
+// verbsOnly is a ruleset that only declares verbs.
+type verbsOnly struct {
+	game.Ruleset
+	name  string
+	verbs []game.Verb
+}
+
+func (v verbsOnly) Name() string       { return v.name }
+func (v verbsOnly) Title() string      { return v.name }
+func (v verbsOnly) Verbs() []game.Verb { return v.verbs }
+
+// TestVerbCollisions: a verb word (name or alias) that is a lobby or
+// admin command word in either language, or names another ruleset's verb,
+// is refused when the table is built.
+func TestVerbCollisions(t *testing.T) {
+	if _, err := buildCommands(all.Rulesets()); err != nil {
+		t.Fatalf("the shipped rulesets collide: %v", err)
+	}
+	help := game.Text{EN: "x", FR: "x"}
+	for _, tc := range []struct {
+		why   string
+		verbs []game.Verb
+	}{
+		{"the French alias of help", []game.Verb{{Name: "aide", Help: help}}},
+		{"the French alias of draw", []game.Verb{{Name: "propose", Aliases: []string{"nulle"}, Help: help}}},
+		{"an admin command", []game.Verb{{Name: "swap", Help: help}}},
+		{"another ruleset's verb", []game.Verb{{Name: "march", Aliases: []string{"move"}, Help: help}}},
+		{"another verb's alias", []game.Verb{{Name: "fin", Help: help}}},
+		{"a game id", []game.Verb{{Name: "g7", Help: help}}},
+	} {
+		rs := append(all.Rulesets(), verbsOnly{name: "toy", verbs: tc.verbs})
+		if _, err := buildCommands(rs); err == nil {
+			t.Errorf("%s: %+v accepted", tc.why, tc.verbs)
+		} else if !strings.Contains(err.Error(), "toy") {
+			t.Errorf("%s: the error does not name the ruleset: %v", tc.why, err)
+		}
+	}
+	// A shared verb with the same aliases is no collision.
+	rs := append(all.Rulesets(), verbsOnly{name: "toy", verbs: []game.Verb{{Name: "end", Aliases: []string{"fin"}, Help: help}}})
+	if _, err := buildCommands(rs); err != nil {
+		t.Errorf("a shared verb: %v", err)
+	}
+}
