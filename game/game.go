@@ -282,8 +282,9 @@ func (d *Drift) Error() string {
 }
 
 // CompareEvents compares logged events with the events decided now, as
-// data (their JSON as the log stores it), and returns the first
-// difference as a Drift without Seq and Command, or nil.
+// data (their JSON as the log stores it, without the narration: see
+// withoutNarration), and returns the first difference as a Drift without
+// Seq and Command, or nil.
 func CompareEvents(logged, decided Events) *Drift {
 	for i := range max(len(logged), len(decided)) {
 		var a, b []byte
@@ -293,7 +294,7 @@ func CompareEvents(logged, decided Events) *Drift {
 		if i < len(decided) {
 			b = marshalOrError(decided[i])
 		}
-		if !bytes.Equal(a, b) {
+		if !bytes.Equal(withoutNarration(a), withoutNarration(b)) {
 			return &Drift{Event: i + 1, Logged: string(a), Decided: string(b)}
 		}
 	}

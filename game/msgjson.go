@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // A Msg is stored inside events (their narration, written when Decide
@@ -154,4 +155,39 @@ func unmarshalArg(raw json.RawMessage) (any, error) {
 		return nil, fmt.Errorf("argument %s: %w", raw, err)
 	}
 	return n, nil
+}
+
+// withoutNarration is an event's JSON (as MarshalEvent writes it) without
+// its narration: the fields "msg", "text" and "…_msg" at any depth. The
+// narration is the event's data in words, worded by the version that
+// wrote it (English text before messages were data, a Msg after), so a
+// log that differs from the rules only in wording is not drift.
+func withoutNarration(b []byte) []byte {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return b
+	}
+	out, err := json.Marshal(stripNarration(v))
+	if err != nil {
+		return b
+	}
+	return out
+}
+
+func stripNarration(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if k == "msg" || k == "text" || strings.HasSuffix(k, "_msg") {
+				delete(x, k)
+				continue
+			}
+			x[k] = stripNarration(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = stripNarration(e)
+		}
+	}
+	return v
 }

@@ -235,3 +235,20 @@ func TestOldNarration(t *testing.T) {
 		t.Errorf("phase: %q / %q", game.Narrate(game.LangFR, got), got.Explain())
 	}
 }
+
+// TestOldNarrationIsNotDrift: an event of an older log differs from the
+// one decided now only in its narration (English text then, a message
+// now): the drift check sees the same data; a changed cost is drift.
+func TestOldNarrationIsNotDrift(t *testing.T) {
+	now := gs.Moved{Unit: "A6", Cost: 2, Msg: game.M("gs.event.moved.to-exit", "unit", "A6", "from", "0711", "to", "0712", "mp", "1")}
+	old := gs.Moved{Unit: "A6", Cost: 2, Text: "A6 0711 → 0712 (1 MP)"}
+	ended := gs.GameEnded{Outcome: game.Outcome{Over: true, Result: "draw", ResultMsg: game.M("gs.text", "text", "draw")}}
+	oldEnded := gs.GameEnded{Outcome: game.Outcome{Over: true, Result: "draw"}}
+	if d := game.CompareEvents(game.Events{old, oldEnded}, game.Events{now, ended}); d != nil {
+		t.Errorf("wording only: %v", d)
+	}
+	old.Cost = 3
+	if d := game.CompareEvents(game.Events{old}, game.Events{now}); d == nil || d.Event != 1 {
+		t.Errorf("a changed cost: %+v", d)
+	}
+}
