@@ -24,9 +24,14 @@ import (
 // StoredLog is one game as a version of a ruleset played it: how it began,
 // its log and the state the log led to.
 type StoredLog struct {
-	Ruleset  string          `json:"ruleset"`
-	Version  string          `json:"version"`
-	Scenario string          `json:"scenario"` // a shipped scenario id
+	Ruleset  string `json:"ruleset"`
+	Version  string `json:"version"`
+	Scenario string `json:"scenario"` // a shipped scenario id
+	// Resolved is the scenario the game is played on, in the encoding/json
+	// form the store keeps with every game, so that a later change to the
+	// shipped scenario does not change the log's replay. Without it the
+	// shipped scenario is used.
+	Resolved json.RawMessage `json:"resolved,omitempty"`
 	Options  game.Options    `json:"options,omitempty"`
 	Seed     uint64          `json:"seed"`
 	Records  []StoredRecord  `json:"records"`
@@ -63,6 +68,9 @@ func PlayLog(tb testing.TB, rules game.Ruleset, id string, opts game.Options, se
 	rng := rand.New(rand.NewPCG(seed, 7))
 	d := &dice.Seeded{Seed: dice.SeedFromInt(int64(seed))}
 	l := StoredLog{Ruleset: rules.Name(), Version: rules.Version(), Scenario: id, Options: opts, Seed: seed}
+	if l.Resolved, err = json.Marshal(sc); err != nil {
+		tb.Fatal(err)
+	}
 	for step := 0; !g.State.Outcome().Over; step++ {
 		if step > 30000 {
 			tb.Fatalf("%s seed %d: no end after %d orders", id, seed, step)
@@ -149,7 +157,13 @@ func around(a, b []byte) (string, string) {
 // Replay folds l's log with today's rules (game.ReplayChecked: the
 // ruleset's invariants hold after every event).
 func (l StoredLog) Replay(rules game.Ruleset) (*game.Game, error) {
-	sc, err := scenarios.Load(l.Scenario)
+	sc := &game.Scenario{}
+	var err error
+	if l.Resolved != nil {
+		err = json.Unmarshal(l.Resolved, sc)
+	} else {
+		sc, err = scenarios.Load(l.Scenario)
+	}
 	if err != nil {
 		return nil, err
 	}
