@@ -37,4 +37,18 @@
 // and every enemy unit controlling one of them must be attacked. A
 // declaration is refused when it would leave the remaining obligations
 // impossible to meet, and the phase cannot end while one can still be met.
+//
+// # Messages
+//
+// Player-facing text is data (game.Msg): refusals are game.Reject with a
+// stable key (gs.too-far, gs.syntax.move …) and typed arguments; every
+// event is a game.Narrator whose Msg was written when Decide knew the hex
+// labels and factors, and whose Explain is its English rendering;
+// decisions, option labels, results and score lines carry their message
+// beside the English copy (PromptMsg, LabelMsg, ResultMsg, ItemMsg).
+// messages_en.go and messages_fr.go are the catalogues; phases, terrain,
+// arms and decision kinds are terms (term.combat, term.forest …). The
+// English is the wording of earlier versions, so case files and
+// transcripts read the same; an event of a log written before messages
+// were data has only its English Text, which it narrates as it is.
 package gs
