@@ -55,6 +55,7 @@ var messagesEN = game.Catalogue{
 	"gs.count.artillery":         "{n} artillery",
 	"gs.count.cavalry":           "{n} cavalry",
 	"gs.count.infantry":          "{n} infantry",
+	"gs.decimal":                 "{int}.{frac}",
 	"gs.decision-pending.first":  "first {prompt}",
 	"gs.decision-pending.kind":   "the pending decision is a {kind}, not a {want}",
 	"gs.defended-twice":          "{unit} has already been attacked this phase",

@@ -54,6 +54,7 @@ var messagesFR = game.Catalogue{
 	"gs.count.artillery":         "{n} artillerie",
 	"gs.count.cavalry":           "{n} cavalerie",
 	"gs.count.infantry":          "{n} infanterie",
+	"gs.decimal":                 "{int},{frac}",
 	"gs.decision-pending.first":  "d'abord : {prompt}",
 	"gs.decision-pending.kind":   "la décision en attente est de type « {kind} », pas « {want} »",
 	"gs.defended-twice":          "{unit} a déjà été attaquée pendant cette phase",

@@ -3,6 +3,7 @@ package gs
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/grognard/grognard/game"
 )
@@ -111,8 +112,8 @@ func finalOutcome(s *State) game.Outcome {
 		la, lb := s.Losses[game.SideA], s.Losses[game.SideB]
 		margin := atoi(s.sc.Param("percent-margin", "5"))
 		w := percentJudge(la, ta, lb, tb, margin)
-		detail := game.M("gs.result.percent", "la", la, "ta", ta, "pa", fmt.Sprintf("%.1f", 100*float64(la)/float64(ta)),
-			"lb", lb, "tb", tb, "pb", fmt.Sprintf("%.1f", 100*float64(lb)/float64(tb)))
+		detail := game.M("gs.result.percent", "la", la, "ta", ta, "pa", decimal(100*float64(la)/float64(ta)),
+			"lb", lb, "tb", tb, "pb", decimal(100*float64(lb)/float64(tb)))
 		if w.Valid() {
 			result(&o, w, game.M("gs.result.percent-win", "side", w, "detail", detail, "margin", margin))
 		} else {
@@ -147,6 +148,13 @@ func judge(o *game.Outcome, diff, margin int, detail game.Msg) {
 	default:
 		result(o, game.Nobody, game.M("gs.result.draw", "detail", detail, "diff", abs(diff), "margin", margin))
 	}
+}
+
+// decimal is v with one decimal, written in each language's way (12.5,
+// 12,5).
+func decimal(v float64) game.Msg {
+	i, f, _ := strings.Cut(fmt.Sprintf("%.1f", v), ".")
+	return game.M("gs.decimal", "int", i, "frac", f)
 }
 
 // result sets o's winner and result.
