@@ -45,7 +45,8 @@ func slicesContain(ks []string, k string) bool {
 }
 
 // TestNoProse: refusals are built with game.Reject and narration with
-// messages; no Explain method formats English itself.
+// messages; no Explain method formats English itself, and no event text
+// or prompt is written as English beside no message.
 func TestNoProse(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
@@ -62,6 +63,17 @@ func TestNoProse(t *testing.T) {
 			case *ast.SelectorExpr:
 				if id, ok := x.X.(*ast.Ident); ok && id.Name == "game" && x.Sel.Name == "Refuse" {
 					t.Errorf("%s: game.Refuse is still called", fset.Position(x.Pos()))
+				}
+			case *ast.KeyValueExpr:
+				// English written beside no message: Text: "…", Prompt: …
+				if k, ok := x.Key.(*ast.Ident); ok && (k.Name == "Text" || k.Name == "Prompt") && f != "text.go" {
+					t.Errorf("%s: %s set directly", fset.Position(x.Pos()), k.Name)
+				}
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Text" || sel.Sel.Name == "Prompt") && f != "text.go" {
+						t.Errorf("%s: .%s set directly", fset.Position(x.Pos()), sel.Sel.Name)
+					}
 				}
 			case *ast.FuncDecl:
 				if x.Name.Name != "Explain" || x.Body == nil {
