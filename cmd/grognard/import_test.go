@@ -205,7 +205,7 @@ var (
 //	go test ./cmd/grognard -run XXX -fuzz FuzzImportCrafted -fuzztime 10m -parallel 1
 func FuzzImportCrafted(f *testing.F) {
 	redecideOnce.Do(func() {
-		for _, b := range [][]byte{playedExport(f, "gs-1", 1, 30), playedExport(f, "gs-10", 2, 30), playedExport(f, "ptg-standard", 5, 12)} {
+		for _, b := range [][]byte{playedExport(f, "gs-1", 1, 20), playedExport(f, "gs-10", 2, 20), playedExport(f, "ptg-standard", 5, 12)} {
 			x, err := storage.ReadExport(bytes.NewReader(b))
 			if err != nil {
 				f.Fatal(err)
@@ -215,7 +215,7 @@ func FuzzImportCrafted(f *testing.F) {
 	})
 	for i, x := range redecideBases {
 		for j, e := range x.Entries {
-			if j%5 == 0 {
+			if j%8 == 0 {
 				f.Add(uint8(i), uint8(j), uint8(e.Command.Side), e.Command.String(), []byte(e.Events))
 			}
 		}
