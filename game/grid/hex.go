@@ -118,7 +118,29 @@ func (g *Hex) Center(c Coord) (float64, float64) {
 // 999 columns is labelled CCCRR, "10512"; its column 5 is "00512").
 func (g *Hex) Label(c Coord) string {
 	cw, rw := g.widths()
-	return fmt.Sprintf("%0*d%0*d", cw, c.X+g.Base, rw, c.Y+g.Base)
+	x, y := c.X+g.Base, c.Y+g.Base
+	if x < 0 || y < 0 {
+		return fmt.Sprintf("%0*d%0*d", cw, x, rw, y)
+	}
+	// Labels are drawn for every cell of every legal-option list: no fmt.
+	var b [16]byte
+	out := appendPadded(appendPadded(b[:0], x, cw), y, rw)
+	return string(out)
+}
+
+// appendPadded appends n (≥ 0) in decimal, zero-padded to width digits.
+func appendPadded(b []byte, n, width int) []byte {
+	var d [20]byte
+	i := len(d)
+	for n > 0 || i == len(d) {
+		i--
+		d[i] = byte('0' + n%10)
+		n /= 10
+	}
+	for k := len(d) - i; k < width; k++ {
+		b = append(b, '0')
+	}
+	return append(b, d[i:]...)
 }
 
 // widths are the digits of a label's column and row numbers.
