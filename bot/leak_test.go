@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
@@ -176,15 +178,31 @@ func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Si
 	return s
 }
 
-var wordRe = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}_/'.-]*`)
+// lineWords are the words of a line: a letter or digit, then letters,
+// digits and _/'.- (trimmed of trailing .'-).
+func lineWords(line string) map[string]bool {
+	set := map[string]bool{}
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	inner := func(r rune) bool { return word(r) || strings.ContainsRune("_/'.-", r) }
+	start := -1
+	for i, r := range line {
+		switch {
+		case start < 0 && word(r):
+			start = i
+		case start >= 0 && !inner(r):
+			set[strings.Trim(line[start:i], ".'-")] = true
+			start = -1
+		}
+	}
+	if start >= 0 {
+		set[strings.Trim(line[start:], ".'-")] = true
+	}
+	return set
+}
 
 // leak returns the secret a line gives away, or "".
 func (s secrets) leak(line string) string {
-	words := wordRe.FindAllString(line, -1)
-	set := map[string]bool{}
-	for _, w := range words {
-		set[strings.Trim(w, ".'-")] = true
-	}
+	set := lineWords(line)
 	for h := range s.hexes {
 		if set[h] {
 			return "hex " + h
@@ -394,4 +412,18 @@ func firstDiffOrder(a, b []string) string {
 		}
 	}
 	return "order differs"
+}
+
+// lineWords finds the words the regular expression it replaced found.
+func TestLineWords(t *testing.T) {
+	re := regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}_/'.-]*`)
+	for _, line := range []string{"", "A3 0512 → 0613.", "« SW-I01 » s'installe en 0203 ; -x- _y_ l'armée.", "(5,12) a/b c.d e-'f'", "board piece B7 inf 3-3-12 0714 face-down"} {
+		want := map[string]bool{}
+		for _, w := range re.FindAllString(line, -1) {
+			want[strings.Trim(w, ".'-")] = true
+		}
+		if got := lineWords(line); !maps.Equal(got, want) {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
 }

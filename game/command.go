@@ -40,6 +40,9 @@ func ParseCommand(side Side, text string) (Command, error) {
 func Words(text string) []string {
 	var words []string
 	for {
+		if strings.IndexByte(text, '(') < 0 { // the common case: no pair
+			return append(words, plainWords(text)...)
+		}
 		m := coordPair.FindStringSubmatchIndex(text)
 		if m == nil {
 			return append(words, plainWords(text)...)
