@@ -1,6 +1,9 @@
 package scenarios
 
 import (
+	"encoding/json"
+	"maps"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -63,5 +66,23 @@ func TestScenarioFaces(t *testing.T) {
 		if got := look(tc.p); got != tc.want {
 			t.Errorf("CounterLook(%+v) = %s, want %s", tc.p, got, tc.want)
 		}
+	}
+}
+
+// TestFacesSurviveJSON: a game stores its resolved scenario as JSON; the
+// counter faces and colours go with it, so a stored game keeps drawing
+// its counters as they were when it started.
+func TestFacesSurviveJSON(t *testing.T) {
+	sc := mustLoad(t, "ptg-standard")
+	b, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Scenario
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Faces, sc.Faces) || !maps.Equal(back.Colors, sc.Colors) {
+		t.Errorf("after JSON: faces %v colours %v, want %v %v", back.Faces, back.Colors, sc.Faces, sc.Colors)
 	}
 }
