@@ -1,0 +1,418 @@
+package man
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Phases of the turn sequence (MAN-4.1) and of the set-up (MAN-3).
+const (
+	PhaseDeal    = "deal"    // decks shuffled, opening hands drawn (MAN-3.6, MAN-3.7)
+	PhaseDeploy  = "deploy"  // MAN-3.9
+	PhaseDiscard = "discard" // MAN-4.3, the draw (MAN-4.4) follows at once
+	PhaseMove    = "move"    // MAN-4.5
+	PhaseCombat  = "combat"  // MAN-4.6
+	PhaseRestore = "restore" // MAN-4.7
+)
+
+// Unit is a unit on the battlefield.
+type Unit struct {
+	ID      string     `json:"id"`
+	Side    game.Side  `json:"side"`
+	Type    string     `json:"type"`
+	Name    string     `json:"name"`
+	Full    int        `json:"full"`
+	Red     int        `json:"red"`
+	At      grid.Coord `json:"at"`
+	Status  string     `json:"status"`
+	Reduced bool       `json:"reduced,omitempty"`
+}
+
+// Strength is the unit's current printed strength (MAN-P-07).
+func (u *Unit) Strength() int {
+	if u.Reduced {
+		return u.Red
+	}
+	return u.Full
+}
+
+// OnMap reports whether the unit stands on the battlefield.
+func (u *Unit) OnMap() bool { return u.Status == game.StatusActive }
+
+// Played is a card played for a unit in a combat.
+type Played struct {
+	Card string `json:"card"`
+	Unit string `json:"unit,omitempty"`
+}
+
+// Combat is the combat under way (MAN-6.1, MAN-6.2).
+type Combat struct {
+	Kind     string    `json:"kind"` // assault, ambush, bombard, volley, battery
+	Side     game.Side `json:"side"` // the attacker
+	Attacker string    `json:"attacker,omitempty"`
+	Defender string    `json:"defender"`
+	Start    string    `json:"start"`
+	// Step is who is awaited: defend (steps 3-4), support (step 5),
+	// choose (hit or retreat), flank, advance.
+	Step       string     `json:"step"`
+	AttCards   []Played   `json:"att_cards,omitempty"`
+	DefCards   []string   `json:"def_cards,omitempty"`
+	AttLeader  string     `json:"att_leader,omitempty"`
+	Command    bool       `json:"command,omitempty"`
+	Supporters []string   `json:"supporters,omitempty"`
+	DefLeader  string     `json:"def_leader,omitempty"`
+	Committed  []Played   `json:"committed,omitempty"`
+	Sappers    bool       `json:"sappers,omitempty"`
+	USTried    bool       `json:"us_tried,omitempty"`
+	Chooser    game.Side  `json:"chooser"`
+	From       grid.Coord `json:"from"` // the defender's square
+	Vacated    bool       `json:"vacated,omitempty"`
+	Retreated  bool       `json:"retreated,omitempty"`
+	Withdrew   bool       `json:"withdrew,omitempty"`
+	// Withdrawing: the flank choice awaited is a withdrawal's.
+	Withdrawing bool     `json:"withdrawing,omitempty"`
+	Flanks      []string `json:"flanks,omitempty"` // labels offered for a flank choice
+	Advanced    string   `json:"advanced,omitempty"`
+}
+
+// Window is a Guerrilla window (MAN-9.2.4): Side may cancel Card, played
+// by the other side for Use (march, supply, restore) on Unit.
+type Window struct {
+	Side game.Side  `json:"side"`
+	Card string     `json:"card"`
+	Use  string     `json:"use"`
+	Unit string     `json:"unit,omitempty"`
+	To   grid.Coord `json:"to"` // a forced march's square
+}
+
+// Result is the end of the game.
+type Result struct {
+	Winner game.Side `json:"winner"`
+	Why    string    `json:"why"` // attrition, committed, nightfall
+	Score  [2]int    `json:"score"`
+	Rule   string    `json:"rule"`
+}
+
+// State is a Manœuvre position.
+type State struct {
+	sc   *game.Scenario
+	opts game.Options
+	tb   *Tables
+	army [2]*Army
+
+	Armies  [2]string   `json:"armies"`
+	Edge    [2]string   `json:"edge"` // N, S, E or W (MAN-P-02)
+	First   game.Side   `json:"first"`
+	Turn    int         `json:"turn"`
+	Phase   string      `json:"phase"`
+	Active  game.Side   `json:"active"`
+	Units   []Unit      `json:"units"`
+	Hand    [2][]string `json:"hand"`
+	Deck    [2][]string `json:"deck"`
+	Discard [2][]string `json:"discard"`
+	Table   [2][]string `json:"table"` // cards face up in play
+	// Sizes kept by a view that hides the items (MAN-P-08).
+	HandSize    [2]int       `json:"hand_size,omitzero"`
+	DeckSize    [2]int       `json:"deck_size,omitzero"`
+	DiscardSize [2]int       `json:"discard_size,omitzero"`
+	Exhausted   [2]bool      `json:"exhausted"`
+	Redoubts    []grid.Coord `json:"redoubts,omitempty"`
+
+	// The active player's turn so far.
+	Moves       int        `json:"moves,omitempty"`       // basic moves made
+	ExtraMoves  int        `json:"extra_moves,omitempty"` // granted by Supply
+	SupplyUsed  bool       `json:"supply_used,omitempty"`
+	MovedUnits  []string   `json:"moved_units,omitempty"`
+	LastMoved   string     `json:"last_moved,omitempty"`
+	LastFrom    grid.Coord `json:"last_from"`
+	Marched     []string   `json:"marched,omitempty"`
+	CombatDone  bool       `json:"combat_done,omitempty"`
+	RestoreUsed bool       `json:"restore_used,omitempty"`
+	RedoubtUsed bool       `json:"redoubt_used,omitempty"`
+
+	Combat *Combat `json:"combat,omitempty"`
+	Window *Window `json:"window,omitempty"`
+	Result *Result `json:"result,omitempty"`
+}
+
+func (s *State) clone() *State {
+	c := *s
+	c.Units = slices.Clone(s.Units)
+	for i := range 2 {
+		c.Hand[i] = slices.Clone(s.Hand[i])
+		c.Deck[i] = slices.Clone(s.Deck[i])
+		c.Discard[i] = slices.Clone(s.Discard[i])
+		c.Table[i] = slices.Clone(s.Table[i])
+	}
+	c.Redoubts = slices.Clone(s.Redoubts)
+	c.MovedUnits = slices.Clone(s.MovedUnits)
+	c.Marched = slices.Clone(s.Marched)
+	if s.Combat != nil {
+		cb := *s.Combat
+		cb.AttCards = slices.Clone(cb.AttCards)
+		cb.DefCards = slices.Clone(cb.DefCards)
+		cb.Supporters = slices.Clone(cb.Supporters)
+		cb.Committed = slices.Clone(cb.Committed)
+		cb.Flanks = slices.Clone(cb.Flanks)
+		c.Combat = &cb
+	}
+	if s.Window != nil {
+		w := *s.Window
+		c.Window = &w
+	}
+	if s.Result != nil {
+		r := *s.Result
+		c.Result = &r
+	}
+	return &c
+}
+
+// Scenario is the scenario the game plays.
+func (s *State) Scenario() *game.Scenario { return s.sc }
+
+// Army returns side's army.
+func (s *State) Army(side game.Side) *Army { return s.army[side] }
+
+func (s *State) grid() grid.Grid { return s.sc.Map.Grid }
+
+func (s *State) label(c grid.Coord) string { return s.sc.Map.Label(c) }
+
+// Unit returns the unit with the id, or nil.
+func (s *State) Unit(id string) *Unit {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return &s.Units[i]
+		}
+	}
+	return nil
+}
+
+// UnitAt returns the unit on c, or nil.
+func (s *State) UnitAt(c grid.Coord) *Unit {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.At == c {
+			return u
+		}
+	}
+	return nil
+}
+
+// terrain returns the terrain effects of a square.
+func (s *State) terrain(c grid.Coord) Terrain {
+	t, ok := s.tb.Terrain[s.sc.Map.CellAt(c).Terrain]
+	if !ok {
+		return s.tb.Terrain["clear"]
+	}
+	return t
+}
+
+func (s *State) hasRedoubt(c grid.Coord) bool { return slices.Contains(s.Redoubts, c) }
+
+// card returns side's card with the id.
+func (s *State) card(side game.Side, id string) *Card { return s.army[side].Card(id) }
+
+// back is the step toward side's own edge (MAN-P-02).
+func (s *State) back(side game.Side) grid.Coord {
+	switch s.Edge[side] {
+	case "N":
+		return grid.Coord{X: 0, Y: -1}
+	case "W":
+		return grid.Coord{X: -1, Y: 0}
+	case "E":
+		return grid.Coord{X: 1, Y: 0}
+	}
+	return grid.Coord{X: 0, Y: 1}
+}
+
+// ownHalf reports whether c is in side's own half (MAN-P-02).
+func (s *State) ownHalf(side game.Side, c grid.Coord) bool {
+	switch s.Edge[side] {
+	case "N":
+		return c.Y < 4
+	case "W":
+		return c.X < 4
+	case "E":
+		return c.X >= 4
+	}
+	return c.Y >= 4
+}
+
+// deployZone reports whether c is in the two rows nearest side's edge (MAN-3.9).
+func (s *State) deployZone(side game.Side, c grid.Coord) bool {
+	switch s.Edge[side] {
+	case "N":
+		return c.Y <= 1
+	case "W":
+		return c.X <= 1
+	case "E":
+		return c.X >= 6
+	}
+	return c.Y >= 6
+}
+
+func add(a, b grid.Coord) grid.Coord { return grid.Coord{X: a.X + b.X, Y: a.Y + b.Y} }
+
+// eliminated counts side's units eliminated.
+func (s *State) eliminated(side game.Side) int {
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Side == side && s.Units[i].Status == game.StatusEliminated {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *State) Clock() game.Clock {
+	return game.Clock{Turn: s.Turn, Phase: s.Phase, Active: s.Active}
+}
+
+func (s *State) Pieces() []game.Piece {
+	out := make([]game.Piece, 0, len(s.Units))
+	for i := range s.Units {
+		u := &s.Units[i]
+		p := game.Piece{ID: u.ID, Side: u.Side, Type: map[string]string{Infantry: "infantry", Cavalry: "cavalry"}[u.Type], Name: u.Name, Status: u.Status, Values: strconv.Itoa(u.Strength())}
+		if u.OnMap() {
+			at := u.At
+			p.At, p.Hex = &at, s.label(u.At)
+		}
+		if u.Reduced {
+			p.Flags = append(p.Flags, "reduced")
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Zones are the hands, decks, discard piles and the cards in play. A hand
+// and a discard pile are seen by their owner; nobody sees a deck's order;
+// cards in play are public (MAN-P-08).
+func (s *State) Zones() []game.Zone {
+	var out []game.Zone
+	for _, side := range game.Sides {
+		out = append(out,
+			game.Zone{Name: "hand", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Hand[side]), Count: max(len(s.Hand[side]), s.HandSize[side])},
+			game.Zone{Name: "deck", Side: side, Ordered: true, Sees: 0, Items: slices.Clone(s.Deck[side]), Count: max(len(s.Deck[side]), s.DeckSize[side])},
+			game.Zone{Name: "discard", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Discard[side]), Count: max(len(s.Discard[side]), s.DiscardSize[side])},
+			game.Zone{Name: "table", Side: side, Sees: game.Everyone, Items: slices.Clone(s.Table[side]), Count: len(s.Table[side])},
+		)
+	}
+	return out
+}
+
+// View is what viewer may see: the other side's hand and discard pile
+// and every deck's order are left out, their sizes kept (MAN-P-08).
+func (r *Rules) View(gs game.State, viewer game.Side) game.State {
+	s := gs.(*State).clone()
+	for _, side := range game.Sides {
+		s.DeckSize[side] = max(len(s.Deck[side]), s.DeckSize[side])
+		s.Deck[side] = nil
+		if side != viewer {
+			s.HandSize[side] = max(len(s.Hand[side]), s.HandSize[side])
+			s.Hand[side] = nil
+			s.DiscardSize[side] = max(len(s.Discard[side]), s.DiscardSize[side])
+			s.Discard[side] = nil
+		}
+	}
+	return s
+}
+
+// Outcome is the result, or before the end the squares each side
+// controls in the enemy half (MAN-2.2).
+func (s *State) Outcome() game.Outcome {
+	if s.Result != nil {
+		o := game.Outcome{Over: true, Winner: s.Result.Winner, Score: s.Result.Score, Rule: s.Result.Rule}
+		o.ResultMsg = game.M("man.result."+s.Result.Why, "side", s.Result.Winner, "a", s.Result.Score[0], "b", s.Result.Score[1])
+		o.Result = o.ResultMsg.String()
+		return o
+	}
+	if s.sc == nil || s.Phase == PhaseDeal || s.Phase == PhaseDeploy {
+		return game.Outcome{Winner: game.Nobody}
+	}
+	sc := s.control()
+	return game.Outcome{Winner: game.Nobody, Score: sc, Rule: "MAN-2.2.4"}
+}
+
+// control counts the enemy-half squares each side controls (MAN-2.2.2,
+// MAN-2.2.3).
+func (s *State) control() [2]int {
+	var out [2]int
+	for _, side := range game.Sides {
+		for _, c := range s.grid().Cells() {
+			if s.ownHalf(side, c) {
+				continue
+			}
+			if s.controls(side, c) {
+				out[side]++
+			}
+		}
+	}
+	return out
+}
+
+func (s *State) controls(side game.Side, c grid.Coord) bool {
+	if u := s.UnitAt(c); u != nil {
+		return u.Side == side // MAN-2.2.2
+	}
+	mine := false
+	for _, n := range s.grid().Neighbors(c) {
+		if u := s.UnitAt(n); u != nil {
+			if u.Side != side {
+				return false // MAN-2.2.3b
+			}
+			mine = true
+		}
+	}
+	return mine // MAN-2.2.3a
+}
+
+// stateJSON is State's stored form (the same fields; the scenario, options,
+// tables and armies are passed to DecodeState).
+type stateJSON State
+
+func decodeState(sc *game.Scenario, opts game.Options, b []byte) (*State, error) {
+	var sj stateJSON
+	if err := json.Unmarshal(b, &sj); err != nil {
+		return nil, fmt.Errorf("man: state: %w", err)
+	}
+	s := (*State)(&sj)
+	if err := s.bind(sc, opts); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// bind attaches the scenario, options, tables and armies.
+func (s *State) bind(sc *game.Scenario, opts game.Options) error {
+	tb, err := ShippedTables()
+	if err != nil {
+		return err
+	}
+	s.sc, s.opts, s.tb = sc, opts, tb
+	for _, side := range game.Sides {
+		a, err := scenarioArmy(sc, side)
+		if err != nil {
+			return err
+		}
+		s.army[side] = a
+	}
+	return nil
+}
+
+// scenarioArmy reads side's army: param army-A names a shipped army, or
+// fixture-A holds a whole army file (test positions, no deck checks).
+func scenarioArmy(sc *game.Scenario, side game.Side) (*Army, error) {
+	if src, ok := sc.Params["fixture-"+side.String()]; ok {
+		return ParseArmy(sc.ID+":fixture-"+side.String(), src, true)
+	}
+	code := sc.Param("army-"+side.String(), "")
+	if code == "" {
+		return nil, fmt.Errorf("man: scenario %s: param army-%s names no army (%v)", sc.ID, side, ArmyCodes)
+	}
+	return ShippedArmy(code)
+}
