@@ -990,3 +990,26 @@ func (s *State) legalCombat(side game.Side) []game.Option {
 	}
 	return out
 }
+
+// Sight reports whether a unit on from could fire at to within rng
+// squares (MAN-6.2.2), for tests and a future line-of-sight view.
+func (s *State) Sight(from, to string, rng int) (bool, error) {
+	a, err := s.cellArg(from)
+	if err != nil {
+		return false, err
+	}
+	b, err := s.cellArg(to)
+	if err != nil {
+		return false, err
+	}
+	return s.sight(a, b, rng), nil
+}
+
+// Controls reports whether side controls the square (MAN-2.2.2, MAN-2.2.3).
+func (s *State) Controls(side game.Side, cell string) (bool, error) {
+	c, err := s.cellArg(cell)
+	if err != nil {
+		return false, err
+	}
+	return s.controls(side, c), nil
+}
