@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// TestArmies checks every shipped army file (MAN-P-06, TC-T02): 8 units,
+// TestArmies checks every shipped army file (MAN-P-06, MAN-TC-T02, MAN-1.3.1,
+// MAN-1.4.1, MAN-1.4.3, MAN-1.4.6, MAN-A-03): 8 units,
 // 60 cards, 5 unit cards per unit, a Leader, 3-8 other HQ types, Withdraw
 // in every army; no Supply for the Ottomans (MAN-9.2.6); Withdraw values
 // only on US cards (MAN-8.7); Grand Battery only on Napoleon (MAN-9.1.6);
@@ -39,7 +40,7 @@ func TestArmies(t *testing.T) {
 	if fr.Card("napoleon") == nil || !fr.Card("napoleon").Battery {
 		t.Error("Napoleon has no Grand Battery")
 	}
-	// TC-T01: the Imperial Guard, alias Garde Impériale, 8/5 infantry, 5 cards.
+	// MAN-TC-T01 (MAN-1.3.6, MAN-1.3.7, MAN-P-05): the Imperial Guard, alias Garde Impériale, 8/5 infantry, 5 cards.
 	g := fr.Unit("guard")
 	if g == nil || g.Full != 8 || g.Reduced != 5 || g.Type != Infantry || g.Alias != "Garde Impériale" {
 		t.Errorf("Imperial Guard: %+v", g)
@@ -50,7 +51,7 @@ func TestArmies(t *testing.T) {
 }
 
 // TestArmyValidation: an army with a sixth card for one unit (41 unit
-// cards) is refused (TC-T02, MAN-1.4.4).
+// cards) is refused (MAN-TC-T02, MAN-1.4.4).
 func TestArmyValidation(t *testing.T) {
 	b, _ := dataFS.ReadFile("data/armies/fr.txt")
 	src := strings.Replace(string(b), "card guard D8 B2d6 R2", "card guard D8 B2d6 R2 x2", 1)

@@ -1,0 +1,115 @@
+// Package man is the ruleset of Manœuvre (GMT Games, 2008), from the
+// digest ../shared/rules/manoeuvre.md (rule ids MAN-…; the French seed
+// 001_… wins where they disagree). It is not registered in
+// game/rules/all yet: the bot, the renderer and the store do not know it.
+//
+// # The game
+//
+// Two armies on an 8×8 board of squares (game/grid Square, a1 … h8,
+// orthogonal adjacency only, MAN-1.1.3) built from four 4×4 map sections.
+// Each side holds a hand of five cards drawn from its army's 60-card deck;
+// unit cards start and feed combats, HQ cards (Leaders, Supply, Forced
+// March, Withdraw, Ambush, Guerrilla, Redoubt …) bend the rules. A player
+// turn is Discard (and draw to five), Movement (one unit must move),
+// Combat (at most one), Restoration. A side wins by eliminating five
+// enemy units, or at nightfall — when both first decks are exhausted — by
+// controlling more of the enemy half.
+//
+// # Data (MAN-P-06, MAN-P-03, MAN-P-04)
+//
+// Versioned text files embedded in the package (data.go describes the
+// format): data/armies/<code>.txt, the eight armies (units and 60 cards,
+// seeded from the digest's Appendix A, unverified, flagged errors fixed
+// and noted in each file), data/sections.txt (24 PLACEHOLDER sections,
+// not the printed ones), data/tables.txt (terrain effects T-3b, results
+// T-9 and T-10). Armies are checked when loaded (8 units, 60 cards, 5 per
+// unit, a Leader, 3–8 other HQ types, Withdraw).
+//
+// # Scenarios
+//
+// A scenario's params name the armies (army-A, army-B: us ot sp at pr ru
+// gb fr), the edges (edge-A, default S; edge-B the opposite), the first
+// player (first: A, B or roll) and the map (sections: "ID:ROT ×4" for NW,
+// NE, SW, SE, or random; otherwise the scenario's own 8×8 [map]). SetUp
+// (game.SetUpper) rolls the first player and builds the board from the
+// set-up dice once, when the game is created; the game then starts in the
+// deal phase: the first player's "deal" shuffles both decks with the
+// game's dice (a Fisher–Yates shuffle, one die a card: MAN-P-13) and draws
+// the opening hands; each side deploys (first player first). A test
+// position ([start]) places units and cards from params: at-A "UNIT:CELL
+// …", reduced-A, eliminated-A, hand-A, deck-A (top first), discard-A,
+// exhausted-A, redoubts; fixture-A holds a whole army file for test
+// fixtures (no deck checks). testdata/man-frgb.toml is a full game; no
+// scenario is shipped under scenarios/data yet.
+//
+// # Orders (Verbs)
+//
+//	deal · deploy UNIT CELL · discard [CARD…] · move UNIT CELL
+//	march CARD UNIT CELL · supply CARD · spy CARD · end
+//	assault CARD TARGET · volley CARD TARGET · bombard CARD TARGET [FIRER]
+//	ambush CARD TARGET
+//	withdraw CARD · defend [CARD…]                      (defender, steps 3-4)
+//	play CARD · lead CARD [combat | command UNIT…] · commit CARD UNIT
+//	sappers CARD · skirmish CARD CELL · fight            (attacker, step 5)
+//	hit · retreat [CELL] · advance UNIT · stay           (results)
+//	restore CARD [UNIT] · redoubt CARD UNIT
+//	guerrilla CARD · pass                                (Guerrilla window)
+//
+// # Hidden information
+//
+// Hands and discard piles are zones seen by their owner (game.Zone, Sees
+// game.Only); deck orders are seen by nobody; cards in play are public.
+// View drops the other side's hand and discards and every deck's order,
+// keeping their sizes. Draws and discards are secret events of their
+// owner, shuffles events of nobody, with a public event giving the
+// counts. A decision that a card could answer (the Guerrilla window, the
+// defence) lists only the card-free answer (pass, defend); the cards are
+// the owner's orders in Legal. A Guerrilla window opens after every
+// Supply, Forced March, Regroup or reinforcement when the opponent's army
+// has Guerrilla cards at all (public), whatever his hand holds; AutoOrder
+// plays only the deal and the end of a Movement Phase with no legal move.
+//
+// # STATUS
+//
+// Implemented and tested by case files (testdata/cases, the digest's
+// worked examples MAN-TC-T03 … MAN-TC-T18 and MAN-TC-D01 … MAN-TC-D40,
+// listed in each header) and Go tests:
+//   - data: MAN-P-06 (TC-T01, TC-T02), MAN-P-03 placeholder sections with
+//     rotation, T-3b, T-9, T-10;
+//   - set-up: MAN-3.1 roll-off (SetUp), MAN-3.3 sections, MAN-3.5 edges,
+//     MAN-3.6/MAN-P-13 shuffles, MAN-3.7, MAN-3.9, MAN-P-14, MAN-3.10,
+//     MAN-P-10;
+//   - sequence: MAN-4.1 … MAN-4.7, MAN-5.1 … MAN-5.6, MAN-P-15 … MAN-P-19,
+//     MAN-9.2.3, MAN-9.2.10, MAN-9.2.4 (Guerrilla windows), MAN-A-38;
+//   - combat: MAN-6.0.2, MAN-6.1.1 … MAN-6.1.7, MAN-6.2.1 … MAN-6.2.4
+//     (lines of sight MAN-P-35), MAN-6.3 terrain (T-3b values), MAN-6.4
+//     supporting units, MAN-6.5.2 … MAN-6.5.9, MAN-P-27 … MAN-P-30, MAN-6.6
+//     pursuit (MAN-P-31, MAN-P-32), MAN-8.7 US withdraw (MAN-P-36),
+//     MAN-9.1.2 … MAN-9.1.7 (Grand Battery MAN-P-38), MAN-9.2.1 Ambush
+//     (French rules, 1d10), MAN-9.2.2 Committed Attack (MAN-P-40),
+//     MAN-9.2.7 Sappers, MAN-9.2.8 Skirmish (MAN-P-43), MAN-9.2.11 Withdraw;
+//   - restoration: MAN-7.1 … MAN-7.5, MAN-P-33, MAN-P-34, MAN-9.2.5
+//     Redoubts (MAN-P-42), MAN-9.2.6 Regroup, MAN-9.2.9 Spy;
+//   - victory: MAN-2.1.1 … MAN-2.1.3, MAN-2.2.1 … MAN-2.2.7, MAN-2.3,
+//     MAN-P-11 (dayEnd = endOfGameTurn only);
+//   - option fm-end-restriction (MAN-A-25).
+//
+// Not implemented yet:
+//   - the first player choosing and rotating the sections as orders in
+//     the log (MAN-3.3 is done by params or at random in SetUp), the
+//     Second Player choosing the nations and his edge (MAN-3.4, MAN-3.5,
+//     MAN-P-12 beginner/standard modes): armies and edges are params;
+//   - the chosen opening hand (MAN-3.8, option openingHand);
+//   - options dayEnd other than endOfGameTurn (MAN-P-11), ambushCards
+//     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
+//   - Spy partway through the Draw Phase (MAN-P-44: the draw is part of
+//     the discard order);
+//   - the top card of a discard pile shown to the opponent (MAN-0.5);
+//   - a custom map upload (MAN-P-03), the pace presets and deadlines
+//     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
+//   - Boarder, Ranger (board image, range and line-of-sight views), the
+//     benchmarks of issue 20, a shipped scenario under scenarios/data/man,
+//     registration in game/rules/all, chat wiring.
+//
+// TestRuleCoverage lists the rule ids no case or test cites yet.
+package man

@@ -1,0 +1,106 @@
+package man_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/man"
+)
+
+// TestSetUp: the set-up rolls the first player with 1d10 each, ties rolled
+// again (MAN-3.1, TC-T16), and lays four sections out 2×2 with their
+// rotations (MAN-1.1.2, MAN-3.3, MAN-P-03); the resolved scenario keeps
+// the source's id and hash, and its map is complete.
+func TestSetUp(t *testing.T) {
+	g := loadFull(t, 1)
+	sc := g.Scenario
+	if sc.ID != "man-frgb" || sc.Params["sections"] == "random" || len(strings.Fields(sc.Params["sections"])) != 4 {
+		t.Fatalf("resolved scenario: %s %q", sc.ID, sc.Params["sections"])
+	}
+	if len(sc.Map.Cells) != 64 {
+		t.Fatalf("%d cells", len(sc.Map.Cells))
+	}
+	// Fixed dice: 7-7 is rolled again, then 3-9: B is first.
+	r := man.New()
+	src := *sc
+	src.Params = map[string]string{"army-A": "fr", "army-B": "gb", "first": "roll", "sections": "s01:0 s02:90 s03:180 s04:270"}
+	out, err := r.SetUp(&src, nil, dice.NewFixed(7, 7, 3, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Params["first"] != "B" {
+		t.Errorf("first %s after 7-7, 3-9", out.Params["first"])
+	}
+	secs, _ := man.Sections()
+	rot := secs[1].Rotate(90)
+	// The NE section (s02 turned 90°) fills files e-h, ranks 5-8.
+	if got := out.Map.CellAt(grid.Coord{X: 4, Y: 0}).Terrain; got != rot.Terrain[0][0] {
+		t.Errorf("e8 is %s, want %s", got, rot.Terrain[0][0])
+	}
+	if _, err := r.SetUp(&game.Scenario{ID: "x", Params: map[string]string{"sections": "s01:0 s02:45 s03:0 s04:0"}}, nil, dice.NewFixed()); err == nil {
+		t.Error("a 45° rotation was accepted")
+	}
+	// MAN-P-10: both sides on one nation is refused.
+	same := *g.Scenario
+	same.Params = map[string]string{"army-A": "fr", "army-B": "fr"}
+	if _, err := r.Start(&same, nil); err == nil {
+		t.Error("France against France was accepted (MAN-P-10)")
+	}
+}
+
+// TestVerbs: every verb the Legal tree uses is declared, and every
+// declared verb is one Decide knows (game.Verber).
+func TestVerbs(t *testing.T) {
+	r := man.New()
+	declared := map[string]bool{}
+	for _, v := range r.Verbs() {
+		declared[v.Name] = true
+		if v.Help.EN == "" || v.Help.FR == "" {
+			t.Errorf("verb %s lacks help", v.Name)
+		}
+		_, err := r.Decide(loadFull(t, 1).State, game.Command{Side: game.SideA, Verb: v.Name}, &dice.Seeded{Seed: []byte("v")})
+		if re, ok := game.AsRuleError(err); ok && re.Code == game.CodeUnknownVerb {
+			t.Errorf("declared verb %s unknown to Decide", v.Name)
+		}
+	}
+	play(t, 4, 1500, func(g *game.Game, rec game.Record) {
+		for _, side := range game.Sides {
+			for _, l := range game.Leaves(game.Legal(r, g.State, side)) {
+				if v, _, _ := strings.Cut(l, " "); !declared[v] {
+					t.Fatalf("Legal lists %q, an undeclared verb", l)
+				}
+			}
+		}
+	})
+}
+
+// TestDefaults: the deadline order of every waiting side is accepted, and
+// AutoOrder plays only the deal and the end of a movement with no move
+// (MAN-P-15), never a card decision (issue 20: no automatic pass that the
+// opponent could read).
+func TestDefaults(t *testing.T) {
+	r := man.New()
+	play(t, 5, 800, func(g *game.Game, rec game.Record) {
+		for _, side := range game.Waiting(g.State) {
+			o, why := r.DeadlineOrder(g.State, side)
+			if o == "" {
+				t.Fatalf("no deadline order for %v: %s", side, why)
+			}
+			cmd, _ := game.ParseCommand(side, o)
+			if _, _, err := g.Decide(cmd, &dice.Seeded{Seed: []byte("x"), Next: g.Rolls}); err != nil {
+				t.Fatalf("deadline order %q refused: %v", o, err)
+			}
+		}
+		for _, d := range g.State.Pending() {
+			if o := r.AutoOrder(g.State, d.Side); o != "" {
+				t.Fatalf("AutoOrder %q answers %s", o, d.Kind)
+			}
+		}
+	})
+	if o := r.AutoOrder(loadFull(t, 1).State, loadFull(t, 1).State.Clock().Active); o != "deal" {
+		t.Errorf("AutoOrder at the deal: %q", o)
+	}
+}
