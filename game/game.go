@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -181,6 +182,24 @@ func replay(r Ruleset, sc *Scenario, opts Options, recs []Record, checked bool) 
 // as data — their JSON, what Evolve applies — not as narration. A log
 // that re-decides is one the rules wrote.
 func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record) (err error) {
+	return redecide(r, sc, opts, recs, CompareEvents)
+}
+
+// RedecideSince is Redecide for a log begun under version of r's rules.
+// When that is this build's version it is Redecide. When it is an earlier
+// one, the rules may since record more in an event than the log has (a
+// result Decide now works out and Evolve copies, where the older Evolve
+// worked it out itself): an event agrees when every field the log has is
+// what the rules decide now (CompareEventsSince). A changed outcome is
+// still drift.
+func RedecideSince(version string, r Ruleset, sc *Scenario, opts Options, recs []Record) error {
+	if version == "" || version == r.Version() {
+		return Redecide(r, sc, opts, recs)
+	}
+	return redecide(r, sc, opts, recs, CompareEventsSince)
+}
+
+func redecide(r Ruleset, sc *Scenario, opts Options, recs []Record, compare func(logged, decided Events) *Drift) (err error) {
 	g, err := Start(r, sc, opts)
 	if err != nil {
 		return err
@@ -213,7 +232,7 @@ func Redecide(r Ruleset, sc *Scenario, opts Options, recs []Record) (err error) 
 				return fmt.Errorf("record %d (%s): die %d is %+v in the log, the rules rolled %+v", rec.Seq, rec.Command, i+1, rec.Rolls[i], rolls[i])
 			}
 		}
-		if d := CompareEvents(rec.Events, events); d != nil {
+		if d := compare(rec.Events, events); d != nil {
 			d.Seq, d.Command = rec.Seq, rec.Command
 			return d
 		}
@@ -299,6 +318,65 @@ func CompareEvents(logged, decided Events) *Drift {
 		}
 	}
 	return nil
+}
+
+// CompareEventsSince is CompareEvents for events logged under an earlier
+// version of the rules: an event agrees when the decided one has every
+// field of the logged one with the same value; fields the older version
+// did not record (absent from the logged event) are not compared.
+func CompareEventsSince(logged, decided Events) *Drift {
+	for i := range max(len(logged), len(decided)) {
+		var a, b []byte
+		if i < len(logged) {
+			a = marshalOrError(logged[i])
+		}
+		if i < len(decided) {
+			b = marshalOrError(decided[i])
+		}
+		if !covers(withoutNarration(a), withoutNarration(b)) {
+			return &Drift{Event: i + 1, Logged: string(a), Decided: string(b)}
+		}
+	}
+	return nil
+}
+
+// covers reports whether the JSON value b has every object field of a
+// with the same value (arrays element by element, of the same length).
+func covers(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return bytes.Equal(a, b)
+	}
+	return coversValue(x, y)
+}
+
+func coversValue(x, y any) bool {
+	switch a := x.(type) {
+	case map[string]any:
+		b, ok := y.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || !coversValue(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := y.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !coversValue(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return x == y
 }
 
 // marshalOrError is an event's JSON, or a text naming why it has none (so

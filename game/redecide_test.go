@@ -127,3 +127,80 @@ func TestRedecideDrift(t *testing.T) {
 		t.Errorf("replay under changed rules: tally %v, want the logged [14 3]", got)
 	}
 }
+
+// tally2 is tally's next version: it records in each event the side's new
+// total (a result the older Evolve would have worked out itself).
+type tally2 struct{ tally }
+
+type added2 struct {
+	Side  game.Side `json:"side"`
+	N     int       `json:"n"`
+	Total int       `json:"total,omitempty"`
+}
+
+func (added2) Kind() string    { return "added" }
+func (tally2) Version() string { return "2" }
+func (t tally2) Decide(s game.State, cmd game.Command, d game.Dice) ([]game.Event, error) {
+	evs, err := t.tally.Decide(s, cmd, d)
+	if err != nil {
+		return nil, err
+	}
+	a := evs[0].(added)
+	evs[0] = added2{Side: a.Side, N: a.N, Total: s.(*tallyState).Tally[a.Side] + a.N}
+	return evs, nil
+}
+func (tally2) Evolve(s game.State, e game.Event) game.State {
+	n := *s.(*tallyState)
+	switch a := e.(type) {
+	case added:
+		n.Tally[a.Side] += a.N
+	case added2:
+		n.Tally[a.Side] += a.N
+	}
+	return &n
+}
+func (tally2) NewEvent(kind string) (game.Event, bool) {
+	switch kind {
+	case "added":
+		return &added2{}, true
+	case "bell":
+		return &bell{}, true
+	}
+	return nil, false
+}
+
+// TestRedecideSince: a log written by version 1 re-decides under version
+// 2, which records more in its events, when the fields the log has agree;
+// a changed outcome is still drift; a log of this version is compared
+// whole.
+func TestRedecideSince(t *testing.T) {
+	sc := &game.Scenario{}
+	g, err := game.Start(tally{}, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []game.Record
+	for _, o := range []string{"A: add 3", "B: add 2", "A: add 4"} {
+		side, order, _ := strings.Cut(o, ": ")
+		s, _ := game.ParseSide(side)
+		cmd, _ := game.ParseCommand(s, order)
+		rec, err := g.Apply(order, cmd, dice.NewFixed())
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	if err := game.Redecide(tally2{}, sc, nil, recs); err == nil {
+		t.Error("Redecide compared version 1's events whole and found no drift in the new field")
+	}
+	if err := game.RedecideSince("1", tally2{}, sc, nil, recs); err != nil {
+		t.Errorf("version 1 log under version 2: %v", err)
+	}
+	var d *game.Drift
+	if err := game.RedecideSince("1", tally2{tally{bonus: 1}}, sc, nil, recs); !errors.As(err, &d) || d.Seq != 1 {
+		t.Errorf("version 1 log under a changed version 2: %v, want drift at record 1", err)
+	}
+	if err := game.RedecideSince("2", tally2{}, sc, nil, recs); err == nil {
+		t.Error("a log said to be of this version was compared leniently")
+	}
+}

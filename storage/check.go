@@ -412,7 +412,7 @@ func (s *Store) checkReplay(id string, opts CheckOptions, rep *Report) error {
 		return nil
 	}
 	if opts.Redecide {
-		if err := game.Redecide(r, sc, m.Options, recs); err != nil {
+		if err := game.RedecideSince(m.RulesetVersion, r, sc, m.Options, recs); err != nil {
 			rep.add(id, "redecide%s: %v", versionNote(r, m), err)
 		}
 	}

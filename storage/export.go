@@ -402,7 +402,7 @@ func CheckExport(res Resolver, x *Exported) (err error) {
 		}
 		recs[i] = rec
 	}
-	if err := game.Redecide(r, sc, x.Meta.Options, recs); err != nil {
+	if err := game.RedecideSince(x.Meta.RulesetVersion, r, sc, x.Meta.Options, recs); err != nil {
 		return badInput("the log does not re-decide%s: %v", versionNote(r, &x.Meta), err)
 	}
 	return nil

@@ -139,6 +139,11 @@ func ReplayStoredLogs(t *testing.T, rules game.Ruleset, dir string) int {
 			if err := l.Check(rules); err != nil {
 				t.Error(err)
 			}
+			// The store's check and import re-decide a game begun under
+			// an older version: what its events say still holds.
+			if err := l.Redecide(rules); err != nil {
+				t.Errorf("version %s log of %s does not re-decide: %v", l.Version, l.Scenario, err)
+			}
 		})
 	}
 	return len(files)
@@ -157,6 +162,25 @@ func around(a, b []byte) (string, string) {
 // Replay folds l's log with today's rules (game.ReplayChecked: the
 // ruleset's invariants hold after every event).
 func (l StoredLog) Replay(rules game.Ruleset) (*game.Game, error) {
+	sc, recs, err := l.decode(rules)
+	if err != nil {
+		return nil, err
+	}
+	return game.ReplayChecked(rules, sc, l.Options, recs)
+}
+
+// Redecide re-decides l's log with today's rules as the store's check and
+// import do for a game begun under l's version (game.RedecideSince).
+func (l StoredLog) Redecide(rules game.Ruleset) error {
+	sc, recs, err := l.decode(rules)
+	if err != nil {
+		return err
+	}
+	return game.RedecideSince(l.Version, rules, sc, l.Options, recs)
+}
+
+// decode is l's scenario and records.
+func (l StoredLog) decode(rules game.Ruleset) (*game.Scenario, []game.Record, error) {
 	sc := &game.Scenario{}
 	var err error
 	if l.Resolved != nil {
@@ -165,17 +189,17 @@ func (l StoredLog) Replay(rules game.Ruleset) (*game.Game, error) {
 		sc, err = scenarios.Load(l.Scenario)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	recs := make([]game.Record, len(l.Records))
 	for i, r := range l.Records {
 		evs, err := game.UnmarshalEvents(rules, r.Events)
 		if err != nil {
-			return nil, fmt.Errorf("record %d: %w", r.Seq, err)
+			return nil, nil, fmt.Errorf("record %d: %w", r.Seq, err)
 		}
 		recs[i] = game.Record{Seq: r.Seq, Clock: r.Clock, Text: r.Text, Command: r.Command, Rolls: r.Rolls, Events: evs}
 	}
-	return game.ReplayChecked(rules, sc, l.Options, recs)
+	return sc, recs, nil
 }
 
 // Check replays l with today's rules and reports an error unless it
