@@ -26,6 +26,32 @@
 // Legal lists every order a side may give now as a tree (unit →
 // destinations); tests play random games from it.
 //
+// # What a ruleset brings (kernel v2)
+//
+// The bot and the other front ends hold no knowledge of any one game;
+// each ruleset brings its own:
+//
+//   - Its scenario. A game carries the resolved Scenario it started with
+//     (board, forces, tables; shipped, uploaded, or built at creation by a
+//     SetUpper from the game's seed), stored and hashed with the game: a
+//     running game never changes board when a new version ships.
+//   - Its verbs (Verber): every order word with typed arguments (unit,
+//     cell, card, officer, die face, choice), help in English and French
+//     and a rule id. The bot builds its order commands, slash commands,
+//     parsing, autocomplete, help and docs from them.
+//   - Its defaults (Defaulter): the order played for a side whose deadline
+//     has passed, and an order the bot may play at once because the side
+//     has nothing left to decide, never one that would reveal a secret.
+//     Without a Defaulter the bot plays nothing on anyone's behalf.
+//   - Its words (Msg, Register): events narrate themselves as a message
+//     key with typed arguments (Narrator), refusals are RuleErrors built by
+//     Reject, prompts and option labels carry messages too; each ruleset
+//     registers an English and a French catalogue, and front ends Render
+//     a message in the reader's language.
+//   - Its zones (Zone, Zoner): hands, decks, discards, reserves, off-map
+//     and eliminated boxes beside the map cells, each with the audience
+//     that may see its contents; others see its count (ZonesOf).
+//
 // # Hidden information
 //
 // Rulesets with secrets implement Viewer: View(state, side) is what that
