@@ -305,19 +305,7 @@ func (d *Drift) Error() string {
 // withoutNarration), and returns the first difference as a Drift without
 // Seq and Command, or nil.
 func CompareEvents(logged, decided Events) *Drift {
-	for i := range max(len(logged), len(decided)) {
-		var a, b []byte
-		if i < len(logged) {
-			a = marshalOrError(logged[i])
-		}
-		if i < len(decided) {
-			b = marshalOrError(decided[i])
-		}
-		if !bytes.Equal(withoutNarration(a), withoutNarration(b)) {
-			return &Drift{Event: i + 1, Logged: string(a), Decided: string(b)}
-		}
-	}
-	return nil
+	return compareEvents(logged, decided, bytes.Equal)
 }
 
 // CompareEventsSince is CompareEvents for events logged under an earlier
@@ -325,6 +313,12 @@ func CompareEvents(logged, decided Events) *Drift {
 // field of the logged one with the same value; fields the older version
 // did not record (absent from the logged event) are not compared.
 func CompareEventsSince(logged, decided Events) *Drift {
+	return compareEvents(logged, decided, covers)
+}
+
+// compareEvents returns the first pair of events whose JSON, without the
+// narration, agree does not accept.
+func compareEvents(logged, decided Events, agree func(logged, decided []byte) bool) *Drift {
 	for i := range max(len(logged), len(decided)) {
 		var a, b []byte
 		if i < len(logged) {
@@ -333,7 +327,7 @@ func CompareEventsSince(logged, decided Events) *Drift {
 		if i < len(decided) {
 			b = marshalOrError(decided[i])
 		}
-		if !covers(withoutNarration(a), withoutNarration(b)) {
+		if !agree(withoutNarration(a), withoutNarration(b)) {
 			return &Drift{Event: i + 1, Logged: string(a), Decided: string(b)}
 		}
 	}
