@@ -537,7 +537,7 @@ func (s *State) skirmishSquares(u *Unit) []grid.Coord {
 	for range 2 {
 		var next []grid.Coord
 		for _, c := range frontier {
-			for _, n := range s.grid().Neighbors(c) {
+			for _, n := range neighbors(c) {
 				if !seen[n] && s.terrain(n).Enter && s.UnitAt(n) == nil {
 					seen[n] = true
 					out = append(out, n)

@@ -372,6 +372,7 @@ func evolve(old *State, e game.Event) *State {
 		r := e.Result
 		s.Result = &r
 	}
+	s.index()
 	return s
 }
 

@@ -38,8 +38,8 @@ func loadFull(tb testing.TB, seed int64) *game.Game {
 }
 
 // play plays random legal orders (the Legal tree's leaves) until the game
-// ends or steps run out, checking the invariants (Checker) after every
-// record and calling each after it.
+// ends or steps run out, checking that Decide leaves its state unchanged,
+// the invariants (Checker) after every record, and calling each after it.
 func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
 	t.Helper()
 	g := loadFull(t, seed)
@@ -76,6 +76,13 @@ func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.
 		cmd, err := game.ParseCommand(side, order)
 		if err != nil {
 			t.Fatal(err)
+		}
+		before, _ := json.Marshal(g.State)
+		if _, err := r.Decide(g.State, cmd, &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}); err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+		}
+		if after, _ := json.Marshal(g.State); string(after) != string(before) {
+			t.Fatalf("seed %d step %d: Decide(%q) changed the state", seed, step, order)
 		}
 		rec, err := g.Apply(order, cmd, d)
 		if err != nil {

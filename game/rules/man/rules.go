@@ -184,6 +184,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		return nil, bad("start phase %q: discard-A, move-A, combat-A, restore-A (or -B)", sc.Start.Phase)
 	}
 	s.Phase, s.Active = ph, side
+	defer s.index()
 	placed := map[grid.Coord]string{}
 	for _, side := range game.Sides {
 		p := func(k string) []string { return strings.Fields(sc.Params[k+"-"+side.String()]) }
@@ -202,6 +203,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			}
 			placed[c] = id
 			u.At, u.Status = c, game.StatusActive
+			s.index()
 		}
 		for _, id := range p("reduced") {
 			if u := s.Unit(id); u != nil && u.Side == side {
@@ -245,6 +247,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 					s.Deck[side] = append(s.Deck[side], c.ID)
 				}
 			}
+		}
+		if n := len(s.Hand[side]) + len(s.Deck[side]) + len(s.Discard[side]); n != len(s.army[side].Cards) {
+			return nil, bad("side %s: hand, deck and discard pile hold %d of the army's %d cards", side, n, len(s.army[side].Cards))
 		}
 		s.Exhausted[side] = sc.Params["exhausted-"+side.String()] == "yes"
 	}

@@ -100,6 +100,9 @@ type Result struct {
 
 // State is a Manœuvre position.
 type State struct {
+	// occ indexes the units on the board by square (index+1), rebuilt by
+	// index after every change.
+	occ  [8][8]int8
 	sc   *game.Scenario
 	opts game.Options
 	tb   *Tables
@@ -194,12 +197,36 @@ func (s *State) Unit(id string) *Unit {
 
 // UnitAt returns the unit on c, or nil.
 func (s *State) UnitAt(c grid.Coord) *Unit {
-	for i := range s.Units {
-		if u := &s.Units[i]; u.OnMap() && u.At == c {
-			return u
-		}
+	if c.X < 0 || c.Y < 0 || c.X > 7 || c.Y > 7 {
+		return nil
+	}
+	if i := s.occ[c.X][c.Y]; i > 0 {
+		return &s.Units[i-1]
 	}
 	return nil
+}
+
+// index rebuilds the occupancy of the squares.
+func (s *State) index() {
+	s.occ = [8][8]int8{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && u.At.X >= 0 && u.At.Y >= 0 && u.At.X < 8 && u.At.Y < 8 {
+			s.occ[u.At.X][u.At.Y] = int8(i + 1)
+		}
+	}
+}
+
+var dirs4 = [4]grid.Coord{{X: 0, Y: -1}, {X: 1, Y: 0}, {X: 0, Y: 1}, {X: -1, Y: 0}}
+
+// neighbors lists the squares orthogonally adjacent to c (MAN-1.1.3).
+func neighbors(c grid.Coord) []grid.Coord {
+	out := make([]grid.Coord, 0, 4)
+	for _, d := range dirs4 {
+		if n := add(c, d); n.X >= 0 && n.Y >= 0 && n.X < 8 && n.Y < 8 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // terrain returns the terrain effects of a square.
@@ -360,7 +387,7 @@ func (s *State) controls(side game.Side, c grid.Coord) bool {
 		return u.Side == side // MAN-2.2.2
 	}
 	mine := false
-	for _, n := range s.grid().Neighbors(c) {
+	for _, n := range neighbors(c) {
 		if u := s.UnitAt(n); u != nil {
 			if u.Side != side {
 				return false // MAN-2.2.3b
@@ -384,6 +411,7 @@ func decodeState(sc *game.Scenario, opts game.Options, b []byte) (*State, error)
 	if err := s.bind(sc, opts); err != nil {
 		return nil, err
 	}
+	s.index()
 	return s, nil
 }
 

@@ -143,7 +143,7 @@ func (s *State) reach(u *Unit, steps int) []grid.Coord {
 	for range steps {
 		var next []grid.Coord
 		for _, c := range frontier {
-			for _, n := range s.grid().Neighbors(c) {
+			for _, n := range neighbors(c) {
 				if seen[n] || !s.terrain(n).Enter || s.UnitAt(n) != nil {
 					continue
 				}
