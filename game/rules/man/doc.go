@@ -91,7 +91,8 @@
 //   - restoration: MAN-7.1 … MAN-7.5, MAN-P-33, MAN-P-34, MAN-9.2.5
 //     Redoubts (MAN-P-42), MAN-9.2.6 Regroup, MAN-9.2.9 Spy;
 //   - victory: MAN-2.1.1 … MAN-2.1.3, MAN-2.2.1 … MAN-2.2.7, MAN-2.3,
-//     MAN-P-11 (dayEnd = endOfGameTurn only);
+//     MAN-P-11 with option day-end (end-of-game-turn, end-of-player-turn,
+//     immediate);
 //   - option fm-end-restriction (MAN-A-25).
 //
 // Not implemented yet:
@@ -100,7 +101,7 @@
 //     Second Player choosing the nations and his edge (MAN-3.4, MAN-3.5,
 //     MAN-P-12 beginner/standard modes): armies and edges are params;
 //   - the chosen opening hand (MAN-3.8, option openingHand);
-//   - options dayEnd other than endOfGameTurn (MAN-P-11), ambushCards
+//   - option ambushCards
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
 //   - Spy partway through the Draw Phase (MAN-P-44: the draw is part of
 //     the discard order);

@@ -21,6 +21,7 @@ func (*Rules) Title() string   { return "Manœuvre" }
 func (*Rules) Version() string { return "1" }
 
 var optionSpecs = []game.OptionSpec{
+	{Name: "day-end", Default: "end-of-game-turn", Values: []string{"end-of-game-turn", "end-of-player-turn", "immediate"}, Rule: "MAN-P-11", Help: "when the day ends once both first decks are exhausted: at the end of the game turn, of the player turn, or at once"},
 	{Name: "fm-end-restriction", Default: "off", Values: []string{"on", "off"}, Rule: "MAN-A-25", Help: "a forced march is also refused when the move ended in a Field or Marsh (2010 rules)"},
 }
 

@@ -129,6 +129,10 @@ func (d *decider) discard(cmd game.Command) error {
 		d.emit(Discarded{Side: cmd.Side, Cards: slices.Clone(cmd.Args)})
 	}
 	d.draw(cmd.Side, len(cmd.Args))
+	if d.s.Exhausted[0] && d.s.Exhausted[1] && d.s.opts.Value(optionSpecs, "day-end") == "immediate" {
+		d.emit(GameOver{d.s.nightfall()}) // MAN-P-11, dayEnd = immediate
+		return nil
+	}
 	d.emit(PhaseBegan{Turn: d.s.Turn, Side: cmd.Side, Phase: PhaseMove})
 	return nil
 }
@@ -540,9 +544,14 @@ func (d *decider) end(cmd game.Command) error {
 }
 
 // endTurn passes to the other player, or ends the game turn: the day ends
-// once both first decks are exhausted (MAN-2.3, MAN-P-11, endOfGameTurn).
+// once both first decks are exhausted (MAN-2.3, MAN-P-11): at the end of
+// the game turn by default, of the player turn with option day-end.
 func (d *decider) endTurn() {
 	s := d.s
+	if s.Exhausted[0] && s.Exhausted[1] && s.opts.Value(optionSpecs, "day-end") == "end-of-player-turn" {
+		d.emit(GameOver{s.nightfall()})
+		return
+	}
 	if s.Active == s.First {
 		d.emit(PhaseBegan{Turn: s.Turn, Side: s.First.Other(), Phase: PhaseDiscard})
 		return
