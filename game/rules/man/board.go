@@ -23,7 +23,7 @@ var (
 // cards in play face up).
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
-	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces()}
+	b := &game.Board{Map: s.board(), Viewer: viewer, Pieces: s.Pieces()}
 	for i := range b.Pieces {
 		if b.Pieces[i].Symbol == "" {
 			b.Pieces[i].Symbol = b.Pieces[i].Type // infantry, cavalry

@@ -24,6 +24,7 @@ import (
 //	legal SIDE ORDER · not-legal SIDE ORDER   Legal lists (or not) the order
 //	sight FROM TO RANGE clear|blocked
 //	controls SIDE CELL · not-controls SIDE CELL
+//	terrain CELL NAME · edge SIDE N|S|E|W
 //	event KIND [COUNT] · no-event KIND
 func TestCases(t *testing.T) {
 	casetest.Run(t, man.New(), "testdata", "MAN-", manAssert)
@@ -137,6 +138,22 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if ok != (w[0] == "controls") {
 			return true, fmt.Errorf("%s controls %s: %v", w[1], w[2], ok)
+		}
+	case "terrain":
+		got, err := s.TerrainAt(w[1])
+		if err != nil {
+			return true, err
+		}
+		if got != w[2] {
+			return true, fmt.Errorf("%s is %s", w[1], got)
+		}
+	case "edge":
+		sd, err := side(w[1])
+		if err != nil {
+			return true, err
+		}
+		if s.Edge[sd] != w[2] {
+			return true, fmt.Errorf("edge %s", s.Edge[sd])
 		}
 	case "event", "no-event":
 		n := 0

@@ -30,10 +30,13 @@
 // A scenario's params name the armies (army-A, army-B: us ot sp at pr ru
 // gb fr), the edges (edge-A, default S; edge-B the opposite), the first
 // player (first: A, B or roll) and the map (sections: "ID:ROT ×4" for NW,
-// NE, SW, SE, or random; otherwise the scenario's own 8×8 [map]). SetUp
-// (game.SetUpper) rolls the first player and builds the board from the
-// set-up dice once, when the game is created; the game then starts in the
-// deal phase: the first player's "deal" shuffles both decks with the
+// NE, SW, SE, random, or choose; otherwise the scenario's own 8×8 [map]).
+// SetUp (game.SetUpper) rolls the first player and builds a given or
+// random board from the set-up dice once, when the game is created. With
+// sections = choose the game starts with the first player's "sections"
+// order (MAN-3.3; the event carries the map, the state keeps it), with
+// edge-A or edge-B = choose the second player's "edge" order follows
+// (MAN-3.5); then the deal phase: the first player's "deal" shuffles both decks with the
 // game's dice (a Fisher–Yates shuffle, one die a card: MAN-P-13) and draws
 // the opening hands; each side deploys (first player first). A test
 // position ([start]) places units and cards from params: at-A "UNIT:CELL
@@ -44,7 +47,8 @@
 //
 // # Orders (Verbs)
 //
-//	deal · deploy UNIT CELL · discard [CARD…] · move UNIT CELL
+//	sections [ID:ROT ×4] · edge N|S|E|W · deal · deploy UNIT CELL
+//	discard [CARD…] · move UNIT CELL
 //	march CARD UNIT CELL · supply CARD · spy CARD · end
 //	assault CARD TARGET · volley CARD TARGET · bombard CARD TARGET [FIRER]
 //	ambush CARD TARGET
@@ -76,7 +80,9 @@
 // listed in each header) and Go tests:
 //   - data: MAN-P-06 (TC-T01, TC-T02), MAN-P-03 placeholder sections with
 //     rotation, T-3b, T-9, T-10;
-//   - set-up: MAN-3.1 roll-off (SetUp), MAN-3.3 sections, MAN-3.5 edges,
+//   - set-up: MAN-3.1 roll-off (SetUp), MAN-3.3 sections (params, random,
+//     or the first player's order), MAN-3.5 edges (params or the second
+//     player's order),
 //     MAN-3.6/MAN-P-13 shuffles, MAN-3.7, MAN-3.9, MAN-P-14, MAN-3.10,
 //     MAN-P-10;
 //   - sequence: MAN-4.1 … MAN-4.7, MAN-5.1 … MAN-5.6, MAN-P-15 … MAN-P-19,
@@ -96,10 +102,9 @@
 //   - option fm-end-restriction (MAN-A-25).
 //
 // Not implemented yet:
-//   - the first player choosing and rotating the sections as orders in
-//     the log (MAN-3.3 is done by params or at random in SetUp), the
-//     Second Player choosing the nations and his edge (MAN-3.4, MAN-3.5,
-//     MAN-P-12 beginner/standard modes): armies and edges are params;
+//   - the Second Player choosing the nations and the First Player his
+//     (MAN-3.2, MAN-3.4, MAN-P-12 beginner/standard modes): armies are
+//     params;
 //   - the chosen opening hand (MAN-3.8, option openingHand);
 //   - option ambushCards
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;

@@ -189,6 +189,21 @@ type Spied struct {
 	Cards []string  `json:"cards"`
 }
 
+// BoardLaid is the battlefield the first player laid out (MAN-3.3): the
+// sections with their rotations (NW, NE, SW, SE) and the map they make.
+type BoardLaid struct {
+	Side     game.Side `json:"side"`
+	Sections []string  `json:"sections"`
+	Map      *game.Map `json:"map"`
+}
+
+// EdgeChosen gives side its starting edge, the other side the opposite
+// one (MAN-3.5).
+type EdgeChosen struct {
+	Side game.Side `json:"side"`
+	Edge string    `json:"edge"`
+}
+
 // GameOver ends the game (MAN-2.1, MAN-2.2).
 type GameOver struct {
 	Result Result `json:"result"`
@@ -219,6 +234,8 @@ func (RestoreUsed) Kind() string   { return "restore-used" }
 func (RedoubtBuilt) Kind() string  { return "redoubt" }
 func (Spied) Kind() string         { return "spied" }
 func (GameOver) Kind() string      { return "game-over" }
+func (BoardLaid) Kind() string     { return "board-laid" }
+func (EdgeChosen) Kind() string    { return "edge-chosen" }
 
 // Audiences of the hidden events.
 func (Shuffled) Audience() game.Audience { return 0 }
@@ -255,6 +272,8 @@ func init() {
 		func() game.Event { return &RedoubtBuilt{} },
 		func() game.Event { return &Spied{} },
 		func() game.Event { return &GameOver{} },
+		func() game.Event { return &BoardLaid{} },
+		func() game.Event { return &EdgeChosen{} },
 	} {
 		eventKinds[f().Kind()] = f
 	}
@@ -368,6 +387,10 @@ func evolve(old *State, e game.Event) *State {
 	case RedoubtBuilt:
 		s.Redoubts = append(s.Redoubts, e.At)
 		s.RedoubtUsed, s.RestoreUsed = true, true
+	case BoardLaid:
+		s.Board, s.Sections = e.Map, slices.Clone(e.Sections)
+	case EdgeChosen:
+		s.Edge[e.Side], s.Edge[e.Side.Other()] = e.Edge, opposite(e.Edge)
 	case GameOver:
 		r := e.Result
 		s.Result = &r

@@ -147,3 +147,11 @@ func (e GameOver) Message() game.Msg {
 	r := e.Result
 	return game.M("man.ev.game-over", "result", game.M("man.result."+r.Why, "side", r.Winner, "a", r.Score[0], "b", r.Score[1]), "rule", r.Rule)
 }
+
+func (e BoardLaid) Message() game.Msg {
+	return game.M("man.ev.board", "side", e.Side, "sections", cards(e.Sections))
+}
+
+func (e EdgeChosen) Message() game.Msg {
+	return game.M("man.ev.edge", "side", e.Side, "edge", e.Edge, "other", opposite(e.Edge))
+}

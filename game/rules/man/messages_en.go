@@ -133,6 +133,12 @@ var messagesEN = game.Catalogue{
 	"man.ev.restore-used":    "the restoration attempt is used (MAN-P-34)",
 	"man.ev.redoubt":         "a Redoubt is built under {unit} on {at} (MAN-9.2.5)",
 	"man.ev.spied":           "{side} sees the enemy hand: {cards} (MAN-9.2.9)",
+	"man.ev.board":           "{side} lays out the battlefield: {sections} (NW, NE, SW, SE; MAN-3.3)",
+	"man.ev.edge":            "{side} takes the {edge} edge, the other side the {other} edge (MAN-3.5)",
+	"man.sections.bad":       "sections: four ID:ROTATION words for the NW, NE, SW and SE places, rotation 0, 90, 180 or 270, four different sections ({why})",
+	"man.edge.bad":           "edge N, S, E or W",
+	"term.man.sections":      "map sections",
+	"term.man.edge":          "starting edge",
 	"man.ev.game-over":       "{result} ({rule})",
 	// Terms.
 	"term.man.deal":                  "deal",

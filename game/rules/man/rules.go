@@ -37,6 +37,9 @@ func (s *State) on(name string) bool { return s.opts.Value(optionSpecs, name) ==
 // neither param is returned as it is.
 func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Scenario, error) {
 	spec := sc.Param("sections", "")
+	if spec == "choose" {
+		spec = "" // laid out by the first player during play (MAN-3.3)
+	}
 	roll := sc.Param("first", "A") == "roll"
 	if spec == "" && !roll {
 		return sc, nil
@@ -149,6 +152,10 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	}
 	s.Edge[0] = sc.Param("edge-A", "S")
 	s.Edge[1] = sc.Param("edge-B", opposite(s.Edge[0]))
+	chooseEdge := s.Edge[0] == "choose" || s.Edge[1] == "choose"
+	if chooseEdge {
+		s.Edge = [2]string{"S", "N"} // until the second player chooses
+	}
 	if opposite(s.Edge[0]) != s.Edge[1] {
 		return nil, bad("edges %s and %s are not opposite (MAN-3.5)", s.Edge[0], s.Edge[1])
 	}
@@ -175,6 +182,12 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			}
 		}
 		s.Phase, s.Active = PhaseDeal, s.First
+		if chooseEdge {
+			s.Phase, s.Active = PhaseEdge, s.First.Other()
+		}
+		if sc.Param("sections", "") == "choose" {
+			s.Phase, s.Active = PhaseSections, s.First
+		}
 		return s, nil
 	}
 	// A test position.
@@ -312,7 +325,7 @@ func sum(v []int) int {
 }
 
 // orders lists the verbs, for the unknown-order message.
-const orders = "deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
+const orders = "sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
 
 // Decide validates an order and returns its events.
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
@@ -327,7 +340,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		err = d.window(cmd)
 	case "withdraw", "defend", "play", "lead", "commit", "sappers", "skirmish", "fight", "hit", "retreat", "advance", "stay":
 		err = d.combatOrder(cmd)
-	case "deal", "deploy", "discard", "move", "march", "supply", "assault", "bombard", "volley", "ambush", "restore", "redoubt", "spy", "end":
+	case "sections", "edge", "deal", "deploy", "discard", "move", "march", "supply", "assault", "bombard", "volley", "ambush", "restore", "redoubt", "spy", "end":
 		if err = s.mayAct(cmd); err == nil {
 			err = d.phaseOrder(cmd)
 		}
@@ -366,6 +379,14 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 	}
 	var err error
 	switch cmd.Verb {
+	case "sections":
+		if err = need("MAN-3.3", PhaseSections); err == nil {
+			err = d.sections(cmd)
+		}
+	case "edge":
+		if err = need("MAN-3.5", PhaseEdge); err == nil {
+			err = d.edge(cmd)
+		}
 	case "deal":
 		if err = need("MAN-3.6", PhaseDeal); err == nil {
 			err = d.deal(cmd)
@@ -546,6 +567,10 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 	}
 	var out []game.Option
 	switch s.Phase {
+	case PhaseSections:
+		return s.legalSections()
+	case PhaseEdge:
+		return []game.Option{leaf("edge N"), leaf("edge S"), leaf("edge E"), leaf("edge W")}
 	case PhaseDeal:
 		return []game.Option{leaf("deal")}
 	case PhaseDeploy:

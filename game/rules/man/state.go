@@ -12,12 +12,14 @@ import (
 
 // Phases of the turn sequence (MAN-4.1) and of the set-up (MAN-3).
 const (
-	PhaseDeal    = "deal"    // decks shuffled, opening hands drawn (MAN-3.6, MAN-3.7)
-	PhaseDeploy  = "deploy"  // MAN-3.9
-	PhaseDiscard = "discard" // MAN-4.3, the draw (MAN-4.4) follows at once
-	PhaseMove    = "move"    // MAN-4.5
-	PhaseCombat  = "combat"  // MAN-4.6
-	PhaseRestore = "restore" // MAN-4.7
+	PhaseSections = "sections" // the first player lays out the map (MAN-3.3)
+	PhaseEdge     = "edge"     // the second player picks his edge (MAN-3.5)
+	PhaseDeal     = "deal"     // decks shuffled, opening hands drawn (MAN-3.6, MAN-3.7)
+	PhaseDeploy   = "deploy"   // MAN-3.9
+	PhaseDiscard  = "discard"  // MAN-4.3, the draw (MAN-4.4) follows at once
+	PhaseMove     = "move"     // MAN-4.5
+	PhaseCombat   = "combat"   // MAN-4.6
+	PhaseRestore  = "restore"  // MAN-4.7
 )
 
 // Unit is a unit on the battlefield.
@@ -108,17 +110,21 @@ type State struct {
 	tb   *Tables
 	army [2]*Army
 
-	Armies  [2]string   `json:"armies"`
-	Edge    [2]string   `json:"edge"` // N, S, E or W (MAN-P-02)
-	First   game.Side   `json:"first"`
-	Turn    int         `json:"turn"`
-	Phase   string      `json:"phase"`
-	Active  game.Side   `json:"active"`
-	Units   []Unit      `json:"units"`
-	Hand    [2][]string `json:"hand"`
-	Deck    [2][]string `json:"deck"`
-	Discard [2][]string `json:"discard"`
-	Table   [2][]string `json:"table"` // cards face up in play
+	Armies [2]string `json:"armies"`
+	// Board is the battlefield laid out during play (MAN-3.3); nil: the
+	// scenario's map.
+	Board    *game.Map   `json:"board,omitempty"`
+	Sections []string    `json:"sections,omitempty"`
+	Edge     [2]string   `json:"edge"` // N, S, E or W (MAN-P-02)
+	First    game.Side   `json:"first"`
+	Turn     int         `json:"turn"`
+	Phase    string      `json:"phase"`
+	Active   game.Side   `json:"active"`
+	Units    []Unit      `json:"units"`
+	Hand     [2][]string `json:"hand"`
+	Deck     [2][]string `json:"deck"`
+	Discard  [2][]string `json:"discard"`
+	Table    [2][]string `json:"table"` // cards face up in play
 	// Sizes kept by a view that hides the items (MAN-P-08).
 	HandSize    [2]int       `json:"hand_size,omitzero"`
 	DeckSize    [2]int       `json:"deck_size,omitzero"`
@@ -181,9 +187,17 @@ func (s *State) Scenario() *game.Scenario { return s.sc }
 // Army returns side's army.
 func (s *State) Army(side game.Side) *Army { return s.army[side] }
 
-func (s *State) grid() grid.Grid { return s.sc.Map.Grid }
+// board is the battlefield's map.
+func (s *State) board() *game.Map {
+	if s.Board != nil {
+		return s.Board
+	}
+	return s.sc.Map
+}
 
-func (s *State) label(c grid.Coord) string { return s.sc.Map.Label(c) }
+func (s *State) grid() grid.Grid { return s.board().Grid }
+
+func (s *State) label(c grid.Coord) string { return s.board().Label(c) }
 
 // Unit returns the unit with the id, or nil.
 func (s *State) Unit(id string) *Unit {
@@ -231,7 +245,7 @@ func neighbors(c grid.Coord) []grid.Coord {
 
 // terrain returns the terrain effects of a square.
 func (s *State) terrain(c grid.Coord) Terrain {
-	t, ok := s.tb.Terrain[s.sc.Map.CellAt(c).Terrain]
+	t, ok := s.tb.Terrain[s.board().CellAt(c).Terrain]
 	if !ok {
 		return s.tb.Terrain["clear"]
 	}
@@ -358,7 +372,7 @@ func (s *State) Outcome() game.Outcome {
 		o.Result = o.ResultMsg.String()
 		return o
 	}
-	if s.sc == nil || s.Phase == PhaseDeal || s.Phase == PhaseDeploy {
+	if s.sc == nil || s.Phase == PhaseDeal || s.Phase == PhaseDeploy || s.Phase == PhaseSections || s.Phase == PhaseEdge {
 		return game.Outcome{Winner: game.Nobody}
 	}
 	sc := s.control()
@@ -443,4 +457,13 @@ func scenarioArmy(sc *game.Scenario, side game.Side) (*Army, error) {
 		return nil, fmt.Errorf("man: scenario %s: param army-%s names no army (%v)", sc.ID, side, ArmyCodes)
 	}
 	return ShippedArmy(code)
+}
+
+// TerrainAt names the terrain of a square (for tests and views).
+func (s *State) TerrainAt(cell string) (string, error) {
+	c, err := s.cellArg(cell)
+	if err != nil {
+		return "", err
+	}
+	return s.terrain(c).Name, nil
 }

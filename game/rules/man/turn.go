@@ -1,6 +1,7 @@
 package man
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -40,6 +41,69 @@ func (d *decider) draw(side game.Side, discarded int) {
 		drawn += n
 	}
 	d.emit(Counted{Side: side, Discarded: discarded, Drawn: drawn, Reshuffled: reshuffled, Exhausted: !wasEx && d.s.Exhausted[side]})
+}
+
+// sections lays out the battlefield (MAN-1.1.2, MAN-3.3): four sections
+// with their rotations for the NW, NE, SW and SE places, or with no
+// argument four at random from the game's dice (DP-01's default).
+func (d *decider) sections(cmd game.Command) error {
+	all, err := Sections()
+	if err != nil {
+		return err
+	}
+	picks := cmd.Args
+	if len(picks) > 0 {
+		seen := map[string]bool{}
+		for _, p := range picks {
+			id, _, _ := strings.Cut(p, ":")
+			if seen[id] {
+				return game.Reject(game.CodeSyntax, "MAN-3.3", "man.sections.bad", "why", game.Plain(id+" twice"))
+			}
+			seen[id] = true
+		}
+		if _, err := buildMap(all, picks); err != nil {
+			return game.Reject(game.CodeSyntax, "MAN-3.3", "man.sections.bad", "why", game.Plain(err.Error()))
+		}
+	} else {
+		used := map[int]bool{}
+		for len(picks) < 4 {
+			i := d.dice.Roll(len(all)) - 1
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			picks = append(picks, fmt.Sprintf("%s:%d", all[i].ID, 90*(d.dice.Roll(4)-1)))
+		}
+	}
+	m, _ := buildMap(all, picks)
+	d.emit(BoardLaid{Side: cmd.Side, Sections: slices.Clone(picks), Map: m})
+	next := PhaseDeal
+	side := d.s.First
+	if d.s.sc.Param("edge-A", "") == "choose" || d.s.sc.Param("edge-B", "") == "choose" {
+		next, side = PhaseEdge, d.s.First.Other()
+	}
+	d.emit(PhaseBegan{Turn: 1, Side: side, Phase: next})
+	return nil
+}
+
+func (s *State) legalSections() []game.Option {
+	out := []game.Option{leaf("sections")}
+	all, _ := Sections()
+	for i := 0; i+3 < len(all); i += 4 {
+		for _, r := range []int{0, 90, 180, 270} {
+			out = append(out, leaf(fmt.Sprintf("sections %s:%d %s:0 %s:0 %s:0", all[i].ID, r, all[i+1].ID, all[i+2].ID, all[i+3].ID)))
+		}
+	}
+	return out
+}
+
+// edge gives the second player the edge he picks (MAN-3.5).
+func (d *decider) edge(cmd game.Command) error {
+	if len(cmd.Args) != 1 || opposite(strings.ToUpper(cmd.Args[0])) == "" {
+		return game.Reject(game.CodeSyntax, "MAN-3.5", "man.edge.bad")
+	}
+	d.emit(EdgeChosen{Side: cmd.Side, Edge: strings.ToUpper(cmd.Args[0])}, PhaseBegan{Turn: 1, Side: d.s.First, Phase: PhaseDeal})
+	return nil
 }
 
 // deal shuffles both decks and draws the opening hands (MAN-3.6, MAN-3.7).
@@ -528,7 +592,7 @@ func (d *decider) end(cmd game.Command) error {
 		return game.Reject(game.CodeSyntax, "MAN-4.2", "man.syntax", "usage", "end")
 	}
 	switch s.Phase {
-	case PhaseDeal, PhaseDeploy, PhaseDiscard:
+	case PhaseSections, PhaseEdge, PhaseDeal, PhaseDeploy, PhaseDiscard:
 		return wrongPhase("MAN-4.2", s.Phase, PhaseMove, PhaseCombat, PhaseRestore)
 	case PhaseMove:
 		if s.Moves == 0 && s.canMoveAny(cmd.Side) {

@@ -22,6 +22,8 @@ func (*Rules) Verbs() []game.Verb {
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
 	return []game.Verb{
+		{Name: "sections", Rule: "MAN-3.3", Args: []game.VerbArg{rest(arg("section", game.ArgText, false, "ID:ROTATION for NW, NE, SW, SE (none: at random)", "ID:ROTATION pour NO, NE, SO, SE (rien : au hasard)"))}, Example: "sections s01:0 s07:90 s12:180 s20:270", Help: game.Text{EN: "first player: lay out the four map sections", FR: "premier joueur : disposer les quatre cartes de terrain"}},
+		{Name: "edge", Rule: "MAN-3.5", Args: []game.VerbArg{{Name: "edge", Kind: game.ArgChoice, Required: true, Choices: []string{"N", "S", "E", "W"}, Help: game.Text{EN: "your starting edge", FR: "votre bord de départ"}}}, Help: game.Text{EN: "second player: choose your starting edge", FR: "second joueur : choisir votre bord de départ"}},
 		{Name: "deal", Rule: "MAN-3.6", Help: game.Text{EN: "shuffle both decks and draw the opening hands", FR: "battre les deux paquets et piocher les mains de départ"}},
 		{Name: "deploy", Rule: "MAN-3.9", Args: []game.VerbArg{argUnit, argCell}, Example: "deploy guard e2", Help: game.Text{EN: "place a unit in the two rows nearest your edge", FR: "placer une unité dans les deux rangées de votre bord"}},
 		{Name: "discard", Rule: "MAN-4.3", Args: []game.VerbArg{rest(argCard)}, Example: "discard guard-5", Help: game.Text{EN: "discard any cards (or none), then draw to five", FR: "défausser des cartes (ou aucune), puis piocher jusqu'à cinq"}},
@@ -72,6 +74,10 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 		return "", "not this side's turn"
 	}
 	switch s.Phase {
+	case PhaseSections:
+		return "sections", "random sections (DP-01)"
+	case PhaseEdge:
+		return "edge " + map[game.Side]string{game.SideA: "S", game.SideB: "N"}[side], "DP-03's default"
 	case PhaseDeal:
 		return "deal", "the deal"
 	case PhaseDeploy:
