@@ -40,6 +40,9 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	}
 	b.Legend = game.Legend{Game: "Manœuvre", Scenario: s.sc.Title, Turn: s.Turn, Phase: s.Phase, Active: s.Active}
 	for _, side := range game.Sides {
+		if s.army[side] == nil {
+			continue
+		}
 		b.Legend.Lines = append(b.Legend.Lines, fmt.Sprintf("%s %s: hand %d, deck %d, eliminated %d%s", side, s.army[side].Name,
 			max(len(s.Hand[side]), s.HandSize[side]), max(len(s.Deck[side]), s.DeckSize[side]), s.eliminated(side),
 			map[bool]string{true: ", first deck exhausted"}[s.Exhausted[side]]))

@@ -24,7 +24,7 @@ import (
 //	legal SIDE ORDER · not-legal SIDE ORDER   Legal lists (or not) the order
 //	sight FROM TO RANGE clear|blocked
 //	controls SIDE CELL · not-controls SIDE CELL
-//	terrain CELL NAME · edge SIDE N|S|E|W
+//	terrain CELL NAME · edge SIDE N|S|E|W · army SIDE CODE
 //	event KIND [COUNT] · no-event KIND
 func TestCases(t *testing.T) {
 	casetest.Run(t, man.New(), "testdata", "MAN-", manAssert)
@@ -146,6 +146,14 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if got != w[2] {
 			return true, fmt.Errorf("%s is %s", w[1], got)
+		}
+	case "army":
+		sd, err := side(w[1])
+		if err != nil {
+			return true, err
+		}
+		if s.Armies[sd] != w[2] || s.Army(sd) == nil || s.Army(sd).Code != w[2] {
+			return true, fmt.Errorf("army %q", s.Armies[sd])
 		}
 	case "edge":
 		sd, err := side(w[1])

@@ -28,7 +28,9 @@
 // # Scenarios
 //
 // A scenario's params name the armies (army-A, army-B: us ot sp at pr ru
-// gb fr), the edges (edge-A, default S; edge-B the opposite), the first
+// gb fr; both "choose": the second player offers two nations and the
+// first takes one, MAN-3.4; both "beginner": the first player takes
+// Great Britain or France, MAN-3.2), the edges (edge-A, default S; edge-B the opposite), the first
 // player (first: A, B or roll) and the map (sections: "ID:ROT ×4" for NW,
 // NE, SW, SE, random, or choose; otherwise the scenario's own 8×8 [map]).
 // SetUp (game.SetUpper) rolls the first player and builds a given or
@@ -47,7 +49,8 @@
 //
 // # Orders (Verbs)
 //
-//	sections [ID:ROT ×4] · edge N|S|E|W · deal · deploy UNIT CELL
+//	nations ARMY ARMY · nation ARMY · sections [ID:ROT ×4] · edge N|S|E|W
+//	deal · deploy UNIT CELL
 //	discard [CARD…] · move UNIT CELL
 //	march CARD UNIT CELL · supply CARD · spy CARD · end
 //	assault CARD TARGET · volley CARD TARGET · bombard CARD TARGET [FIRER]
@@ -80,7 +83,8 @@
 // listed in each header) and Go tests:
 //   - data: MAN-P-06 (TC-T01, TC-T02), MAN-P-03 placeholder sections with
 //     rotation, T-3b, T-9, T-10;
-//   - set-up: MAN-3.1 roll-off (SetUp), MAN-3.3 sections (params, random,
+//   - set-up: MAN-3.1 roll-off (SetUp), MAN-3.2 and MAN-3.4 nations
+//     (params, or the players' orders; MAN-P-12 modes), MAN-3.3 sections (params, random,
 //     or the first player's order), MAN-3.5 edges (params or the second
 //     player's order),
 //     MAN-3.6/MAN-P-13 shuffles, MAN-3.7, MAN-3.9, MAN-P-14, MAN-3.10,
@@ -102,9 +106,6 @@
 //   - option fm-end-restriction (MAN-A-25).
 //
 // Not implemented yet:
-//   - the Second Player choosing the nations and the First Player his
-//     (MAN-3.2, MAN-3.4, MAN-P-12 beginner/standard modes): armies are
-//     params;
 //   - the chosen opening hand (MAN-3.8, option openingHand);
 //   - option ambushCards
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;

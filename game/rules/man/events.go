@@ -189,6 +189,17 @@ type Spied struct {
 	Cards []string  `json:"cards"`
 }
 
+// NationsOffered is the pair of nations the second player offers (MAN-3.4).
+type NationsOffered struct {
+	Side   game.Side `json:"side"`
+	Armies []string  `json:"armies"`
+}
+
+// NationsChosen gives each side its army, units and deck (MAN-3.4).
+type NationsChosen struct {
+	Armies [2]string `json:"armies"`
+}
+
 // BoardLaid is the battlefield the first player laid out (MAN-3.3): the
 // sections with their rotations (NW, NE, SW, SE) and the map they make.
 type BoardLaid struct {
@@ -209,33 +220,35 @@ type GameOver struct {
 	Result Result `json:"result"`
 }
 
-func (Shuffled) Kind() string      { return "shuffled" }
-func (Drew) Kind() string          { return "drew" }
-func (Discarded) Kind() string     { return "discarded" }
-func (Counted) Kind() string       { return "counted" }
-func (CardPlayed) Kind() string    { return "played" }
-func (Cleared) Kind() string       { return "cleared" }
-func (Returned) Kind() string      { return "returned" }
-func (PhaseBegan) Kind() string    { return "phase" }
-func (Moved) Kind() string         { return "moved" }
-func (SupplyGranted) Kind() string { return "supply" }
-func (WindowOpened) Kind() string  { return "window" }
-func (WindowClosed) Kind() string  { return "window-closed" }
-func (CombatBegan) Kind() string   { return "combat" }
-func (CombatStep) Kind() string    { return "combat-step" }
-func (Supported) Kind() string     { return "supported" }
-func (Resolved) Kind() string      { return "resolved" }
-func (Lost) Kind() string          { return "lost" }
-func (Pursued) Kind() string       { return "pursued" }
-func (Vacated) Kind() string       { return "vacated" }
-func (CombatEnded) Kind() string   { return "combat-ended" }
-func (Restored) Kind() string      { return "restored" }
-func (RestoreUsed) Kind() string   { return "restore-used" }
-func (RedoubtBuilt) Kind() string  { return "redoubt" }
-func (Spied) Kind() string         { return "spied" }
-func (GameOver) Kind() string      { return "game-over" }
-func (BoardLaid) Kind() string     { return "board-laid" }
-func (EdgeChosen) Kind() string    { return "edge-chosen" }
+func (Shuffled) Kind() string       { return "shuffled" }
+func (Drew) Kind() string           { return "drew" }
+func (Discarded) Kind() string      { return "discarded" }
+func (Counted) Kind() string        { return "counted" }
+func (CardPlayed) Kind() string     { return "played" }
+func (Cleared) Kind() string        { return "cleared" }
+func (Returned) Kind() string       { return "returned" }
+func (PhaseBegan) Kind() string     { return "phase" }
+func (Moved) Kind() string          { return "moved" }
+func (SupplyGranted) Kind() string  { return "supply" }
+func (WindowOpened) Kind() string   { return "window" }
+func (WindowClosed) Kind() string   { return "window-closed" }
+func (CombatBegan) Kind() string    { return "combat" }
+func (CombatStep) Kind() string     { return "combat-step" }
+func (Supported) Kind() string      { return "supported" }
+func (Resolved) Kind() string       { return "resolved" }
+func (Lost) Kind() string           { return "lost" }
+func (Pursued) Kind() string        { return "pursued" }
+func (Vacated) Kind() string        { return "vacated" }
+func (CombatEnded) Kind() string    { return "combat-ended" }
+func (Restored) Kind() string       { return "restored" }
+func (RestoreUsed) Kind() string    { return "restore-used" }
+func (RedoubtBuilt) Kind() string   { return "redoubt" }
+func (Spied) Kind() string          { return "spied" }
+func (GameOver) Kind() string       { return "game-over" }
+func (BoardLaid) Kind() string      { return "board-laid" }
+func (NationsOffered) Kind() string { return "nations-offered" }
+func (NationsChosen) Kind() string  { return "nations-chosen" }
+func (EdgeChosen) Kind() string     { return "edge-chosen" }
 
 // Audiences of the hidden events.
 func (Shuffled) Audience() game.Audience { return 0 }
@@ -273,6 +286,8 @@ func init() {
 		func() game.Event { return &Spied{} },
 		func() game.Event { return &GameOver{} },
 		func() game.Event { return &BoardLaid{} },
+		func() game.Event { return &NationsOffered{} },
+		func() game.Event { return &NationsChosen{} },
 		func() game.Event { return &EdgeChosen{} },
 	} {
 		eventKinds[f().Kind()] = f
@@ -387,6 +402,18 @@ func evolve(old *State, e game.Event) *State {
 	case RedoubtBuilt:
 		s.Redoubts = append(s.Redoubts, e.At)
 		s.RedoubtUsed, s.RestoreUsed = true, true
+	case NationsOffered:
+		s.Offer = slices.Clone(e.Armies)
+	case NationsChosen:
+		s.Armies, s.Offer = e.Armies, nil
+		for _, side := range game.Sides {
+			a, err := ShippedArmy(e.Armies[side])
+			if err != nil {
+				panic(err) // the shipped armies are checked by their tests
+			}
+			s.army[side] = a
+			s.armyUnits(side)
+		}
 	case BoardLaid:
 		s.Board, s.Sections = e.Map, slices.Clone(e.Sections)
 	case EdgeChosen:

@@ -155,3 +155,11 @@ func (e BoardLaid) Message() game.Msg {
 func (e EdgeChosen) Message() game.Msg {
 	return game.M("man.ev.edge", "side", e.Side, "edge", e.Edge, "other", opposite(e.Edge))
 }
+
+func (e NationsOffered) Message() game.Msg {
+	return game.M("man.ev.offered", "side", e.Side, "armies", cards(e.Armies))
+}
+
+func (e NationsChosen) Message() game.Msg {
+	return game.M("man.ev.nations", "a", e.Armies[0], "b", e.Armies[1])
+}

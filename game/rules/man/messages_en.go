@@ -139,6 +139,10 @@ var messagesEN = game.Catalogue{
 	"man.edge.bad":           "edge N, S, E or W",
 	"term.man.sections":      "map sections",
 	"term.man.edge":          "starting edge",
+	"man.ev.offered":         "{side} offers the nations {armies} (MAN-3.4)",
+	"man.ev.nations":         "A plays {a}, B plays {b} (MAN-3.4)",
+	"man.nations.bad":        "nations: two different armies among {armies}",
+	"man.nation.bad":         "nation {armies}",
 	"man.ev.game-over":       "{result} ({rule})",
 	// Terms.
 	"term.man.deal":                  "deal",

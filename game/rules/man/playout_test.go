@@ -28,6 +28,9 @@ func loadFull(tb testing.TB, seed int64) *game.Game {
 	if seed > 6 { // the first player lays the sections out, the second picks his edge
 		sc.Params = map[string]string{"army-A": "fr", "army-B": "gb", "first": "roll", "sections": "choose", "edge-B": "choose"}
 	}
+	if seed == 8 { // and the nations are chosen too
+		sc.Params["army-A"], sc.Params["army-B"] = "choose", "choose"
+	}
 	r := man.New()
 	sc, err = game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
 	if err != nil {

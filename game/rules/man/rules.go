@@ -144,16 +144,18 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	bad := func(f string, a ...any) error {
 		return fmt.Errorf("man: scenario %s: "+f, append([]any{sc.ID}, a...)...)
 	}
-	for _, side := range game.Sides {
-		s.Armies[side] = s.army[side].Code
-	}
-	if s.army[0].Code == s.army[1].Code && sc.Params["fixture-A"] == "" {
-		return nil, bad("both sides play %s (MAN-P-10)", s.army[0].Name)
+	choose := chooseNations(sc)
+	if !choose {
+		for _, side := range game.Sides {
+			s.Armies[side] = s.army[side].Code
+		}
+		if s.army[0].Code == s.army[1].Code && sc.Params["fixture-A"] == "" {
+			return nil, bad("both sides play %s (MAN-P-10)", s.army[0].Name)
+		}
 	}
 	s.Edge[0] = sc.Param("edge-A", "S")
 	s.Edge[1] = sc.Param("edge-B", opposite(s.Edge[0]))
-	chooseEdge := s.Edge[0] == "choose" || s.Edge[1] == "choose"
-	if chooseEdge {
+	if s.Edge[0] == "choose" || s.Edge[1] == "choose" {
 		s.Edge = [2]string{"S", "N"} // until the second player chooses
 	}
 	if opposite(s.Edge[0]) != s.Edge[1] {
@@ -167,27 +169,26 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	default:
 		return nil, bad("param first: A, B or roll (settled at set-up)")
 	}
+	if choose {
+		if sc.Start != nil {
+			return nil, bad("a test position names its armies")
+		}
+		s.Phase, s.Active = PhaseNations, s.First.Other()
+		if sc.Param("army-A", "") == "beginner" {
+			s.Phase, s.Active, s.Offer = PhaseNation, s.First, []string{"gb", "fr"} // MAN-3.2
+		}
+		return s, nil
+	}
 	for _, side := range game.Sides {
 		for _, ud := range s.army[side].Units {
 			if s.Unit(ud.ID) != nil {
 				return nil, bad("unit id %s in both armies", ud.ID)
 			}
-			s.Units = append(s.Units, Unit{ID: ud.ID, Side: side, Type: ud.Type, Name: ud.Name, Full: ud.Full, Red: ud.Reduced, Status: game.StatusReserve})
 		}
+		s.armyUnits(side)
 	}
 	if sc.Start == nil {
-		for _, side := range game.Sides {
-			for _, c := range s.army[side].Cards {
-				s.Deck[side] = append(s.Deck[side], c.ID)
-			}
-		}
-		s.Phase, s.Active = PhaseDeal, s.First
-		if chooseEdge {
-			s.Phase, s.Active = PhaseEdge, s.First.Other()
-		}
-		if sc.Param("sections", "") == "choose" {
-			s.Phase, s.Active = PhaseSections, s.First
-		}
+		s.Phase, s.Active = s.setupAfter(PhaseNation)
 		return s, nil
 	}
 	// A test position.
@@ -251,6 +252,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		if s.Discard[side], err = take("discard"); err != nil {
 			return nil, err
 		}
+		s.Deck[side] = nil
 		if _, ok := sc.Params["deck-"+side.String()]; ok {
 			if s.Deck[side], err = take("deck"); err != nil {
 				return nil, err
@@ -325,7 +327,7 @@ func sum(v []int) int {
 }
 
 // orders lists the verbs, for the unknown-order message.
-const orders = "sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
+const orders = "nations, nation, sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
 
 // Decide validates an order and returns its events.
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
@@ -340,7 +342,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 		err = d.window(cmd)
 	case "withdraw", "defend", "play", "lead", "commit", "sappers", "skirmish", "fight", "hit", "retreat", "advance", "stay":
 		err = d.combatOrder(cmd)
-	case "sections", "edge", "deal", "deploy", "discard", "move", "march", "supply", "assault", "bombard", "volley", "ambush", "restore", "redoubt", "spy", "end":
+	case "nations", "nation", "sections", "edge", "deal", "deploy", "discard", "move", "march", "supply", "assault", "bombard", "volley", "ambush", "restore", "redoubt", "spy", "end":
 		if err = s.mayAct(cmd); err == nil {
 			err = d.phaseOrder(cmd)
 		}
@@ -379,6 +381,14 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 	}
 	var err error
 	switch cmd.Verb {
+	case "nations":
+		if err = need("MAN-3.4", PhaseNations); err == nil {
+			err = d.nations(cmd)
+		}
+	case "nation":
+		if err = need("MAN-3.4", PhaseNation); err == nil {
+			err = d.nation(cmd)
+		}
 	case "sections":
 		if err = need("MAN-3.3", PhaseSections); err == nil {
 			err = d.sections(cmd)
@@ -567,6 +577,16 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 	}
 	var out []game.Option
 	switch s.Phase {
+	case PhaseNations:
+		var out []game.Option
+		for i, a := range ArmyCodes {
+			for _, b := range ArmyCodes[i+1:] {
+				out = append(out, leaf("nations "+a+" "+b))
+			}
+		}
+		return out
+	case PhaseNation:
+		return []game.Option{leaf("nation " + s.Offer[0]), leaf("nation " + s.Offer[1])}
 	case PhaseSections:
 		return s.legalSections()
 	case PhaseEdge:
@@ -624,6 +644,9 @@ func (*Rules) Check(gs game.State) error {
 		}
 	}
 	for _, side := range game.Sides {
+		if s.army[side] == nil {
+			continue // nations not chosen yet
+		}
 		count := map[string]int{}
 		for _, z := range [][]string{s.Hand[side], s.Deck[side], s.Discard[side], s.Table[side]} {
 			for _, c := range z {

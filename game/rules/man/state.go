@@ -12,6 +12,8 @@ import (
 
 // Phases of the turn sequence (MAN-4.1) and of the set-up (MAN-3).
 const (
+	PhaseNations  = "nations"  // the second player offers two nations (MAN-3.4)
+	PhaseNation   = "nation"   // the first player takes one (MAN-3.2, MAN-3.4)
 	PhaseSections = "sections" // the first player lays out the map (MAN-3.3)
 	PhaseEdge     = "edge"     // the second player picks his edge (MAN-3.5)
 	PhaseDeal     = "deal"     // decks shuffled, opening hands drawn (MAN-3.6, MAN-3.7)
@@ -113,18 +115,20 @@ type State struct {
 	Armies [2]string `json:"armies"`
 	// Board is the battlefield laid out during play (MAN-3.3); nil: the
 	// scenario's map.
-	Board    *game.Map   `json:"board,omitempty"`
-	Sections []string    `json:"sections,omitempty"`
-	Edge     [2]string   `json:"edge"` // N, S, E or W (MAN-P-02)
-	First    game.Side   `json:"first"`
-	Turn     int         `json:"turn"`
-	Phase    string      `json:"phase"`
-	Active   game.Side   `json:"active"`
-	Units    []Unit      `json:"units"`
-	Hand     [2][]string `json:"hand"`
-	Deck     [2][]string `json:"deck"`
-	Discard  [2][]string `json:"discard"`
-	Table    [2][]string `json:"table"` // cards face up in play
+	Board    *game.Map `json:"board,omitempty"`
+	Sections []string  `json:"sections,omitempty"`
+	// Offer is the pair of nations the first player picks from (MAN-3.4).
+	Offer   []string    `json:"offer,omitempty"`
+	Edge    [2]string   `json:"edge"` // N, S, E or W (MAN-P-02)
+	First   game.Side   `json:"first"`
+	Turn    int         `json:"turn"`
+	Phase   string      `json:"phase"`
+	Active  game.Side   `json:"active"`
+	Units   []Unit      `json:"units"`
+	Hand    [2][]string `json:"hand"`
+	Deck    [2][]string `json:"deck"`
+	Discard [2][]string `json:"discard"`
+	Table   [2][]string `json:"table"` // cards face up in play
 	// Sizes kept by a view that hides the items (MAN-P-08).
 	HandSize    [2]int       `json:"hand_size,omitzero"`
 	DeckSize    [2]int       `json:"deck_size,omitzero"`
@@ -372,7 +376,7 @@ func (s *State) Outcome() game.Outcome {
 		o.Result = o.ResultMsg.String()
 		return o
 	}
-	if s.sc == nil || s.Phase == PhaseDeal || s.Phase == PhaseDeploy || s.Phase == PhaseSections || s.Phase == PhaseEdge {
+	if s.sc == nil || s.army[0] == nil || s.Phase == PhaseDeal || s.Phase == PhaseDeploy || s.Phase == PhaseSections || s.Phase == PhaseEdge {
 		return game.Outcome{Winner: game.Nobody}
 	}
 	sc := s.control()
@@ -437,6 +441,17 @@ func (s *State) bind(sc *game.Scenario, opts game.Options) error {
 	}
 	s.sc, s.opts, s.tb = sc, opts, tb
 	for _, side := range game.Sides {
+		if code := s.Armies[side]; code != "" && sc.Params["fixture-"+side.String()] == "" {
+			a, err := ShippedArmy(code)
+			if err != nil {
+				return err
+			}
+			s.army[side] = a
+			continue
+		}
+		if chooseNations(sc) {
+			continue // not chosen yet
+		}
 		a, err := scenarioArmy(sc, side)
 		if err != nil {
 			return err
@@ -444,6 +459,24 @@ func (s *State) bind(sc *game.Scenario, opts game.Options) error {
 		s.army[side] = a
 	}
 	return nil
+}
+
+// chooseNations reports whether the players choose the nations during
+// set-up (MAN-3.2, MAN-3.4): param army-A = army-B = choose, or beginner.
+func chooseNations(sc *game.Scenario) bool {
+	a, b := sc.Param("army-A", ""), sc.Param("army-B", "")
+	return (a == "choose" || a == "beginner") && a == b
+}
+
+// armyUnits adds side's units (in reserve) and deck (in file order).
+func (s *State) armyUnits(side game.Side) {
+	for _, ud := range s.army[side].Units {
+		s.Units = append(s.Units, Unit{ID: ud.ID, Side: side, Type: ud.Type, Name: ud.Name, Full: ud.Full, Red: ud.Reduced, Status: game.StatusReserve})
+	}
+	s.Deck[side] = nil
+	for _, c := range s.army[side].Cards {
+		s.Deck[side] = append(s.Deck[side], c.ID)
+	}
 }
 
 // scenarioArmy reads side's army: param army-A names a shipped army, or

@@ -77,11 +77,7 @@ func (d *decider) sections(cmd game.Command) error {
 	}
 	m, _ := buildMap(all, picks)
 	d.emit(BoardLaid{Side: cmd.Side, Sections: slices.Clone(picks), Map: m})
-	next := PhaseDeal
-	side := d.s.First
-	if d.s.sc.Param("edge-A", "") == "choose" || d.s.sc.Param("edge-B", "") == "choose" {
-		next, side = PhaseEdge, d.s.First.Other()
-	}
+	next, side := d.s.setupAfter(PhaseSections)
 	d.emit(PhaseBegan{Turn: 1, Side: side, Phase: next})
 	return nil
 }
@@ -103,6 +99,52 @@ func (d *decider) edge(cmd game.Command) error {
 		return game.Reject(game.CodeSyntax, "MAN-3.5", "man.edge.bad")
 	}
 	d.emit(EdgeChosen{Side: cmd.Side, Edge: strings.ToUpper(cmd.Args[0])}, PhaseBegan{Turn: 1, Side: d.s.First, Phase: PhaseDeal})
+	return nil
+}
+
+// setupAfter is the set-up step that follows phase (MAN-3): the nations
+// (MAN-3.4), the sections (MAN-3.3), the second player's edge (MAN-3.5),
+// then the deal, each only when the scenario leaves it to the players.
+func (s *State) setupAfter(phase string) (string, game.Side) {
+	order := []string{PhaseNations, PhaseNation, PhaseSections, PhaseEdge, PhaseDeal}
+	for _, p := range order[slices.Index(order, phase)+1:] {
+		switch {
+		case p == PhaseSections && s.sc.Param("sections", "") == "choose":
+			return p, s.First
+		case p == PhaseEdge && (s.sc.Param("edge-A", "") == "choose" || s.sc.Param("edge-B", "") == "choose"):
+			return p, s.First.Other()
+		case p == PhaseDeal:
+			return p, s.First
+		}
+	}
+	return PhaseDeal, s.First
+}
+
+// nations: the second player offers two different nations (MAN-3.4, MAN-P-10).
+func (d *decider) nations(cmd game.Command) error {
+	if len(cmd.Args) != 2 || cmd.Args[0] == cmd.Args[1] || !slices.Contains(ArmyCodes, cmd.Args[0]) || !slices.Contains(ArmyCodes, cmd.Args[1]) {
+		return game.Reject(game.CodeSyntax, "MAN-3.4", "man.nations.bad", "armies", strings.Join(ArmyCodes, " "))
+	}
+	d.emit(NationsOffered{Side: cmd.Side, Armies: slices.Clone(cmd.Args)}, PhaseBegan{Turn: 1, Side: d.s.First, Phase: PhaseNation})
+	return nil
+}
+
+// nation: the first player takes one of the two, the second player the
+// other (MAN-3.2, MAN-3.4).
+func (d *decider) nation(cmd game.Command) error {
+	s := d.s
+	if len(cmd.Args) != 1 || !slices.Contains(s.Offer, cmd.Args[0]) {
+		return game.Reject(game.CodeNoSuchChoice, "MAN-3.4", "man.nation.bad", "armies", game.Or(s.Offer...))
+	}
+	var armies [2]string
+	armies[cmd.Side] = cmd.Args[0]
+	armies[cmd.Side.Other()] = s.Offer[0]
+	if s.Offer[0] == cmd.Args[0] {
+		armies[cmd.Side.Other()] = s.Offer[1]
+	}
+	d.emit(NationsChosen{Armies: armies})
+	next, side := d.s.setupAfter(PhaseNation)
+	d.emit(PhaseBegan{Turn: 1, Side: side, Phase: next})
 	return nil
 }
 

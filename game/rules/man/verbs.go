@@ -22,6 +22,8 @@ func (*Rules) Verbs() []game.Verb {
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
 	return []game.Verb{
+		{Name: "nations", Rule: "MAN-3.4", Args: []game.VerbArg{arg("army", game.ArgChoice, true, "a nation: us ot sp at pr ru gb fr", "une nation : us ot sp at pr ru gb fr"), arg("army", game.ArgChoice, true, "another nation", "une autre nation")}, Help: game.Text{EN: "second player: offer two nations", FR: "second joueur : proposer deux nations"}},
+		{Name: "nation", Rule: "MAN-3.4", Args: []game.VerbArg{arg("army", game.ArgChoice, true, "one of the two nations offered", "l'une des deux nations proposées")}, Help: game.Text{EN: "first player: take one of the two nations", FR: "premier joueur : prendre l'une des deux nations"}},
 		{Name: "sections", Rule: "MAN-3.3", Args: []game.VerbArg{rest(arg("section", game.ArgText, false, "ID:ROTATION for NW, NE, SW, SE (none: at random)", "ID:ROTATION pour NO, NE, SO, SE (rien : au hasard)"))}, Example: "sections s01:0 s07:90 s12:180 s20:270", Help: game.Text{EN: "first player: lay out the four map sections", FR: "premier joueur : disposer les quatre cartes de terrain"}},
 		{Name: "edge", Rule: "MAN-3.5", Args: []game.VerbArg{{Name: "edge", Kind: game.ArgChoice, Required: true, Choices: []string{"N", "S", "E", "W"}, Help: game.Text{EN: "your starting edge", FR: "votre bord de départ"}}}, Help: game.Text{EN: "second player: choose your starting edge", FR: "second joueur : choisir votre bord de départ"}},
 		{Name: "deal", Rule: "MAN-3.6", Help: game.Text{EN: "shuffle both decks and draw the opening hands", FR: "battre les deux paquets et piocher les mains de départ"}},
@@ -74,6 +76,10 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 		return "", "not this side's turn"
 	}
 	switch s.Phase {
+	case PhaseNations:
+		return "nations fr gb", "the nations of the first games (MAN-3.2)"
+	case PhaseNation:
+		return "nation " + s.Offer[0], "the first nation offered"
 	case PhaseSections:
 		return "sections", "random sections (DP-01)"
 	case PhaseEdge:
