@@ -98,6 +98,8 @@
 //     MAN-9.1.2 … MAN-9.1.7 (Grand Battery MAN-P-38), MAN-9.2.1 Ambush
 //     (French rules, 1d10), MAN-9.2.2 Committed Attack (MAN-P-40),
 //     MAN-9.2.7 Sappers, MAN-9.2.8 Skirmish (MAN-P-43), MAN-9.2.11 Withdraw;
+//   - hidden information: MAN-0.4 … MAN-0.6, MAN-P-08 (views, zones, the
+//     top card of a discard pile public);
 //   - restoration: MAN-7.1 … MAN-7.5, MAN-P-33, MAN-P-34, MAN-9.2.5
 //     Redoubts (MAN-P-42), MAN-9.2.6 Regroup, MAN-9.2.9 Spy;
 //   - victory: MAN-2.1.1 … MAN-2.1.3, MAN-2.2.1 … MAN-2.2.7, MAN-2.3,
@@ -111,7 +113,6 @@
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
 //   - Spy partway through the Draw Phase (MAN-P-44: the draw is part of
 //     the discard order);
-//   - the top card of a discard pile shown to the opponent (MAN-0.5);
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
 //   - Boarder, Ranger (board image, range and line-of-sight views), the

@@ -130,11 +130,14 @@ type State struct {
 	Discard [2][]string `json:"discard"`
 	Table   [2][]string `json:"table"` // cards face up in play
 	// Sizes kept by a view that hides the items (MAN-P-08).
-	HandSize    [2]int       `json:"hand_size,omitzero"`
-	DeckSize    [2]int       `json:"deck_size,omitzero"`
-	DiscardSize [2]int       `json:"discard_size,omitzero"`
-	Exhausted   [2]bool      `json:"exhausted"`
-	Redoubts    []grid.Coord `json:"redoubts,omitempty"`
+	HandSize    [2]int `json:"hand_size,omitzero"`
+	DeckSize    [2]int `json:"deck_size,omitzero"`
+	DiscardSize [2]int `json:"discard_size,omitzero"`
+	// DiscardTop is a hidden discard pile's top card, which a view keeps
+	// (MAN-0.5).
+	DiscardTop [2]string    `json:"discard_top,omitzero"`
+	Exhausted  [2]bool      `json:"exhausted"`
+	Redoubts   []grid.Coord `json:"redoubts,omitempty"`
 
 	// The active player's turn so far.
 	Moves       int        `json:"moves,omitempty"`       // basic moves made
@@ -335,8 +338,9 @@ func (s *State) Pieces() []game.Piece {
 }
 
 // Zones are the hands, decks, discard piles and the cards in play. A hand
-// and a discard pile are seen by their owner; nobody sees a deck's order;
-// cards in play are public (MAN-P-08).
+// and a discard pile are seen by their owner, the top card of a discard
+// pile by everyone (MAN-0.5); nobody sees a deck's order; cards in play
+// are public (MAN-P-08).
 func (s *State) Zones() []game.Zone {
 	var out []game.Zone
 	for _, side := range game.Sides {
@@ -346,6 +350,13 @@ func (s *State) Zones() []game.Zone {
 			game.Zone{Name: "discard", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Discard[side]), Count: max(len(s.Discard[side]), s.DiscardSize[side])},
 			game.Zone{Name: "table", Side: side, Sees: game.Everyone, Items: slices.Clone(s.Table[side]), Count: len(s.Table[side])},
 		)
+		top := s.DiscardTop[side]
+		if n := len(s.Discard[side]); n > 0 {
+			top = s.Discard[side][n-1]
+		}
+		if top != "" {
+			out = append(out, game.Zone{Name: "discard-top", Side: side, Sees: game.Everyone, Items: []string{top}, Count: 1})
+		}
 	}
 	return out
 }
@@ -361,6 +372,9 @@ func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 			s.HandSize[side] = max(len(s.Hand[side]), s.HandSize[side])
 			s.Hand[side] = nil
 			s.DiscardSize[side] = max(len(s.Discard[side]), s.DiscardSize[side])
+			if n := len(s.Discard[side]); n > 0 {
+				s.DiscardTop[side] = s.Discard[side][n-1]
+			}
 			s.Discard[side] = nil
 		}
 	}
