@@ -6,6 +6,8 @@ import (
 )
 
 // TestArmies checks every shipped army file (MAN-P-06, MAN-TC-T02, MAN-1.3.1,
+// MAN-1.3.2, MAN-1.3.3, MAN-1.3.4, MAN-1.4.4, MAN-1.4.5, MAN-P-04, T-3b, T-6,
+// T-7, T-8, T-16, MAN-1.2.2 dice expressions,
 // MAN-1.4.1, MAN-1.4.3, MAN-1.4.6, MAN-A-03): 8 units,
 // 60 cards, 5 unit cards per unit, a Leader, 3-8 other HQ types, Withdraw
 // in every army; no Supply for the Ottomans (MAN-9.2.6); Withdraw values
