@@ -196,7 +196,7 @@ func (b *Bot) limits() bot.Limits {
 // register overwrites the application's commands, globally or in each dev
 // guild.
 func (b *Bot) register(appID string) error {
-	cmds := SlashCommands(b.cfg)
+	cmds := slashCommands(b.cfg, b.app.SlashCommands())
 	guilds := b.cfg.DevGuilds
 	if len(guilds) == 0 {
 		guilds = []string{""}

@@ -9,8 +9,8 @@ import (
 )
 
 // orderCommand is the adapter's own slash command: any line as it would be
-// typed in a chat ("g2 move A3 0512", "withdraw B4", "2"), for the orders a
-// ruleset has beyond the command table.
+// typed in a chat ("g2 move A3 0512", "withdraw B4", "2"), for players who
+// prefer typing a whole order to filling options.
 const orderCommand = "order"
 
 // SlashCommands translates the bot's command table into Discord
@@ -19,9 +19,15 @@ const orderCommand = "order"
 // shows them to everyone and the bot checks the role); every command is
 // for servers only.
 func SlashCommands(cfg Config) []*discordgo.ApplicationCommand {
+	return slashCommands(cfg, bot.SlashCommands())
+}
+
+// slashCommands translates a command table (the App's: its rulesets'
+// orders).
+func slashCommands(cfg Config, scs []bot.SlashCommand) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	for _, sc := range bot.SlashCommands() {
+	for _, sc := range scs {
 		c := &discordgo.ApplicationCommand{
 			Type: discordgo.ChatApplicationCommand, Name: sc.Name, Description: sc.Description,
 			DescriptionLocalizations: locales(sc.Localized), Contexts: guildOnly,
