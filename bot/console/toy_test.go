@@ -310,3 +310,22 @@ func TestToyComplete(t *testing.T) {
 		t.Errorf("free cells: %v", got)
 	}
 }
+
+// toyNoDefaults is the toy without its Defaulter.
+type toyNoDefaults struct {
+	game.Ruleset
+	game.Verber
+	game.Viewer
+}
+
+// TestToyWithoutDefaults: for a ruleset that does not say what to play
+// at a deadline, the bot plays nothing and calls for an administrator.
+func TestToyWithoutDefaults(t *testing.T) {
+	h := newHarness(t)
+	h.rulesets = []game.Ruleset{toyNoDefaults{toyRules{}, toyRules{}, toyRules{}}}
+	h.scenarios = []*game.Scenario{toyScenario}
+	got := runTranscriptWith(t, "testdata/toy/no-defaults.txt", h)
+	if !strings.Contains(got, "no default could be played for A") || strings.Contains(got, "A (alice) · pass") {
+		t.Errorf("an order was played, or no administrator called:\n%s", got)
+	}
+}
