@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -87,14 +89,14 @@ func CheckVerbs(tb testing.TB, rules game.Ruleset, scs []*game.Scenario, steps i
 				break
 			}
 			for _, l := range leaves {
-				v := game.Words(l)[0]
+				v := verbOf(l)
 				if !seen[v] && !declared[v] {
 					tb.Errorf("%s step %d: legal order %q has an undeclared verb", sc.ID, step, l)
 				}
 				seen[v] = true
 			}
 			order := pickVerb(rng, leaves, chosen)
-			chosen[game.Words(order)[0]]++
+			chosen[verbOf(order)]++
 			cmd, err := game.ParseCommand(side, order)
 			if err != nil {
 				tb.Fatal(err)
@@ -124,6 +126,12 @@ func fits(t game.Text) bool {
 	return t.EN != "" && t.FR != "" && utf8.RuneCountInString(t.EN) <= 100 && utf8.RuneCountInString(t.FR) <= 100
 }
 
+// verbOf is the verb of a legal order (its first word).
+func verbOf(order string) string {
+	v, _, _ := strings.Cut(strings.TrimSpace(order), " ")
+	return strings.ToLower(v)
+}
+
 func isUnknown(err error) bool {
 	re, ok := game.AsRuleError(err)
 	return ok && re.Code == game.CodeUnknownVerb
@@ -149,7 +157,7 @@ func decide(rules game.Ruleset, st game.State, cmd game.Command) (evs []game.Eve
 func pickVerb(rng *rand.Rand, leaves []string, chosen map[string]int) string {
 	var auto []string
 	for _, l := range leaves {
-		if w := game.Words(l); len(w) == 2 && w[1] == "auto" {
+		if strings.HasSuffix(l, " auto") && strings.Count(l, " ") == 1 {
 			auto = append(auto, l)
 		}
 	}
@@ -162,7 +170,7 @@ func pickVerb(rng *rand.Rand, leaves []string, chosen map[string]int) string {
 	var rare []string
 	least := -1
 	for _, l := range leaves {
-		n := chosen[game.Words(l)[0]]
+		n := chosen[verbOf(l)]
 		switch {
 		case least < 0 || n < least:
 			least, rare = n, []string{l}
@@ -171,4 +179,28 @@ func pickVerb(rng *rand.Rand, leaves []string, chosen map[string]int) string {
 		}
 	}
 	return rare[rng.IntN(len(rare))]
+}
+
+var declaredCache sync.Map // ruleset name -> map[string]bool
+
+// CheckDeclared fails tb when a legal order's verb is not one rules
+// declares (game.Verber): the random playouts call it at every step.
+func CheckDeclared(tb testing.TB, rules game.Ruleset, leaves []string, seed uint64, step int) {
+	tb.Helper()
+	d, ok := declaredCache.Load(rules.Name())
+	if !ok {
+		m := map[string]bool{}
+		if vr, ok := rules.(game.Verber); ok {
+			for _, v := range vr.Verbs() {
+				m[v.Name] = true
+			}
+		}
+		d, _ = declaredCache.LoadOrStore(rules.Name(), m)
+	}
+	declared := d.(map[string]bool)
+	for _, l := range leaves {
+		if !declared[verbOf(l)] {
+			tb.Fatalf("seed %d step %d: legal order %q has an undeclared verb", seed, step, l)
+		}
+	}
 }

@@ -146,6 +146,7 @@ func playoutOnce(t *testing.T, id string, seed uint64, opts game.Options, turns 
 		side := waiting[rng.IntN(len(waiting))]
 		tree := rules.Legal(g.State, side)
 		leaves := game.Leaves(tree)
+		playtest.CheckDeclared(t, rules, leaves, seed, step)
 		if len(leaves) == 0 {
 			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v)", seed, step, side, g.State.Clock())
 		}

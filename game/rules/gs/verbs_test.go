@@ -23,7 +23,7 @@ func TestVerbs(t *testing.T) {
 			scs = append(scs, sc)
 		}
 	}
-	seen := playtest.CheckVerbs(t, gs.New(), scs, 60)
+	seen := playtest.CheckVerbs(t, gs.New(), scs, 40)
 	for _, v := range []string{"deploy", "ready", "move", "attack", "end", "draw-forces"} {
 		if !seen[v] {
 			t.Errorf("no legal-option tree offered %s", v)

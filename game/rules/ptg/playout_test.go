@@ -181,6 +181,7 @@ func playoutOnce(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options
 		side := waiting[rng.IntN(len(waiting))]
 		tree := rules.Legal(g.State, side)
 		leaves := game.Leaves(tree)
+		playtest.CheckDeclared(t, rules, leaves, seed, step)
 		if len(leaves) == 0 {
 			t.Fatalf("seed %d step %d: %s must act but has no legal order (%+v, pending %v)", seed, step, side, g.State.Clock(), g.State.Pending())
 		}

@@ -23,7 +23,7 @@ func TestVerbs(t *testing.T) {
 			scs = append(scs, sc)
 		}
 	}
-	seen := playtest.CheckVerbs(t, ptg.New(), scs, 60)
+	seen := playtest.CheckVerbs(t, ptg.New(), scs, 40)
 	for _, v := range []string{"place", "ready", "move", "end"} {
 		if !seen[v] {
 			t.Errorf("no legal-option tree offered %s", v)
