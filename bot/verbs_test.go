@@ -40,6 +40,11 @@ func TestVerbCommands(t *testing.T) {
 	if lookup("frobnicate") != nil {
 		t.Error("frobnicate is a command")
 	}
+	// Discord takes at most 100 chat commands an application (the Discord
+	// adapter adds its own order command): every verb is one.
+	if n := len(SlashCommands()) + 1; n > 100 {
+		t.Errorf("%d slash commands: Discord registers at most 100", n)
+	}
 }
 
 // verbsOnly is a ruleset that only declares verbs.
