@@ -66,6 +66,9 @@ func TestArmyValidation(t *testing.T) {
 	}
 }
 
+// TestTablesAndSections: the tables load (T-3b), and the 24 sections of 4×4
+// squares (MAN-1.1.1) turn by quarter turns (MAN-1.1.2). Unit card values
+// (MAN-8.0) are read by TestArmies.
 func TestTablesAndSections(t *testing.T) {
 	tb, err := ShippedTables()
 	if err != nil {

@@ -111,8 +111,9 @@
 //   - the chosen opening hand (MAN-3.8, option openingHand);
 //   - option ambushCards
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
-//   - Spy partway through the Draw Phase (MAN-P-44: the draw is part of
-//     the discard order);
+//   - Spy partway through the Draw Phase (MAN-P-44): Spy may be played in
+//     the Discard Phase, before the discard order that draws, not between
+//     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
 //   - Boarder, Ranger (board image, range and line-of-sight views), the

@@ -135,7 +135,8 @@ func TestPlayout(t *testing.T) {
 
 // TestHiddenHands: a per-side view never holds the other side's hand or
 // discard pile (but its top card, MAN-0.5), nor any deck order, and the events a side may see never
-// name a card the other side drew, discarded or holds (MAN-P-08, issue 20).
+// name a card the other side drew, discarded or holds (MAN-P-08, MAN-0.4,
+// MAN-0.5, MAN-0.6, MAN-A-29, issue 20).
 func TestHiddenHands(t *testing.T) {
 	r := man.New()
 	play(t, 3, 1500, func(g *game.Game, rec game.Record) {

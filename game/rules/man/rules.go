@@ -434,7 +434,7 @@ func (d *decider) phaseOrder(cmd game.Command) error {
 			err = d.redoubt(cmd)
 		}
 	case "spy":
-		if err = need("MAN-9.2.9", PhaseMove, PhaseCombat, PhaseRestore); err == nil {
+		if err = need("MAN-9.2.9", PhaseDiscard, PhaseMove, PhaseCombat, PhaseRestore); err == nil {
 			err = d.spy(cmd)
 		}
 	case "end":
@@ -603,7 +603,6 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 		if len(s.Hand[side]) > 1 {
 			out = append(out, leaf("discard "+strings.Join(s.Hand[side], " ")))
 		}
-		return out
 	case PhaseMove:
 		out = s.legalMove(side)
 	case PhaseCombat:
