@@ -50,6 +50,7 @@
 // # Orders (Verbs)
 //
 //	nations ARMY ARMY · nation ARMY · sections [ID:ROT ×4] · edge N|S|E|W
+//	hand [CARD ×5]                                       (opening-hand = chosen)
 //	deal · deploy UNIT CELL
 //	discard [CARD…] · move UNIT CELL
 //	march CARD UNIT CELL · supply CARD · spy CARD · end
@@ -105,10 +106,10 @@
 //   - victory: MAN-2.1.1 … MAN-2.1.3, MAN-2.2.1 … MAN-2.2.7, MAN-2.3,
 //     MAN-P-11 with option day-end (end-of-game-turn, end-of-player-turn,
 //     immediate);
-//   - option fm-end-restriction (MAN-A-25).
+//   - options fm-end-restriction (MAN-A-25) and opening-hand = chosen
+//     (MAN-3.8: both players pick five cards in secret, order hand).
 //
 // Not implemented yet:
-//   - the chosen opening hand (MAN-3.8, option openingHand);
 //   - option ambushCards
 //     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
 //   - Spy partway through the Draw Phase (MAN-P-44): Spy may be played in

@@ -143,6 +143,12 @@ var messagesEN = game.Catalogue{
 	"man.ev.nations":         "A plays {a}, B plays {b} (MAN-3.4)",
 	"man.nations.bad":        "nations: two different armies among {armies}",
 	"man.nation.bad":         "nation {armies}",
+	"man.hand.done":          "your opening hand is chosen",
+	"man.hand.bad":           "{card} is not a card of your deck, or is named twice",
+	"man.hand.five":          "choose five cards",
+	"man.prompt.hand":        "choose your five opening cards (hand CARD ×5), or hand for five at random",
+	"man.opt.hand-random":    "five cards at random",
+	"term.man.hands":         "opening hands",
 	"man.ev.game-over":       "{result} ({rule})",
 	// Terms.
 	"term.man.deal":                  "deal",

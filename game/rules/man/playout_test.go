@@ -36,7 +36,11 @@ func loadFull(tb testing.TB, seed int64) *game.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := game.Start(r, sc, nil)
+	var opts game.Options
+	if seed == 6 {
+		opts = game.Options{"opening-hand": "chosen"}
+	}
+	g, err := game.Start(r, sc, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}

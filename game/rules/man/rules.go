@@ -22,6 +22,7 @@ func (*Rules) Version() string { return "1" }
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "day-end", Default: "end-of-game-turn", Values: []string{"end-of-game-turn", "end-of-player-turn", "immediate"}, Rule: "MAN-P-11", Help: "when the day ends once both first decks are exhausted: at the end of the game turn, of the player turn, or at once"},
+	{Name: "opening-hand", Default: "random", Values: []string{"random", "chosen"}, Rule: "MAN-3.8", Help: "opening hands drawn at random, or chosen by each player from his deck before it is shuffled"},
 	{Name: "fm-end-restriction", Default: "off", Values: []string{"on", "off"}, Rule: "MAN-A-25", Help: "a forced march is also refused when the move ended in a Field or Marsh (2010 rules)"},
 }
 
@@ -327,7 +328,7 @@ func sum(v []int) int {
 }
 
 // orders lists the verbs, for the unknown-order message.
-const orders = "nations, nation, sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
+const orders = "hand, nations, nation, sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
 
 // Decide validates an order and returns its events.
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
@@ -338,6 +339,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	d := &decider{s: s, dice: dice}
 	var err error
 	switch cmd.Verb {
+	case "hand":
+		err = d.hand(cmd)
 	case "guerrilla", "pass":
 		err = d.window(cmd)
 	case "withdraw", "defend", "play", "lead", "commit", "sappers", "skirmish", "fight", "hit", "retreat", "advance", "stay":
@@ -493,6 +496,17 @@ func (s *State) Pending() []game.Decision {
 	if s.Result != nil {
 		return nil
 	}
+	if s.Phase == PhaseHands {
+		var out []game.Decision
+		for _, side := range game.Sides {
+			if len(s.Hand[side]) == 0 {
+				m := game.M("man.prompt.hand")
+				out = append(out, game.Decision{ID: "hand-" + side.String(), Side: side, Kind: "hand", Rule: "MAN-3.8", Prompt: m.String(), PromptMsg: m,
+					Options: []game.Option{opt("hand", game.M("man.opt.hand-random"))}})
+			}
+		}
+		return out
+	}
 	if w := s.Window; w != nil {
 		m := game.M("man.prompt.guerrilla", "card", w.Card, "use", term(w.Use))
 		return []game.Decision{{ID: "guerrilla", Side: w.Side, Kind: "guerrilla", Rule: "MAN-9.2.4", Prompt: m.String(), PromptMsg: m,
@@ -556,6 +570,16 @@ func (r *Rules) Legal(gs game.State, side game.Side) []game.Option {
 	s := gs.(*State)
 	if s.Result != nil {
 		return nil
+	}
+	if s.Phase == PhaseHands {
+		if len(s.Hand[side]) > 0 {
+			return nil
+		}
+		out := []game.Option{leaf("hand")}
+		if len(s.Deck[side]) >= 5 {
+			out = append(out, leaf("hand "+strings.Join(s.Deck[side][:5], " ")))
+		}
+		return out
 	}
 	if w := s.Window; w != nil {
 		if side != w.Side {

@@ -16,6 +16,7 @@ const (
 	PhaseNation   = "nation"   // the first player takes one (MAN-3.2, MAN-3.4)
 	PhaseSections = "sections" // the first player lays out the map (MAN-3.3)
 	PhaseEdge     = "edge"     // the second player picks his edge (MAN-3.5)
+	PhaseHands    = "hands"    // opening hands chosen (MAN-3.8)
 	PhaseDeal     = "deal"     // decks shuffled, opening hands drawn (MAN-3.6, MAN-3.7)
 	PhaseDeploy   = "deploy"   // MAN-3.9
 	PhaseDiscard  = "discard"  // MAN-4.3, the draw (MAN-4.4) follows at once

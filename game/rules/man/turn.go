@@ -153,11 +153,50 @@ func (d *decider) deal(cmd game.Command) error {
 	if len(cmd.Args) > 0 {
 		return game.Reject(game.CodeSyntax, "MAN-3.6", "man.syntax", "usage", "deal")
 	}
+	if d.s.opts.Value(optionSpecs, "opening-hand") == "chosen" {
+		d.emit(PhaseBegan{Turn: 1, Side: d.s.First, Phase: PhaseHands}) // MAN-3.8
+		return nil
+	}
 	for _, side := range game.Sides {
 		d.emit(Shuffled{Side: side, Deck: d.shuffle(d.s.Deck[side])})
 		d.draw(side, 0)
 	}
 	d.emit(PhaseBegan{Turn: 1, Side: d.s.First, Phase: PhaseDeploy})
+	return nil
+}
+
+// hand: with option opening-hand = chosen each player picks his five
+// opening cards from his deck, in secret and in either order, and the
+// rest is shuffled (MAN-3.8); "hand" alone draws five at random (DP-04).
+func (d *decider) hand(cmd game.Command) error {
+	s := d.s
+	if s.Phase != PhaseHands {
+		return wrongPhase("MAN-3.8", s.Phase, PhaseHands)
+	}
+	if len(s.Hand[cmd.Side]) > 0 {
+		return game.Reject("hand-chosen", "MAN-3.8", "man.hand.done")
+	}
+	if len(cmd.Args) == 0 {
+		d.emit(Shuffled{Side: cmd.Side, Deck: d.shuffle(s.Deck[cmd.Side])})
+		d.draw(cmd.Side, 0)
+	} else {
+		seen := map[string]bool{}
+		for _, id := range cmd.Args {
+			if !slices.Contains(s.Deck[cmd.Side], id) || seen[id] {
+				return game.Reject(game.CodeSyntax, "MAN-3.8", "man.hand.bad", "card", game.Plain(id))
+			}
+			seen[id] = true
+		}
+		if len(cmd.Args) != 5 {
+			return game.Reject(game.CodeSyntax, "MAN-3.8", "man.hand.five")
+		}
+		d.emit(Drew{Side: cmd.Side, Cards: slices.Clone(cmd.Args)})
+		d.emit(Shuffled{Side: cmd.Side, Deck: d.shuffle(d.s.Deck[cmd.Side])})
+		d.emit(Counted{Side: cmd.Side, Drawn: 5})
+	}
+	if len(d.s.Hand[cmd.Side.Other()]) > 0 {
+		d.emit(PhaseBegan{Turn: 1, Side: s.First, Phase: PhaseDeploy})
+	}
 	return nil
 }
 

@@ -26,6 +26,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "nation", Rule: "MAN-3.4", Args: []game.VerbArg{arg("army", game.ArgChoice, true, "one of the two nations offered", "l'une des deux nations proposées")}, Help: game.Text{EN: "first player: take one of the two nations", FR: "premier joueur : prendre l'une des deux nations"}},
 		{Name: "sections", Rule: "MAN-3.3", Args: []game.VerbArg{rest(arg("section", game.ArgText, false, "ID:ROTATION for NW, NE, SW, SE (none: at random)", "ID:ROTATION pour NO, NE, SO, SE (rien : au hasard)"))}, Example: "sections s01:0 s07:90 s12:180 s20:270", Help: game.Text{EN: "first player: lay out the four map sections", FR: "premier joueur : disposer les quatre cartes de terrain"}},
 		{Name: "edge", Rule: "MAN-3.5", Args: []game.VerbArg{{Name: "edge", Kind: game.ArgChoice, Required: true, Choices: []string{"N", "S", "E", "W"}, Help: game.Text{EN: "your starting edge", FR: "votre bord de départ"}}}, Help: game.Text{EN: "second player: choose your starting edge", FR: "second joueur : choisir votre bord de départ"}},
+		{Name: "hand", Rule: "MAN-3.8", Args: []game.VerbArg{rest(argCard)}, Help: game.Text{EN: "choose your five opening cards from your deck (none: at random)", FR: "choisir vos cinq cartes de départ dans votre paquet (rien : au hasard)"}},
 		{Name: "deal", Rule: "MAN-3.6", Help: game.Text{EN: "shuffle both decks and draw the opening hands", FR: "battre les deux paquets et piocher les mains de départ"}},
 		{Name: "deploy", Rule: "MAN-3.9", Args: []game.VerbArg{argUnit, argCell}, Example: "deploy guard e2", Help: game.Text{EN: "place a unit in the two rows nearest your edge", FR: "placer une unité dans les deux rangées de votre bord"}},
 		{Name: "discard", Rule: "MAN-4.3", Args: []game.VerbArg{rest(argCard)}, Example: "discard guard-5", Help: game.Text{EN: "discard any cards (or none), then draw to five", FR: "défausser des cartes (ou aucune), puis piocher jusqu'à cinq"}},
@@ -66,9 +67,11 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	if s.Result != nil {
 		return "", "the game is over"
 	}
-	for _, d := range s.Pending() {
-		if d.Side == side && len(d.Options) > 0 {
-			return d.Options[d.Default].Command, "the decision's default"
+	if p := s.Pending(); len(p) > 0 {
+		for _, d := range p {
+			if d.Side == side && len(d.Options) > 0 {
+				return d.Options[d.Default].Command, "the decision's default"
+			}
 		}
 		return "", "waiting for the other side"
 	}
