@@ -418,7 +418,7 @@ func (d *decider) defend(cmd game.Command) error {
 // participants are the attacking unit and the supporting units.
 func (cb *Combat) participants() []string {
 	if cb.Attacker == "" {
-		return nil
+		return slices.Clone(cb.Supporters) // an Ambush's (MAN-A-24)
 	}
 	return append([]string{cb.Attacker}, cb.Supporters...)
 }
@@ -453,7 +453,7 @@ func (d *decider) support(cmd game.Command) error {
 	if err := s.deadCard(cmd.Side, c); err != nil {
 		return err
 	}
-	if cb.Kind == KindAmbush && cmd.Verb != "lead" {
+	if cb.Kind == KindAmbush && cmd.Verb != "lead" && !s.ambushAll() {
 		return game.Reject("ambush-leader-only", "MAN-9.2.1", "man.ambush.leader-only")
 	}
 	switch cmd.Verb {
@@ -483,7 +483,7 @@ func (d *decider) support(cmd game.Command) error {
 		case mode == "combat" && len(cmd.Args) <= 2:
 			d.emit(CardPlayed{Side: cmd.Side, Card: c.ID, Use: "leader-combat", Rule: "MAN-9.1.2"})
 		case mode == "command":
-			if cb.Kind != KindAssault {
+			if cb.Kind != KindAssault && !s.ambushAll() {
 				return game.Reject("ambush-leader-only", "MAN-6.4.8", "man.ambush.leader-only")
 			}
 			if c.Command < 2 {
@@ -617,7 +617,8 @@ func (d *decider) resolve() {
 	}
 	if cb.Kind == KindAmbush {
 		dice("ambush", Dice{1, 10}) // MAN-P-39
-	} else {
+	}
+	{
 		for _, id := range cb.participants() {
 			if id != cb.Attacker && !cb.Command {
 				continue
@@ -625,7 +626,7 @@ func (d *decider) resolve() {
 			u := s.Unit(id)
 			a += u.Strength()
 			ap = append(ap, fmt.Sprintf("%s %d", id, u.Strength()))
-			if b := s.attackBonus(u.At, def.At); b > 0 {
+			if b := s.attackBonus(u.At, def.At); b > 0 && cb.Kind != KindAmbush { // MAN-9.2.1: no attacker terrain in an Ambush
 				a += b
 				ap = append(ap, fmt.Sprintf("%s %d", s.terrain(u.At).Name, b))
 			}
@@ -940,7 +941,7 @@ func (s *State) legalCombat(side game.Side) []game.Option {
 					continue
 				}
 				out = append(out, leaf("lead "+id))
-				if cb.Kind == KindAssault && c.Command >= 2 {
+				if (cb.Kind == KindAssault || s.ambushAll()) && c.Command >= 2 {
 					el := s.eligibleSupporters()
 					for mask := 1; mask < 1<<len(el); mask++ {
 						var set []string
@@ -955,7 +956,7 @@ func (s *State) legalCombat(side game.Side) []game.Option {
 					}
 				}
 			}
-			if cb.Kind != KindAssault {
+			if cb.Kind != KindAssault && !s.ambushAll() {
 				continue
 			}
 			switch c.Type {
@@ -974,7 +975,7 @@ func (s *State) legalCombat(side game.Side) []game.Option {
 					out = append(out, leaf("sappers "+id))
 				}
 			case CardSkirmish:
-				if !cb.step5Played() {
+				if cb.Kind == KindAssault && !cb.step5Played() {
 					for _, c := range s.skirmishSquares(s.Unit(cb.Attacker)) {
 						out = append(out, leaf(words("skirmish", id, s.label(c))))
 					}
@@ -1012,4 +1013,11 @@ func (s *State) Controls(side game.Side, cell string) (bool, error) {
 		return false, err
 	}
 	return s.controls(side, c), nil
+}
+
+// ambushAll reports whether the 2010 Ambush is played (MAN-A-24: every
+// assault card but Skirmish may be added, a Leader's Command brings in
+// units adjacent to the target, the Ambush card counting as the first).
+func (s *State) ambushAll() bool {
+	return s.opts.Value(optionSpecs, "ambush-cards") == "all-but-skirmish"
 }

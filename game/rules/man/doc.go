@@ -106,7 +106,10 @@
 //   - victory: MAN-2.1.1 … MAN-2.1.3, MAN-2.2.1 … MAN-2.2.7, MAN-2.3,
 //     MAN-P-11 with option day-end (end-of-game-turn, end-of-player-turn,
 //     immediate);
-//   - options fm-end-restriction (MAN-A-25) and opening-hand = chosen
+//   - options ambush-cards = all-but-skirmish (MAN-A-24: supporters through
+//     a Leader's Command, their cards, Committed Attack and Sappers in an
+//     Ambush; no terrain for the attacker, no advance), fm-end-restriction
+//     (MAN-A-25) and opening-hand = chosen
 //     (MAN-3.8: both players pick five cards in secret, order hand).
 //
 // Not implemented yet:

@@ -23,6 +23,7 @@ func (*Rules) Version() string { return "1" }
 var optionSpecs = []game.OptionSpec{
 	{Name: "day-end", Default: "end-of-game-turn", Values: []string{"end-of-game-turn", "end-of-player-turn", "immediate"}, Rule: "MAN-P-11", Help: "when the day ends once both first decks are exhausted: at the end of the game turn, of the player turn, or at once"},
 	{Name: "opening-hand", Default: "random", Values: []string{"random", "chosen"}, Rule: "MAN-3.8", Help: "opening hands drawn at random, or chosen by each player from his deck before it is shuffled"},
+	{Name: "ambush-cards", Default: "leader-only", Values: []string{"leader-only", "all-but-skirmish"}, Rule: "MAN-A-24", Help: "what may be added to an Ambush: a Leader's Combat only (French rules), or every assault card but Skirmish, a Leader's Command bringing in units adjacent to the target (2010 rules)"},
 	{Name: "fm-end-restriction", Default: "off", Values: []string{"on", "off"}, Rule: "MAN-A-25", Help: "a forced march is also refused when the move ended in a Field or Marsh (2010 rules)"},
 }
 
