@@ -113,16 +113,22 @@
 //     (MAN-3.8: both players pick five cards in secret, order hand).
 //
 // Not implemented yet:
-//   - option ambushCards
-//     allButSkirmish (MAN-A-24), the gmt2010 ruleset;
+//   - the other 2010 readings of Appendix B as one gmt2010 switch: only
+//     ambush-cards and fm-end-restriction exist as options;
 //   - Spy partway through the Draw Phase (MAN-P-44): Spy may be played in
 //     the Discard Phase, before the discard order that draws, not between
 //     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
-//   - Boarder, Ranger (board image, range and line-of-sight views), the
-//     benchmarks of issue 20, a shipped scenario under scenarios/data/man,
-//     registration in game/rules/all, chat wiring.
+//   - Ranger (range and line-of-sight views; State.Sight exists), the board
+//     image itself (Board, game.Boarder, is built but render/ does not
+//     draw squares with sections or the card area yet), a shipped scenario
+//     under scenarios/data/man (testdata/man-frgb.toml is one), registration
+//     in game/rules/all, chat wiring (hands in ephemeral messages or DMs).
+//
+// Figures (bench_test.go, not timed tests): Legal for the active player
+// about 3 µs, a whole random game about 35 ms on the 2-core test machine
+// (issue 20 asks ≤ 100 µs and ≤ 50 ms).
 //
 // TestRuleCoverage lists the rule ids no case or test cites yet.
 package man
