@@ -1,6 +1,7 @@
 package man_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -8,6 +9,8 @@ import (
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/game/rules/man"
+	"github.com/grognard/grognard/internal/casetest"
+	"github.com/grognard/grognard/scenarios"
 )
 
 // TestSetUp: the set-up rolls the first player with 1d10 each, ties rolled
@@ -102,5 +105,38 @@ func TestDefaults(t *testing.T) {
 	})
 	if o := r.AutoOrder(loadFull(t, 1).State, loadFull(t, 1).State.Clock().Active); o != "deal" {
 		t.Errorf("AutoOrder at the deal: %q", o)
+	}
+}
+
+// TestAutoOrder: with every unit boxed in (MAN-TC-D21 variant 2) the
+// Movement Phase ends by itself (MAN-P-15, MAN-TC-D36); with a move
+// possible it does not, and the deadline plays a move (MAN-5.1).
+func TestAutoOrder(t *testing.T) {
+	r := man.New()
+	src, err := os.ReadFile("testdata/cases/MAN-TC-D21.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sections := casetest.Parse(string(src))
+	for _, c := range []struct {
+		pos, auto, deadline string
+	}{{"position2.toml", "end", "end"}, {"position.toml", "", "move "}} {
+		sc, err := scenarios.Parse(c.pos, []byte(sections[c.pos]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.Start(r, sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.AutoOrder(g.State, game.SideA); got != c.auto {
+			t.Errorf("%s: AutoOrder %q, want %q", c.pos, got, c.auto)
+		}
+		if got, _ := r.DeadlineOrder(g.State, game.SideA); !strings.HasPrefix(got, c.deadline) {
+			t.Errorf("%s: DeadlineOrder %q, want %q…", c.pos, got, c.deadline)
+		}
+		if got := r.AutoOrder(g.State, game.SideB); got != "" {
+			t.Errorf("%s: AutoOrder for the other side %q", c.pos, got)
+		}
 	}
 }
