@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
 )
 
 var (
@@ -48,4 +49,52 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 			map[bool]string{true: ", first deck exhausted"}[s.Exhausted[side]]))
 	}
 	return b
+}
+
+var _ game.Ranger = (*Rules)(nil)
+
+// Range marks the squares side's unit may reach with its basic move
+// (MAN-5.2 to MAN-5.4), for the range view.
+func (r *Rules) Range(gs game.State, side game.Side, unit string) ([]game.Mark, error) {
+	s := gs.(*State)
+	u, err := s.unitArg(side, unit)
+	if err != nil {
+		return nil, err
+	}
+	var out []game.Mark
+	for _, c := range s.reach(u, u.allowance()) {
+		out = append(out, game.Mark{At: c, Kind: "reach"})
+	}
+	return out, nil
+}
+
+// LineOfSight tells whether a unit on from could bombard to (range 2,
+// MAN-6.2.2, MAN-P-35) and marks the intervening squares, clear or
+// blocked.
+func (r *Rules) LineOfSight(gs game.State, from, to string) (bool, []game.Mark, error) {
+	s := gs.(*State)
+	a, err := s.cellArg(from)
+	if err != nil {
+		return false, nil, err
+	}
+	b, err := s.cellArg(to)
+	if err != nil {
+		return false, nil, err
+	}
+	var marks []game.Mark
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if abs(dx)+abs(dy) == 2 {
+		mids := []grid.Coord{{X: a.X + dx/2, Y: a.Y + dy/2}}
+		if dx != 0 && dy != 0 {
+			mids = []grid.Coord{{X: a.X + dx, Y: a.Y}, {X: a.X, Y: a.Y + dy}}
+		}
+		for _, c := range mids {
+			kind := "los"
+			if !s.clearSquare(c) {
+				kind = "blocked"
+			}
+			marks = append(marks, game.Mark{At: c, Kind: kind})
+		}
+	}
+	return s.sight(a, b, 2), marks, nil
 }

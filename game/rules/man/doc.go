@@ -120,9 +120,9 @@
 //     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
-//   - Ranger (range and line-of-sight views; State.Sight exists), the board
-//     image itself (Board, game.Boarder, is built but render/ does not
-//     draw squares with sections or the card area yet), a shipped scenario
+//   - the board image itself (Board, game.Boarder, and Range and
+//     LineOfSight, game.Ranger, are built; render/ does not draw squares
+//     with sections or the card area yet), a shipped scenario
 //     under scenarios/data/man (testdata/man-frgb.toml is one), registration
 //     in game/rules/all, chat wiring (hands in ephemeral messages or DMs).
 //

@@ -2,6 +2,7 @@ package man_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,5 +139,53 @@ func TestAutoOrder(t *testing.T) {
 		if got := r.AutoOrder(g.State, game.SideB); got != "" {
 			t.Errorf("%s: AutoOrder for the other side %q", c.pos, got)
 		}
+	}
+}
+
+// TestRanger: the range view marks exactly the squares of MAN-TC-D21, the
+// line-of-sight view MAN-TC-T14's blocked diagonal (a5 Hill, b6 a unit).
+func TestRanger(t *testing.T) {
+	r := man.New()
+	src, err := os.ReadFile("testdata/cases/MAN-TC-D21.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sections := casetest.Parse(string(src))
+	sc, err := scenarios.Parse("d21", []byte(sections["position.toml"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks, err := r.Range(g.State, game.SideA, "SC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range marks {
+		got = append(got, sc.Map.Label(m.At))
+	}
+	slices.Sort(got)
+	if want := []string{"c3", "d2", "d3", "e3", "e4", "e5", "f4"}; !slices.Equal(got, want) {
+		t.Errorf("range of SC: %v, want %v", got, want)
+	}
+	if _, err := r.Range(g.State, game.SideA, "N1"); err == nil {
+		t.Error("the range of an enemy unit was given")
+	}
+	src, _ = os.ReadFile("testdata/cases/MAN-TC-T13.txtar")
+	_, sections = casetest.Parse(string(src))
+	sc, err = scenarios.Parse("t14", []byte(sections["position2.toml"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ = game.Start(r, sc, nil)
+	clear, path, err := r.LineOfSight(g.State, "b5", "a6")
+	if err != nil || clear || len(path) != 2 || path[0].Kind != "blocked" || path[1].Kind != "blocked" {
+		t.Errorf("b5 → a6: clear %v, path %v, %v", clear, path, err)
+	}
+	if clear, _, _ := r.LineOfSight(g.State, "b5", "c4"); !clear {
+		t.Error("b5 → c4 is clear through c5")
 	}
 }
