@@ -25,6 +25,7 @@ import (
 //	sight FROM TO RANGE clear|blocked
 //	controls SIDE CELL · not-controls SIDE CELL
 //	terrain CELL NAME · edge SIDE N|S|E|W · army SIDE CODE
+//	default ORDER            the first pending decision's default (T-17)
 //	event KIND [COUNT] · no-event KIND
 func TestCases(t *testing.T) {
 	casetest.Run(t, man.New(), "testdata", "MAN-", manAssert)
@@ -138,6 +139,14 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if ok != (w[0] == "controls") {
 			return true, fmt.Errorf("%s controls %s: %v", w[1], w[2], ok)
+		}
+	case "default":
+		p := s.Pending()
+		if len(p) == 0 {
+			return true, fmt.Errorf("nothing pending")
+		}
+		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
+			return true, fmt.Errorf("default %q", got)
 		}
 	case "terrain":
 		got, err := s.TerrainAt(w[1])

@@ -542,20 +542,36 @@ func (s *State) Pending() []game.Decision {
 	case "flank":
 		m := game.M("man.prompt.flank", "unit", c.Defender)
 		var os []game.Option
-		for _, f := range c.Flanks {
+		dflt, best := 0, [2]int{99, 99}
+		for i, f := range c.Flanks {
 			os = append(os, opt("retreat "+f, game.M("man.opt.retreat-to", "cell", f)))
+			// DP-16: the flank with fewer adjacent enemy units; on a tie,
+			// the one nearer the board's centre.
+			at, _ := s.grid().Parse(f)
+			enemies := 0
+			for _, n := range neighbors(at) {
+				if u := s.UnitAt(n); u != nil && u.Side != def {
+					enemies++
+				}
+			}
+			centre := abs(2*at.X-7) + abs(2*at.Y-7)
+			if k := [2]int{enemies, centre}; k[0] < best[0] || k[0] == best[0] && k[1] < best[1] {
+				dflt, best = i, k
+			}
 		}
-		return []game.Decision{{ID: "flank", Side: def, Kind: "flank", Rule: "MAN-6.5.5", Prompt: m.String(), PromptMsg: m, Options: os}}
+		return []game.Decision{{ID: "flank", Side: def, Kind: "flank", Rule: "MAN-6.5.5", Prompt: m.String(), PromptMsg: m, Options: os, Default: dflt}}
 	case "advance":
 		m := game.M("man.prompt.advance", "cell", s.label(c.From))
 		var os []game.Option
 		for _, id := range s.advancers() {
 			os = append(os, opt("advance "+id, game.M("man.opt.advance", "unit", id)))
 		}
+		dflt := 0 // DP-17: the attacking unit advances when it must, else no advance
 		if s.advanceOptional() {
 			os = append(os, opt("stay", game.M("man.opt.stay")))
+			dflt = len(os) - 1
 		}
-		return []game.Decision{{ID: "advance", Side: c.Side, Kind: "advance", Rule: "MAN-6.5.7", Prompt: m.String(), PromptMsg: m, Options: os}}
+		return []game.Decision{{ID: "advance", Side: c.Side, Kind: "advance", Rule: "MAN-6.5.7", Prompt: m.String(), PromptMsg: m, Options: os, Default: dflt}}
 	}
 	return nil
 }

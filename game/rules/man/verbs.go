@@ -86,7 +86,7 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	case PhaseSections:
 		return "sections", "random sections (DP-01)"
 	case PhaseEdge:
-		return "edge " + map[game.Side]string{game.SideA: "S", game.SideB: "N"}[side], "DP-03's default"
+		return "edge S", "DP-03's default"
 	case PhaseDeal:
 		return "deal", "the deal"
 	case PhaseDeploy:
