@@ -88,7 +88,7 @@ var messagesEN = game.Catalogue{
 	"man.opt.advance":      "{unit} advances",
 	"man.opt.stay":         "no advance",
 	// Results.
-	"man.result.attrition":         "{side} wins by attrition (eliminated A {a}, B {b})",
+	"man.result.attrition":         "{side} wins by attrition: A has eliminated {a} units, B {b}",
 	"man.result.committed":         "{side} wins: the attacker's own fifth loss came from a Committed Attack",
 	"man.result.nightfall":         "{side} wins at nightfall, {a} squares to {b}",
 	"man.result.nightfall-elims":   "{side} wins at nightfall, {a} squares to {b}, by eliminations",

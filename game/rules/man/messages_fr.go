@@ -87,7 +87,7 @@ var messagesFR = game.Catalogue{
 	"man.prompt.advance":             "quelle unité avance en {cell} ?",
 	"man.opt.advance":                "{unit} avance",
 	"man.opt.stay":                   "pas d'avance",
-	"man.result.attrition":           "{side} gagne par attrition (éliminées A {a}, B {b})",
+	"man.result.attrition":           "{side} gagne par attrition : A a éliminé {a} unités, B {b}",
 	"man.result.committed":           "{side} gagne : la cinquième perte de l'attaquant vient d'une Attaque engagée",
 	"man.result.nightfall":           "{side} gagne à la tombée de la nuit, {a} cases à {b}",
 	"man.result.nightfall-elims":     "{side} gagne à la tombée de la nuit, {a} cases à {b}, aux éliminations",

@@ -83,6 +83,9 @@ func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.
 		if len(attacks) > 0 && rng.IntN(3) > 0 {
 			order = attacks[rng.IntN(len(attacks))]
 		}
+		if strings.HasPrefix(order, "move ") && rng.IntN(4) > 0 {
+			order = closing(g.State.(*man.State), side, leaves, order)
+		}
 		cmd, err := game.ParseCommand(side, order)
 		if err != nil {
 			t.Fatal(err)
@@ -211,4 +214,29 @@ func TestHiddenHands(t *testing.T) {
 			}
 		}
 	})
+}
+
+// closing picks, among the move orders, one that ends nearest an enemy
+// unit, so that random games fight.
+func closing(s *man.State, side game.Side, leaves []string, dflt string) string {
+	g := s.Scenario().Map.Grid
+	best, bestD := dflt, 99
+	for _, l := range leaves {
+		w := strings.Fields(l)
+		if len(w) != 3 || w[0] != "move" {
+			continue
+		}
+		to, err := g.Parse(w[2])
+		if err != nil {
+			continue
+		}
+		for _, p := range s.Pieces() {
+			if p.Side != side && p.At != nil {
+				if d := g.Distance(to, *p.At); d < bestD {
+					best, bestD = l, d
+				}
+			}
+		}
+	}
+	return best
 }
