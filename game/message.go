@@ -34,20 +34,67 @@ var Langs = []string{LangEN, LangFR}
 // falling back to the word itself); a Msg or []Msg rendered recursively in
 // the same language ([]Msg joined with ", "); anything else with %v.
 type Msg struct {
-	Key  string         `json:"key"`
-	Args map[string]any `json:"args,omitempty"`
+	Key  string `json:"key"`
+	Args []Arg  `json:"args,omitempty"`
+}
+
+// Arg is one named argument of a Msg. A message has a handful at most:
+// a slice, looked up by name, costs less than a map to build, and legal
+// options build one message each.
+type Arg struct {
+	Name  string
+	Value any
 }
 
 // M builds a Msg from name, value pairs: M("gs.move.mp", "unit", id, "mp", 3).
+// A later pair of the same name replaces an earlier one.
 func M(key string, kv ...any) Msg {
 	m := Msg{Key: key}
-	if len(kv) > 0 {
-		m.Args = make(map[string]any, len(kv)/2)
+	if len(kv) > 1 {
+		m.Args = make([]Arg, 0, len(kv)/2)
 		for i := 0; i+1 < len(kv); i += 2 {
-			m.Args[fmt.Sprint(kv[i])] = kv[i+1]
+			k, ok := kv[i].(string)
+			if !ok {
+				k = fmt.Sprint(kv[i])
+			}
+			m = m.with(k, kv[i+1])
 		}
 	}
 	return m
+}
+
+// with sets argument name (in place: only for a Msg being built),
+// keeping the arguments sorted by name, as JSON reads them back.
+func (m Msg) with(name string, v any) Msg {
+	if n := len(m.Args); n == 0 || m.Args[n-1].Name < name { // given in order
+		m.Args = append(m.Args, Arg{Name: name, Value: v})
+		return m
+	}
+	i, found := slices.BinarySearchFunc(m.Args, name, func(a Arg, n string) int { return strings.Compare(a.Name, n) })
+	if found {
+		m.Args[i].Value = v
+		return m
+	}
+	m.Args = slices.Insert(m.Args, i, Arg{Name: name, Value: v})
+	return m
+}
+
+// Arg returns the value of the argument name.
+func (m Msg) Arg(name string) (any, bool) {
+	for _, a := range m.Args {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return nil, false
+}
+
+// sortedArgs are m's arguments sorted by name (M keeps them so; a Msg
+// built by hand may not).
+func (m Msg) sortedArgs() []Arg {
+	out := slices.Clone(m.Args)
+	slices.SortFunc(out, func(a, b Arg) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // IsZero reports whether m is the empty message.
@@ -151,8 +198,8 @@ func Render(lang string, m Msg) string {
 	if !ok {
 		var b strings.Builder
 		b.WriteString(m.Key)
-		for _, k := range slices.Sorted(maps.Keys(m.Args)) {
-			fmt.Fprintf(&b, " %s=%s", k, renderArg(lang, m.Args[k]))
+		for _, a := range m.sortedArgs() {
+			fmt.Fprintf(&b, " %s=%s", a.Name, renderArg(lang, a.Value))
 		}
 		return b.String()
 	}
@@ -160,6 +207,7 @@ func Render(lang string, m Msg) string {
 		return t
 	}
 	var b strings.Builder
+	b.Grow(len(t) + 8*len(m.Args))
 	for {
 		i := strings.IndexByte(t, '{')
 		if i < 0 {
@@ -173,7 +221,7 @@ func Render(lang string, m Msg) string {
 		}
 		b.WriteString(t[:i])
 		name := t[i+1 : i+j]
-		if v, ok := m.Args[name]; ok {
+		if v, ok := m.Arg(name); ok {
 			b.WriteString(renderArg(lang, v))
 		} else {
 			b.WriteString(t[i : i+j+1])

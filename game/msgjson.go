@@ -31,12 +31,12 @@ func (m Msg) MarshalJSON() ([]byte, error) {
 	out := msgJSON{Key: m.Key}
 	if len(m.Args) > 0 {
 		out.Args = make(map[string]json.RawMessage, len(m.Args))
-		for _, k := range slices.Sorted(maps.Keys(m.Args)) {
-			b, err := marshalArg(m.Args[k])
+		for _, a := range m.Args {
+			b, err := marshalArg(a.Value)
 			if err != nil {
-				return nil, fmt.Errorf("message %s, argument %s: %w", m.Key, k, err)
+				return nil, fmt.Errorf("message %s, argument %s: %w", m.Key, a.Name, err)
 			}
-			out.Args[k] = b
+			out.Args[a.Name] = b
 		}
 	}
 	return json.Marshal(out)
@@ -50,13 +50,13 @@ func (m *Msg) UnmarshalJSON(b []byte) error {
 	}
 	*m = Msg{Key: in.Key}
 	if len(in.Args) > 0 {
-		m.Args = make(map[string]any, len(in.Args))
-		for k, raw := range in.Args {
-			v, err := unmarshalArg(raw)
+		m.Args = make([]Arg, 0, len(in.Args))
+		for _, k := range slices.Sorted(maps.Keys(in.Args)) {
+			v, err := unmarshalArg(in.Args[k])
 			if err != nil {
 				return fmt.Errorf("message %s, argument %s: %w", in.Key, k, err)
 			}
-			m.Args[k] = v
+			m.Args = append(m.Args, Arg{Name: k, Value: v})
 		}
 	}
 	return nil

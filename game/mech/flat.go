@@ -34,6 +34,9 @@ type Flat struct {
 	Terrain []string
 	Level   []int
 	Labels  []string // printed cell labels
+	// LabelArgs are the labels as message arguments (interface values
+	// made once: legal lists name thousands of cells).
+	LabelArgs []any
 	nb      []int32  // neighbour per cell and direction, -1 off the map
 	edge    []EdgeSet
 }
@@ -45,13 +48,14 @@ func Flatten(m *game.Map, features []Feature) *Flat {
 	w, h := g.Size()
 	n, dirs := w*h, g.Dirs()
 	f := &Flat{Grid: g, W: w, H: h, Dirs: dirs, Terrain: make([]string, n), Level: make([]int, n),
-		Labels: make([]string, n), nb: make([]int32, n*dirs), edge: make([]EdgeSet, n*dirs)}
+		Labels: make([]string, n), LabelArgs: make([]any, n), nb: make([]int32, n*dirs), edge: make([]EdgeSet, n*dirs)}
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
 			c := grid.Coord{X: x, Y: y}
 			i := f.At(c)
 			cell := m.CellAt(c)
 			f.Terrain[i], f.Level[i], f.Labels[i] = cell.Terrain, cell.Level, g.Label(c)
+			f.LabelArgs[i] = f.Labels[i]
 			for d := 0; d < dirs; d++ {
 				o := g.Step(c, d)
 				if !g.Contains(o) {

@@ -101,3 +101,28 @@ func TestBoardCounterFaces(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveLabels: a move option's label is the English rendering of its
+// message (moveOptions writes the English out instead of rendering it).
+func TestMoveLabels(t *testing.T) {
+	rules, g := opening(t)
+	n := 0
+	var walk func([]game.Option)
+	walk = func(os []game.Option) {
+		for _, o := range os {
+			if o.LabelMsg.Key == "ptg.opt.move" {
+				n++
+				if want := game.Render(game.LangEN, o.LabelMsg); o.Label != want {
+					t.Fatalf("%s: label %q, its message says %q", o.Command, o.Label, want)
+				}
+			}
+			walk(o.Children)
+		}
+	}
+	for _, side := range game.Waiting(g.State) {
+		walk(rules.Legal(g.State, side))
+	}
+	if n == 0 {
+		t.Fatal("no move option listed")
+	}
+}

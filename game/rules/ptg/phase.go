@@ -624,14 +624,45 @@ func (s *State) overStackedHex(side game.Side) game.Msg {
 	return game.Msg{}
 }
 
+// moveOption is the option of a move to c at cost (half MP), without
+// its command; args is room for its message's two arguments. Legal lists
+// hold thousands of moves: the English text of "ptg.opt.move" is written
+// out rather than rendered, and the arguments are interface values made
+// once (TestMoveLabels checks the text and the message agree).
+func (s *State) moveOption(c grid.Coord, cost int, args []game.Arg) game.Option {
+	mi := s.info()
+	i := mi.At(c)
+	m, mpArg := mp(cost), any(nil)
+	if cost >= 0 && cost < len(mpArgs) {
+		m, mpArg = mpTexts[cost], mpArgs[cost]
+	} else {
+		mpArg = m
+	}
+	args[0], args[1] = game.Arg{Name: "hex", Value: mi.LabelArgs[i]}, game.Arg{Name: "mp", Value: mpArg}
+	return game.Option{Label: mi.Labels[i] + " (" + m + " MP)", LabelMsg: game.Msg{Key: "ptg.opt.move", Args: args[:2:2]}}
+}
+
+// mpTexts and mpArgs are the costs in half MP as text and as message
+// arguments.
+var mpTexts, mpArgs = func() (ts [64]string, as [64]any) {
+	for i := range ts {
+		ts[i] = mp(i)
+		as[i] = ts[i]
+	}
+	return ts, as
+}()
+
 // moveOptions lists u's destinations, charges and exits.
 func (s *State) moveOptions(u *Unit) []game.Option {
 	dests, costs, m, prev := s.destinations(u)
-	var out []game.Option
+	out := make([]game.Option, 0, len(dests))
 	charge := s.on("charges") && u.Side == Swedes && (u.Type == "cavalry" || u.Type == "dragoons") && !u.Dismounted && !u.StartZOC && !u.Moved
 	exits := u.Side == Russians && u.Combat()
+	args := make([]game.Arg, 2*len(dests))
 	for i, c := range dests {
-		out = append(out, option("move "+u.ID+" "+s.label(c), "ptg.opt.move", "hex", s.label(c), "mp", mp(costs[i])))
+		o := s.moveOption(c, costs[i], args[2*i:])
+		o.Command = "move " + u.ID + " " + s.label(c)
+		out = append(out, o)
 		if charge {
 			if _, err := s.checkCharge(u, m.pathTo(prev, m.ix.mi.At(c))); err == nil {
 				out = append(out, option("move "+u.ID+" "+s.label(c)+" charge", "ptg.opt.charge", "hex", s.label(c)))
