@@ -37,8 +37,8 @@ type Flat struct {
 	// LabelArgs are the labels as message arguments (interface values
 	// made once: legal lists name thousands of cells).
 	LabelArgs []any
-	nb      []int32  // neighbour per cell and direction, -1 off the map
-	edge    []EdgeSet
+	nb        []int32 // neighbour per cell and direction, -1 off the map
+	edge      []EdgeSet
 }
 
 // Flatten flattens m, recording the listed features on each edge. The
