@@ -59,3 +59,23 @@ func MostBound(r Ruleset, s State, side Side, bound []string) string {
 	}
 	return best
 }
+
+// EndOrMostBound is the deadline order of side's own idle phase: "end"
+// when Decide accepts it; when an obligation forbids ending, the legal
+// order that serves the most of the words bound returns (MostBound);
+// otherwise "" and why.
+func EndOrMostBound(r Ruleset, s State, side Side, bound func() []string) (order, why string) {
+	if Accepts(r, s, side, "end") {
+		return "end", ""
+	}
+	if o := MostBound(r, s, side, bound()); o != "" {
+		return o, ""
+	}
+	return "", "end is refused and no legal order is accepted"
+}
+
+// OnlyEnd reports whether "end" is the only order Legal lists for side.
+func OnlyEnd(r Ruleset, s State, side Side) bool {
+	l := Leaves(Legal(r, s, side))
+	return len(l) == 1 && l[0] == "end"
+}

@@ -15,13 +15,7 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	if s.Result != nil || s.Active != side {
 		return "", "not side's phase"
 	}
-	if game.Accepts(r, s, side, "end") {
-		return "end", ""
-	}
-	if o := game.MostBound(r, s, side, s.bound(side)); o != "" {
-		return o, ""
-	}
-	return "", "end is refused and no legal order is accepted"
+	return game.EndOrMostBound(r, s, side, func() []string { return s.bound(side) })
 }
 
 // bound lists the units an obligation of side's phase binds.
@@ -51,7 +45,7 @@ func (r *Rules) AutoOrder(gs game.State, side game.Side) string {
 	if s.Result != nil || len(s.Pending()) > 0 || s.Phase == PhaseSetup || s.Active != side {
 		return ""
 	}
-	if l := game.Leaves(r.Legal(s, side)); len(l) == 1 && l[0] == "end" {
+	if game.OnlyEnd(r, s, side) {
 		return "end"
 	}
 	return ""

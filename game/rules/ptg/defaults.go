@@ -16,13 +16,7 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	if s.Result != nil || s.Active != side {
 		return "", "not side's phase"
 	}
-	if game.Accepts(r, s, side, "end") {
-		return "end", ""
-	}
-	if o := game.MostBound(r, s, side, s.bound()); o != "" {
-		return o, ""
-	}
-	return "", "end is refused and no legal order is accepted"
+	return game.EndOrMostBound(r, s, side, func() []string { return s.bound() })
 }
 
 // bound lists the hexes and units the combat obligations bind.
@@ -49,7 +43,7 @@ func (r *Rules) AutoOrder(gs game.State, side game.Side) string {
 	if s.Result != nil || len(s.Pending()) > 0 || s.Phase == PhaseSetup || s.Active != side {
 		return ""
 	}
-	if l := game.Leaves(r.Legal(s, side)); len(l) == 1 && l[0] == "end" {
+	if game.OnlyEnd(r, s, side) {
 		return "end"
 	}
 	return ""
