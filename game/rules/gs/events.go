@@ -268,10 +268,7 @@ var eventKinds = map[string]func() game.Event{
 
 // evolve applies one event to a copy of s.
 func evolve(s *State, ev game.Event) *State {
-	if purity.on {
-		purity.evolving++
-		defer func() { purity.evolving-- }()
-	}
+	defer purity.Evolving()()
 	if unrecorded(ev) {
 		ev = legacyRecord(s, ev)
 	}

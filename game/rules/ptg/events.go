@@ -681,10 +681,7 @@ func (s *State) markGone(u *Unit, at grid.Coord) {
 
 // evolve applies one event to a copy of s.
 func evolve(s *State, ev game.Event) *State {
-	if purity.on {
-		purity.evolving++
-		defer func() { purity.evolving-- }()
-	}
+	defer purity.Evolving()()
 	if unrecorded(ev) {
 		ev = legacyRecord(s, ev)
 	}

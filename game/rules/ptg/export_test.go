@@ -5,8 +5,5 @@ package ptg
 // It returns the number of legacy paths taken. f must not run in parallel
 // with other tests.
 func Purely(f func()) (legacies int) {
-	purity.on, purity.legacies = true, 0
-	defer func() { purity.on = false }()
-	f()
-	return purity.legacies
+	return purity.Check(f)
 }

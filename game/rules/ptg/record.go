@@ -143,29 +143,13 @@ func (s *State) setCommand(c *CommandStatus) {
 
 // legacyRecord is record for an event of a version-1 log, inside Evolve.
 func legacyRecord(s *State, ev game.Event) game.Event {
-	if purity.on {
-		purity.legacy++
-		purity.legacies++
-		defer func() { purity.legacy-- }()
-	}
+	defer purity.Legacy()()
 	return s.record(ev)
 }
 
-// purity lets a test prove that Evolve runs no rule: with on set, a rule
-// helper (decideOnly) reached from evolve panics unless evolve is on the
-// legacy path of a version-1 event, and legacy paths are counted. Only
-// tests set on (export_test.go), never while tests run in parallel.
-var purity struct {
-	on       bool
-	evolving int // > 0 inside evolve
-	legacy   int // > 0 inside legacyRecord
-	legacies int // legacy paths taken since on was set
-}
+// purity lets a test prove that Evolve runs no rule (game.Purity).
+var purity = game.Purity{Name: "ptg"}
 
 // decideOnly marks a helper that works out a rule's outcome: Decide may
 // call it, Evolve only on a legacy path.
-func decideOnly(what string) {
-	if purity.on && purity.evolving > 0 && purity.legacy == 0 {
-		panic("ptg: Evolve ran a rule: " + what)
-	}
-}
+func decideOnly(what string) { purity.DecideOnly(what) }
