@@ -140,7 +140,11 @@ func ReplayStoredLogs(t *testing.T, rules game.Ruleset, dir string) int {
 				t.Error(err)
 			}
 			// The store's check and import re-decide a game begun under
-			// an older version: what its events say still holds.
+			// an older version: what its events say still holds (the
+			// first log only: re-deciding costs a whole game's play).
+			if f != files[0] {
+				return
+			}
 			if err := l.Redecide(rules); err != nil {
 				t.Errorf("version %s log of %s does not re-decide: %v", l.Version, l.Scenario, err)
 			}

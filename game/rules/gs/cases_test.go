@@ -23,7 +23,7 @@ import (
 //	moralepct SIDE N        SIDE's demoralization threshold is N%
 //	demoralized SIDE · not-demoralized SIDE
 func TestCases(t *testing.T) {
-	// Evolve runs no rule (TestEvolveRunsNoRule): with the rule helpers
+	// Evolve runs no rule (game.Purity): with the rule helpers
 	// made to panic inside Evolve, every case decides and replays without
 	// a legacy path.
 	if legacies := gs.Purely(func() { casetest.Run(t, gs.New(), "testdata", "GS-", gsAssert) }); legacies != 0 {

@@ -106,7 +106,7 @@ func TestRandomPlayouts(t *testing.T) {
 // when turns > 0, until that many game turns have begun and ended.
 func playout(t *testing.T, id string, seed uint64, opts game.Options, turns int) {
 	t.Helper()
-	// Evolve runs no rule (TestEvolveRunsNoRule): the playout decides and
+	// Evolve runs no rule (game.Purity): the playout decides and
 	// replays with the rule helpers made to panic inside Evolve.
 	if n := gs.Purely(func() { playoutOnce(t, id, seed, opts, turns) }); n != 0 {
 		t.Errorf("seed %d: events decided today took %d legacy paths in Evolve", seed, n)

@@ -32,7 +32,7 @@ import (
 //	values UNIT V           the counter shows V (3-3-12) · fire-zones N
 //	result TEXT             the game's result contains TEXT
 func TestCases(t *testing.T) {
-	// Evolve runs no rule (TestEvolveRunsNoRule): with the rule helpers
+	// Evolve runs no rule (game.Purity): with the rule helpers
 	// made to panic inside Evolve, every case decides and replays without
 	// a legacy path.
 	if legacies := ptg.Purely(func() { casetest.Run(t, ptg.New(), "testdata", "PTG-", ptgAssert) }); legacies != 0 {

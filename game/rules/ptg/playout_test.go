@@ -145,7 +145,7 @@ func TestBrittlePlayout(t *testing.T) {
 // turns > 0, until that many game turns have begun and ended.
 func playout(t *testing.T, sc *game.Scenario, seed uint64, opts game.Options, turns int) *game.Game {
 	t.Helper()
-	// Evolve runs no rule (TestEvolveRunsNoRule): the playout decides and
+	// Evolve runs no rule (game.Purity): the playout decides and
 	// replays with the rule helpers made to panic inside Evolve.
 	var g *game.Game
 	if n := ptg.Purely(func() { g = playoutOnce(t, sc, seed, opts, turns) }); n != 0 {
