@@ -291,10 +291,24 @@ func (l *loader) read(p string, disk bool) (f *file, found bool) {
 		l.opened[key] = nil
 		return nil, true
 	}
-	f = l.add(readFile(l.ps, name, p, disk, src))
+	if disk {
+		f = readFile(l.ps, name, p, disk, src)
+	} else if c, ok := shippedFiles.Load(p); ok {
+		f = c.(*file)
+	} else if f = readFile(l.ps, name, p, disk, src); f != nil {
+		shippedFiles.Store(p, f)
+	}
+	f = l.add(f)
 	l.opened[key] = f
 	return f, true
 }
+
+// shippedFiles are the shipped files already read, by path: they are
+// embedded, so their decoded form never changes, and every game start of
+// a test position reads the same counters and maps again. Loaders only
+// read a file's decoded tables (the use of their keys is tracked per
+// node).
+var shippedFiles sync.Map
 
 type location struct {
 	path string
