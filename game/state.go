@@ -47,11 +47,11 @@ func Leaves(opts []Option) []string {
 	var out []string
 	var walk func([]Option)
 	walk = func(os []Option) {
-		for _, o := range os {
-			if o.Command != "" {
-				out = append(out, o.Command)
+		for i := range os { // by index: options are large to copy
+			if c := os[i].Command; c != "" {
+				out = append(out, c)
 			}
-			walk(o.Children)
+			walk(os[i].Children)
 		}
 	}
 	walk(opts)
