@@ -85,9 +85,9 @@ func wideHexBoard() *game.Board {
 // and each differently.
 func TestSymbolsFromData(t *testing.T) {
 	r := New()
-	one := func(p game.Piece) *image.Paletted {
+	draw := func(ps ...game.Piece) *image.Paletted {
 		b := smallHexBoard()
-		b.Pieces = []game.Piece{p}
+		b.Pieces = ps
 		b.Arrows, b.Marks = nil, nil
 		img, err := r.image(b)
 		if err != nil {
@@ -100,38 +100,59 @@ func TestSymbolsFromData(t *testing.T) {
 	named.Type, named.Symbol = "infantry", "cavalry"
 	data := base
 	data.Type, data.Symbol = "zouaves", "cavalry"
-	if d := diffCount(one(named), one(data)); d != 0 {
+	if d := diffCount(draw(named), draw(data)); d != 0 {
 		t.Errorf("the type's name changes the drawing (%d pixels): symbols must come from data", d)
 	}
-	var imgs []*image.Paletted
-	for _, s := range game.CounterSymbols {
+	// Every symbol, and an unknown one, on one board (one drawing under
+	// the race detector instead of one each): counters are opaque, so
+	// the pixels inside each counter depend on its face alone.
+	syms := append(slices.Clone(game.CounterSymbols), "trebuchet")
+	mc := r.mustCache(t, smallHexBoard().Map)
+	w, _ := mc.lay.g.Size()
+	var ps []game.Piece
+	for i, sym := range syms {
 		p := base
-		p.Symbol = s
-		imgs = append(imgs, one(p))
+		p.Symbol, p.At = sym, at(i%w, 2*(i/w))
+		ps = append(ps, p)
 	}
-	for i := range imgs {
-		for j := i + 1; j < len(imgs); j++ {
+	img := draw(ps...)
+	d := &drawer{l: &mc.lay, k: mc.kit.m}
+	var imgs []*image.Paletted
+	for _, p := range ps {
+		x, y := d.stackOrigin(*p.At, 0, 1)
+		rect := image.Rect(x+2, y+2, x+d.k.cw-2, y+d.k.ch-2)
+		sub := image.NewPaletted(image.Rect(0, 0, rect.Dx(), rect.Dy()), img.Palette)
+		for yy := range rect.Dy() {
+			copy(sub.Pix[yy*sub.Stride:(yy+1)*sub.Stride], img.Pix[img.PixOffset(rect.Min.X, rect.Min.Y+yy):])
+		}
+		imgs = append(imgs, sub)
+	}
+	for i := range game.CounterSymbols {
+		for j := i + 1; j < len(game.CounterSymbols); j++ {
 			if diffCount(imgs[i], imgs[j]) == 0 {
 				t.Errorf("symbols %s and %s draw the same", game.CounterSymbols[i], game.CounterSymbols[j])
 			}
 		}
 	}
-	unknown := base
-	unknown.Symbol = "trebuchet"
-	if diffCount(one(unknown), imgs[slices.Index(game.CounterSymbols, "none")]) != 0 {
+	if diffCount(imgs[len(syms)-1], imgs[slices.Index(game.CounterSymbols, "none")]) != 0 {
 		t.Error("an unknown symbol does not draw as a plain box")
 	}
 	var fills []string
-	for _, c := range game.CounterColors {
+	ps = nil
+	for i, c := range game.CounterColors {
+		p := base
+		p.Color, p.At = c, at(i%w, 2*(i/w))
+		ps = append(ps, p)
+	}
+	img = draw(ps...) // every colour on one board
+	for _, p := range ps {
+		c := p.Color
 		cc, ok := counterPalette[c]
 		if !ok {
 			t.Errorf("colour %q has no palette entry", c)
 			continue
 		}
 		fills = append(fills, fmt.Sprint(cc.fill))
-		p := base
-		p.Color = c
-		img := one(p)
 		x, y := counterCentre(t, r, p)
 		if got := img.At(x, y-4); !sameRGB(got, cc.fill) {
 			t.Errorf("colour %s: counter pixel %v, want %v", c, got, cc.fill)
