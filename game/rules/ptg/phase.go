@@ -632,10 +632,12 @@ func (s *State) overStackedHex(side game.Side) game.Msg {
 func (s *State) moveOption(c grid.Coord, cost int, args []game.Arg) game.Option {
 	mi := s.info()
 	i := mi.At(c)
-	m, mpArg := mp(cost), any(nil)
+	var m string
+	var mpArg any
 	if cost >= 0 && cost < len(mpArgs) {
 		m, mpArg = mpTexts[cost], mpArgs[cost]
 	} else {
+		m = mp(cost)
 		mpArg = m
 	}
 	args[0], args[1] = game.Arg{Name: "hex", Value: mi.LabelArgs[i]}, game.Arg{Name: "mp", Value: mpArg}
