@@ -9,8 +9,11 @@ import (
 	"github.com/grognard/grognard/scenarios"
 )
 
-// The position of PTG-TC-12: S, adjacent to R, must attack it (PTG-7.0.1).
-const obligationPosition = `id = "test"
+// combatPosition is the position of PTG-TC-12: S, adjacent to R (of the
+// defender counter given), must attack it in A's combat phase
+// (PTG-7.0.1).
+func combatPosition(defender string) string {
+	return `id = "test"
 ruleset = "ptg"
 title = "test position"
 turns = 11
@@ -33,16 +36,17 @@ at = "1009"
 [[unit]]
 id = "R"
 side = "B"
-counter = "Inf5"
+counter = "` + defender + `"
 at = "1010"
 `
+}
 
 // TestDefaults: while the obligation of PTG-7.0.1 forbids ending the
 // combat phase, the deadline order is the attack that meets it; the other
 // side, whose phase it is not, gets nothing; once the combat is fought
 // the phase ends by default.
 func TestDefaults(t *testing.T) {
-	sc, err := scenarios.Parse("tc12.toml", []byte(obligationPosition))
+	sc, err := scenarios.Parse("tc12.toml", []byte(combatPosition("Inf5")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -125,38 +125,10 @@ func TestNoEnglishProse(t *testing.T) {
 	}
 }
 
-const frenchPosition = `
-id = "test"
-ruleset = "ptg"
-title = "test position"
-turns = 11
-stacking = true
-[params]
-camp = "off"
-[map]
-grid = "hex"
-base = 1
-width = 40
-height = 41
-[start]
-turn = 1
-phase = "combat-A"
-[[unit]]
-id = "S"
-side = "A"
-counter = "Inf5"
-at = "1009"
-[[unit]]
-id = "R"
-side = "B"
-counter = "Inf3"
-at = "1010"
-`
-
 // TestFrench renders real refusals and narration of a combat in French,
 // also after the events went through JSON as a log stores them.
 func TestFrench(t *testing.T) {
-	sc, err := scenarios.Parse("french.toml", []byte(frenchPosition))
+	sc, err := scenarios.Parse("french.toml", []byte(combatPosition("Inf3")))
 	if err != nil {
 		t.Fatal(err)
 	}
