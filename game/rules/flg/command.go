@@ -1,0 +1,371 @@
+package flg
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// officerRange is an officer's activation range, not counting its own
+// hex (FLG-2.2, FLG-T5).
+func officerRange(rank string) int {
+	t, _ := GameTables()
+	n, _ := t.Int("officers", rank)
+	return n
+}
+
+// ActivationSizes lists the activations of an army of n units at the
+// start, by their sizes (FLG-T3, FLG-P-6).
+func ActivationSizes(n int) []int { return actSizes(n) }
+
+// actSizes are the activations of an army of n units at the start and
+// their sizes (FLG-T3, FLG-P-6): above 30 units, the extra activations
+// take 3 units.
+func actSizes(n int) []int {
+	acts, units := Activations(n)
+	base, _ := Activations(30)
+	var out []int
+	for i := range acts {
+		if n > 30 && i >= base {
+			out = append(out, 3)
+		} else {
+			out = append(out, units)
+		}
+	}
+	return out
+}
+
+// actSize is the number of units officer o may activate (FLG-T3 with its
+// ability letter, FLG-T12, FLG-P-28: never below 1).
+func (s *State) actSize(o *Officer, k int) int {
+	sizes := actSizes(s.Initial[o.Side])
+	n := sizes[min(k, len(sizes)-1)]
+	t, _ := GameTables()
+	if o.Ability != "" {
+		if r, ok := t.Row("ability", o.Ability); ok {
+			v, _ := strconv.Atoi(r[0])
+			n += v
+		}
+	}
+	return max(n, 1)
+}
+
+// actOf returns the index of officer id's activation this turn (-1).
+func (s *State) actOf(id string) int {
+	return slices.IndexFunc(s.Acts, func(a Activation) bool { return a.Officer == id })
+}
+
+// canActivate checks "activate OFFICER UNIT" (FLG-2.1 … FLG-2.5).
+func (s *State) canActivate(side game.Side, oid, uid string) (*Officer, *Unit, error) {
+	if err := s.phaseIs(PhaseCommand, "FLG-2.1"); err != nil {
+		return nil, nil, err
+	}
+	o := s.Officer(oid)
+	if o == nil || o.Gone || o.Side != side {
+		return nil, nil, game.Reject("no-officer", "FLG-2.4", "flg.no-officer", "officer", game.Plain(oid))
+	}
+	u, err := s.ownUnit(side, uid)
+	if err != nil {
+		return nil, nil, err
+	}
+	k := s.actOf(o.ID)
+	if k < 0 && len(s.Acts) >= len(actSizes(s.Initial[side])) {
+		return nil, nil, game.Reject("no-activation", "FLG-2.3", "flg.act.none-left", "n", len(s.Acts))
+	}
+	if k >= 0 && len(s.Acts[k].Units) >= s.Acts[k].Size {
+		return nil, nil, game.Reject("activation-full", "FLG-2.3", "flg.act.full", "officer", o.ID, "n", s.Acts[k].Size)
+	}
+	if u.Activated {
+		return nil, nil, game.Reject("activated", "FLG-2.5", "flg.act.twice", "unit", u.ID)
+	}
+	if u.T().Family == FamPanic {
+		return nil, nil, game.Reject("panicking", "FLG-4.71", "flg.act.panic", "unit", u.ID)
+	}
+	if dist := grid.HexDistance(o.At, u.At); dist > officerRange(o.Rank) {
+		return nil, nil, game.Reject("out-of-range", "FLG-2.2", "flg.act.range", "officer", o.ID, "unit", u.ID, "dist", dist, "range", officerRange(o.Rank))
+	}
+	return o, u, nil
+}
+
+// activate: "activate OFFICER UNIT" adds a unit to the officer's
+// activation; the first unit opens it, in the order of officers (FLG-2.5).
+// The unit's post-activation dice are rolled at once (FLG-T8 B4, FLG-T13 D).
+func (d *decider) activate(cmd game.Command) error {
+	if len(cmd.Args) != 2 {
+		return game.Reject(game.CodeSyntax, "FLG-2.4", "flg.syntax", "usage", game.Plain("activate OFFICER UNIT"))
+	}
+	w := d.w
+	o, u, err := w.canActivate(cmd.Side, cmd.Args[0], cmd.Args[1])
+	if err != nil {
+		return err
+	}
+	k := w.actOf(o.ID)
+	if k < 0 {
+		w.Acts = append(w.Acts, Activation{Officer: o.ID, Size: w.actSize(o, len(w.Acts))})
+		k = len(w.Acts) - 1
+	}
+	w.Acts[k].Units = append(w.Acts[k].Units, u.ID)
+	u.Activated, u.By = true, o.ID
+	o.Activated = true
+	d.touchOfficer(o)
+	for _, x := range w.officersAt(u.At) {
+		x.Activated = true // it follows its unit (FLG-2.15)
+		d.touchOfficer(x)
+	}
+	e := Activated{Side: cmd.Side, Officer: o.ID, Unit: u.ID, Slot: len(w.Acts[k].Units), Size: w.Acts[k].Size}
+	if u.Has("B4") {
+		e.B4 = d.roll1()
+		switch e.B4 {
+		case FaceFlag:
+			u.NoMove = true
+		case FaceTA:
+			u.Doubled = true
+		}
+	}
+	if o.Staff == "D" {
+		e.D = d.roll1()
+		if e.D == FaceFlag {
+			u.OneHex, u.NoCombat = true, true
+		}
+	}
+	d.touch(u)
+	e.Changes = d.changes()
+	acts := slices.Clone(w.Acts)
+	e.Acts = &acts
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) legalActivations() []game.Option {
+	var out []game.Option
+	for i := range s.Officers {
+		o := &s.Officers[i]
+		if o.Gone || o.Side != s.Active {
+			continue
+		}
+		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.officer", "officer", o.ID, "rank", rankMsg(o.Rank))}
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Gone || u.Side != s.Active {
+				continue
+			}
+			if _, _, err := s.canActivate(s.Active, o.ID, u.ID); err != nil {
+				continue
+			}
+			node.Children = append(node.Children, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", u.ID)})
+		}
+		if len(node.Children) > 0 {
+			out = append(out, node)
+		}
+	}
+	return out
+}
+
+// end ends the phase; the end of the combat phase ends the player turn
+// (FLG-1.7).
+func (d *decider) end(cmd game.Command) error {
+	w := d.w
+	if len(cmd.Args) > 0 {
+		return game.Reject(game.CodeSyntax, "FLG-1.7", "flg.syntax", "usage", game.Plain("end"))
+	}
+	switch w.Phase {
+	case PhaseCommand:
+		zero := 0
+		d.evs = append(d.evs, PhaseBegan{Turn: w.Turn, Phase: PhaseMove, Active: w.Active, Changes: Changes{Stage: &zero}})
+		w.Phase, w.Stage = PhaseMove, 0
+	case PhaseMove:
+		zero := 0
+		d.evs = append(d.evs, PhaseBegan{Turn: w.Turn, Phase: PhaseCombat, Active: w.Active, Changes: Changes{Stage: &zero}})
+		w.Phase, w.Stage = PhaseCombat, 0
+	case PhaseCombat:
+		d.endTurn()
+	default:
+		return game.Reject(game.CodeWrongPhase, "FLG-4.83", "flg.place.first")
+	}
+	return nil
+}
+
+// first is the side that plays first in each game turn.
+func (s *State) first() game.Side {
+	if s.sc.Param("first", "A") == "B" {
+		return game.SideB
+	}
+	return game.SideA
+}
+
+// endTurn ends the active player's turn and begins the other's (FLG-1.7):
+// per-turn marks are cleared, artillery retreat hexes are carried into
+// its side's turn (FLG-4.41), a side whose General-in-Chief was lost only
+// re-places it (FLG-4.83). The turn cap adjudicates (FLG-P-1, FLG-P-30).
+func (d *decider) endTurn() {
+	w := d.w
+	next := w.Active.Other()
+	turn := w.Turn
+	if next == w.first() {
+		turn++
+		if w.TurnCap > 0 && turn > w.TurnCap {
+			d.adjudicate()
+			return
+		}
+	}
+	for i := range w.Units {
+		u := &w.Units[i]
+		if u.Side == w.Active {
+			u.StillLast = !u.HasMoved
+		}
+		u.Activated, u.By, u.Moved, u.HasMoved, u.NoCombat, u.NoMove = false, "", 0, false, false, false
+		u.OneHex, u.Doubled, u.UsedMount, u.Fought, u.Melee, u.Pursued = false, false, false, false, false, false
+		if u.Side == next {
+			u.Carry, u.CarryNext = u.CarryNext, 0
+		} else {
+			u.Carry = 0
+		}
+	}
+	for i := range w.Officers {
+		w.Officers[i].Activated = false
+	}
+	c := Changes{Units: slices.Clone(w.Units), Officers: slices.Clone(w.Officers)}
+	none := []Activation{}
+	zero := 0
+	c.Acts, c.Stage = &none, &zero
+	phase := PhaseCommand
+	if w.Skip[next] {
+		phase = PhaseReplace
+	}
+	w.Acts, w.Stage, w.Turn, w.Active, w.Phase = nil, 0, turn, next, phase
+	d.evs = append(d.evs, PhaseBegan{Turn: turn, Phase: phase, Active: next, Changes: c})
+	// The side's panicking elephants flee (T0, FLG-4.71, FLG-P-23).
+	for i := 0; i < len(w.Units); i++ {
+		if u := &w.Units[i]; u.Side == next && !u.Gone && u.T().Family == FamPanic {
+			id := u.ID
+			d.flight(u)
+			u = w.unitByID(id)
+			e := Fled{Unit: id, To: w.label(u.At), Gone: u.Gone}
+			e.Changes = d.changes()
+			d.evs = append(d.evs, e)
+			if d.checkVictory() {
+				return
+			}
+		}
+	}
+}
+
+// adjudicate ends a game that reached the turn cap (FLG-P-30): the lower
+// ratio of losses to threshold wins; equal ratios draw.
+func (d *decider) adjudicate() {
+	w := d.w
+	ra := float64(w.Lost[game.SideA]) / float64(max(w.Threshold(game.SideA), 1))
+	rb := float64(w.Lost[game.SideB]) / float64(max(w.Threshold(game.SideB), 1))
+	e := Ended{Winner: game.Nobody, Level: "draw", Lost: w.Lost, Reason: "turn-cap"}
+	if ra != rb {
+		loser, lr, wr := game.SideA, ra, rb
+		if rb > ra {
+			loser, lr, wr = game.SideB, rb, ra
+		}
+		e.Winner = loser.Other()
+		e.Level = VictoryLevel(int(100 * (lr - wr) / lr))
+	}
+	d.evs = append(d.evs, e)
+	w.Result = &game.Outcome{Over: true}
+}
+
+// checkVictory ends the game at once when a side has lost a third of its
+// units (FLG-5.1, FLG-5.2, FLG-P-25); the level is FLG-T15's.
+func (d *decider) checkVictory() bool {
+	w := d.w
+	if w.Result != nil {
+		return true
+	}
+	for _, sd := range []game.Side{w.Active.Other(), w.Active} {
+		if w.Lost[sd] >= w.Threshold(sd) && w.Initial[sd] > 0 {
+			win := w.Lost[sd.Other()]
+			diff := 100 * (w.Lost[sd] - win) / max(w.Lost[sd], 1)
+			d.evs = append(d.evs, Ended{Winner: sd.Other(), Level: VictoryLevel(diff), Lost: w.Lost, Reason: "demoralised"})
+			w.Result = &game.Outcome{Over: true}
+			return true
+		}
+	}
+	return false
+}
+
+// place re-places a lost General-in-Chief in a skipped turn (FLG-4.83,
+// FLG-P-24): in a Sub-General's hex, that officer leaving play; failing
+// one, a Senior Officer's; failing both, with any friendly unit. The turn
+// then passes.
+func (d *decider) place(cmd game.Command) error {
+	w := d.w
+	if err := w.phaseIs(PhaseReplace, "FLG-4.83"); err != nil {
+		return err
+	}
+	if len(cmd.Args) != 1 {
+		return game.Reject(game.CodeSyntax, "FLG-4.83", "flg.syntax", "usage", game.Plain("place OFFICER|HEX"))
+	}
+	opts := w.placements()
+	i := slices.IndexFunc(opts, func(p placement) bool { return p.word == cmd.Args[0] })
+	if i < 0 {
+		return game.Reject("bad-placement", "FLG-4.83", "flg.place.bad", "where", game.Plain(cmd.Args[0]))
+	}
+	p := opts[i]
+	gc := w.gc(cmd.Side)
+	gc.Gone, gc.At = false, p.at
+	d.touchOfficer(gc)
+	e := Placed{Side: cmd.Side, Officer: gc.ID, Hex: w.label(p.at)}
+	if p.officer != nil {
+		p.officer.Gone = true
+		e.Replaced = p.officer.ID
+		d.touchOfficer(p.officer)
+	}
+	w.Skip[cmd.Side] = false
+	skip := w.Skip
+	e.Changes = d.changes()
+	e.Skip = &skip
+	d.evs = append(d.evs, e)
+	d.endTurn()
+	return nil
+}
+
+type placement struct {
+	word    string
+	at      grid.Coord
+	officer *Officer
+}
+
+// gc returns side's General-in-Chief (nil if the army has none).
+func (s *State) gc(side game.Side) *Officer {
+	for i := range s.Officers {
+		if o := &s.Officers[i]; o.Side == side && o.Rank == RankGC {
+			return o
+		}
+	}
+	return nil
+}
+
+func (s *State) placements() []placement {
+	var out []placement
+	for _, rank := range []string{RankSG, RankSO} {
+		for i := range s.Officers {
+			if o := &s.Officers[i]; o.Side == s.Active && o.Rank == rank && !o.Gone {
+				out = append(out, placement{word: o.ID, at: o.At, officer: o})
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == s.Active && !u.Gone {
+			out = append(out, placement{word: s.label(u.At), at: u.At})
+		}
+	}
+	return out
+}
+
+func (s *State) legalPlacements() []game.Option {
+	var out []game.Option
+	for _, p := range s.placements() {
+		out = append(out, game.Option{Label: "place " + p.word, Command: "place " + p.word, LabelMsg: game.M("flg.opt.place", "where", p.word)})
+	}
+	return out
+}

@@ -1,0 +1,257 @@
+package flg
+
+import (
+	"slices"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// moveOpt is one destination of a unit's move.
+type moveOpt struct {
+	path     []grid.Coord
+	noCombat bool
+	road     bool
+	mount    bool
+}
+
+// allowance returns the hexes a unit may move keeping its combat, and at
+// most (FLG-T2/T4 with the traits B1, B2, B4, the artillery carry-over of
+// FLG-4.41 and staff letter D).
+func (s *State) allowance(u *Unit) (ma, most int) {
+	t := u.T()
+	ma, most = t.MA, t.Max
+	if u.Doubled {
+		ma, most = 2*ma, 2*most
+	}
+	if u.Has("B1") {
+		ma, most = ma-1, most-1
+	}
+	if u.Has("B2") {
+		ma, most = ma+1, most+1
+	}
+	ma, most = ma-u.Carry, most-u.Carry
+	if t.Has("cap1") {
+		most = min(most, 1)
+	}
+	if u.OneHex {
+		most = min(most, 1)
+	}
+	if u.Static || u.NoMove {
+		most = 0
+	}
+	return ma, max(most, 0)
+}
+
+// camelKind: camels do not stop in sand (FLG-T10) and are spared the
+// camel effect.
+func camelKind(u *Unit) bool { return u.T().Has("camel") || u.Mount == "camel" }
+
+// elephantKind is spared the elephant effect.
+func elephantKind(u *Unit) bool { return u.T().Has("elephant") || u.Mount == "elephant" && u.Elephant }
+
+// step prices one step of a unit's move (FLG-P-12); roadOnly keeps to the
+// road (FLG-3.8).
+func (s *State) step(u *Unit, from, to grid.Coord, roadOnly bool) grid.StepCost {
+	if s.impassable(to) {
+		return grid.StepCost{}
+	}
+	if x := s.UnitAt(to); x != nil && x != u {
+		// Only through friendly artillery, by infantry, cavalry and camels
+		// (FLG-3.2, AMB-16); never ending there (the caller's filter).
+		if x.Side != u.Side || x.T().Family != FamArt || (u.T().Family != FamInf && u.T().Family != FamCav) {
+			return grid.StepCost{}
+		}
+	}
+	t := u.T()
+	onRoad := s.road(from, to)
+	if roadOnly {
+		if !onRoad {
+			return grid.StepCost{}
+		}
+		return grid.StepCost{OK: true, Cost: 1}
+	}
+	if t.Family == FamArt && s.artilleryBarred(from, to) {
+		return grid.StepCost{}
+	}
+	if s.obstacleInto(from, to) == ORampart {
+		return grid.StepCost{}
+	}
+	if onRoad {
+		return grid.StepCost{OK: true, Cost: 1}
+	}
+	c := grid.StepCost{OK: true, Cost: 1}
+	if s.terrain(to) == TRocks {
+		c.Cost++
+	}
+	if s.terrain(from) == TRocks {
+		c.Cost++
+	}
+	switch s.obstacleInto(from, to) {
+	case OWall, ODitch, OFort:
+		c.Cost++
+	}
+	switch s.terrain(to) {
+	case TForest, TMarsh, TTown, TFord, TSnow:
+		c.Stop = true
+	case TSand:
+		c.Stop = !camelKind(u)
+	}
+	switch s.obstacleOutOf(from, to) {
+	case OWall, OFort:
+		c.Stop = true
+	}
+	return c
+}
+
+// moveOptions lists where a unit may move: on its own allowance keeping
+// its combat or not, by road march (+1, FLG-3.8) and with its mounts
+// (+1, FLG-3.9); the first way that reaches a hex wins.
+func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
+	ma, most := s.allowance(u)
+	out := map[grid.Coord]moveOpt{}
+	if most <= 0 {
+		return out
+	}
+	g := s.board().Grid
+	add := func(budget int, roadOnly bool, mount bool) {
+		r := grid.Reach(g, u.At, budget, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, roadOnly) })
+		cells := make([]grid.Coord, 0, len(r))
+		for c := range r {
+			cells = append(cells, c)
+		}
+		slices.SortFunc(cells, func(a, b grid.Coord) int {
+			if a.Less(b) {
+				return -1
+			}
+			if b.Less(a) {
+				return 1
+			}
+			return 0
+		})
+		for _, c := range cells {
+			if c == u.At || s.UnitAt(c) != nil {
+				continue
+			}
+			if _, done := out[c]; done {
+				continue
+			}
+			nc := roadOnly || mount || r[c].Cost > ma
+			out[c] = moveOpt{path: grid.Path(r, c), noCombat: nc, road: roadOnly, mount: mount}
+		}
+	}
+	add(most, false, false)
+	cap1 := u.T().Has("cap1") || u.OneHex
+	if !cap1 && s.onRoad(u.At) {
+		add(most+1, true, false)
+	}
+	if u.Mount != "" && !cap1 && (u.Mount != "elephant" || u.Elephant) {
+		add(most+1, false, true)
+		if s.onRoad(u.At) {
+			add(most+2, true, true)
+		}
+	}
+	return out
+}
+
+// canMove checks that a unit may move now (FLG-2.1, FLG-3.1, FLG-2.5).
+func (s *State) canMove(u *Unit) error {
+	if err := s.phaseIs(PhaseMove, "FLG-3.1"); err != nil {
+		return err
+	}
+	if !u.Activated {
+		return game.Reject("not-activated", "FLG-2.1", "flg.not-activated", "unit", u.ID)
+	}
+	if u.HasMoved {
+		return game.Reject("moved", "FLG-3.1", "flg.move.twice", "unit", u.ID)
+	}
+	if k := s.actOf(u.By); k >= 0 && k < s.Stage {
+		return game.Reject("officer-order", "FLG-2.5", "flg.order-of-officers", "unit", u.ID, "officer", u.By)
+	}
+	return nil
+}
+
+// move: "move UNIT HEX".
+func (d *decider) move(cmd game.Command) error {
+	w := d.w
+	if len(cmd.Args) != 2 {
+		return game.Reject(game.CodeSyntax, "FLG-3.1", "flg.syntax", "usage", game.Plain("move UNIT HEX"))
+	}
+	u, err := w.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if err := w.canMove(u); err != nil {
+		return err
+	}
+	to, err := w.cell(cmd.Args[1])
+	if err != nil {
+		return err
+	}
+	opt, ok := w.moveOptions(u)[to]
+	if !ok {
+		ma, most := w.allowance(u)
+		return game.Reject("cannot-reach", "FLG-3.5", "flg.move.reach", "unit", u.ID, "cell", w.label(to), "ma", ma, "most", most)
+	}
+	from := u.At
+	if k := w.actOf(u.By); k >= 0 {
+		w.Stage = k
+	}
+	// A lone enemy officer in a hex entered flees first (FLG-4.81).
+	var fled []string
+	for _, c := range opt.path[1:] {
+		for _, o := range w.officersAt(c) {
+			if o.Side != u.Side {
+				fled = append(fled, d.flee(o, c))
+			}
+		}
+	}
+	for _, o := range w.officersAt(from) {
+		if o.Side == u.Side {
+			o.At = to
+			d.touchOfficer(o)
+		}
+	}
+	u.At, u.Moved, u.HasMoved = to, len(opt.path)-1, true
+	u.NoCombat = u.NoCombat || opt.noCombat
+	u.UsedMount = opt.mount
+	d.touch(u)
+	e := Moved{Unit: u.ID, Path: opt.path, From: w.label(from), To: w.label(to), NoCombat: opt.noCombat, Road: opt.road, Mount: opt.mount}
+	e.Changes = d.changes()
+	stage := w.Stage
+	e.Stage = &stage
+	_ = fled
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) legalMoves() []game.Option {
+	var out []game.Option
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Gone || u.Side != s.Active || s.canMove(u) != nil {
+			continue
+		}
+		opts := s.moveOptions(u)
+		if len(opts) == 0 {
+			continue
+		}
+		cells := make([]grid.Coord, 0, len(opts))
+		for c := range opts {
+			cells = append(cells, c)
+		}
+		slices.SortFunc(cells, func(a, b grid.Coord) int {
+			if a.Less(b) {
+				return -1
+			}
+			return 1
+		})
+		node := game.Option{Label: u.ID, LabelMsg: game.M("flg.opt.unit", "unit", u.ID)}
+		for _, c := range cells {
+			cmd := "move " + u.ID + " " + s.label(c)
+			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(u.ID, s.label(c), opts[c].noCombat)})
+		}
+		out = append(out, node)
+	}
+	return out
+}

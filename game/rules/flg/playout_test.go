@@ -1,0 +1,157 @@
+package flg_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/flg"
+	"github.com/grognard/grognard/internal/playtest"
+	"github.com/grognard/grognard/scenarios"
+)
+
+func loadBrigade(tb testing.TB) *game.Game {
+	tb.Helper()
+	src, err := os.ReadFile("testdata/flg-brigade.toml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := scenarios.Parse("testdata/flg-brigade.toml", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(flg.New(), sc, game.Options{"turn-cap": "20"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// play plays random legal orders (the Legal tree's leaves) until the game
+// ends or steps run out, checking that every listed order is accepted,
+// that Decide leaves its state unchanged, the invariants after every
+// record, and that events survive JSON. It prefers attacks, activations
+// and moves toward the enemy, so that games are fought out.
+func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
+	t.Helper()
+	g := loadBrigade(t)
+	r := flg.New()
+	rng := rand.New(rand.NewPCG(uint64(seed), 11))
+	d := &dice.Seeded{Seed: dice.SeedFromInt(seed)}
+	for step := 0; step < steps && !g.State.Outcome().Over; step++ {
+		var side game.Side
+		var leaves []string
+		for _, sd := range game.Waiting(g.State) {
+			leaves, side = game.Leaves(game.Legal(r, g.State, sd)), sd
+			break
+		}
+		if len(leaves) == 0 {
+			t.Fatalf("seed %d step %d: %v has no order (phase %s)", seed, step, game.Waiting(g.State), g.State.Clock().Phase)
+		}
+		if step%40 == 0 {
+			playtest.CheckLeaves(t, g, side, leaves, uint64(seed), step)
+		}
+		order := pick(g.State.(*flg.State), side, leaves, rng)
+		cmd, err := game.ParseCommand(side, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := json.Marshal(g.State)
+		if _, err := r.Decide(g.State, cmd, &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}); err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+		}
+		if after, _ := json.Marshal(g.State); string(after) != string(before) {
+			t.Fatalf("seed %d step %d: Decide(%q) changed the state", seed, step, order)
+		}
+		rec, err := g.Apply(order, cmd, d)
+		if err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+		}
+		if err := r.Check(g.State); err != nil {
+			t.Fatalf("seed %d step %d after %q: %v", seed, step, order, err)
+		}
+		playtest.RoundTrip(t, r, rec)
+		if each != nil {
+			each(g, rec)
+		}
+	}
+	return g
+}
+
+// pick chooses an order: an attack when there is one, else an
+// activation, else the move that comes closest to the enemy, with some
+// randomness; "end" when nothing else is wanted.
+func pick(s *flg.State, side game.Side, leaves []string, rng *rand.Rand) string {
+	var attacks, acts, moves, other []string
+	for _, l := range leaves {
+		switch w, _, _ := strings.Cut(l, " "); w {
+		case "attack", "pursue":
+			attacks = append(attacks, l)
+		case "activate":
+			acts = append(acts, l)
+		case "move":
+			moves = append(moves, l)
+		case "end":
+		default:
+			other = append(other, l)
+		}
+	}
+	switch {
+	case len(other) > 0:
+		return other[rng.IntN(len(other))]
+	case len(attacks) > 0 && rng.IntN(5) > 0:
+		return attacks[rng.IntN(len(attacks))]
+	case len(acts) > 0 && rng.IntN(8) > 0:
+		return acts[rng.IntN(len(acts))]
+	case len(moves) > 0 && rng.IntN(6) > 0:
+		if rng.IntN(3) == 0 {
+			return moves[rng.IntN(len(moves))]
+		}
+		return closest(s, side, moves)
+	}
+	return "end"
+}
+
+// closest is the move that ends nearest an enemy unit.
+func closest(s *flg.State, side game.Side, moves []string) string {
+	g := s.Scenario().Map.Grid
+	best, bestD := moves[0], 1<<30
+	for _, m := range moves {
+		w := strings.Fields(m)
+		to, err := g.Parse(w[2])
+		if err != nil {
+			continue
+		}
+		for _, u := range s.Units {
+			if u.Side != side && !u.Gone {
+				if d := grid.HexDistance(to, u.At); d < bestD {
+					best, bestD = m, d
+				}
+			}
+		}
+	}
+	return best
+}
+
+// TestPlayout plays whole random games through the Legal tree: every
+// listed order is accepted, the invariants hold, events survive JSON, and
+// the games end by demoralisation or at the turn cap (FLG-5.2, FLG-P-1,
+// FLG-P-30).
+func TestPlayout(t *testing.T) {
+	ended := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		g := play(t, seed, 4000, nil)
+		if o := g.State.Outcome(); o.Over {
+			ended++
+			t.Logf("seed %d: %s after turn %d", seed, o.Result, g.State.Clock().Turn)
+		}
+	}
+	if ended < 3 {
+		t.Errorf("only %d of 4 random games ended", ended)
+	}
+}

@@ -1,0 +1,457 @@
+package flg
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Rules is the Frédéric le Grand ruleset.
+type Rules struct{}
+
+// New returns the ruleset.
+func New() *Rules { return &Rules{} }
+
+func (*Rules) Name() string    { return "flg" }
+func (*Rules) Title() string   { return "Frédéric le Grand" }
+func (*Rules) Version() string { return "1" }
+
+var optionSpecs = []game.OptionSpec{
+	{Name: "turn-cap", Default: "20", Rule: "FLG-P-1", Help: "full game turns before the game is adjudicated by FLG-P-30 (0: no cap, play until demoralisation)"},
+}
+
+func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
+
+// Start builds the initial state. A scenario gives its units and officers
+// as params (a test position or a set-up that already placed them):
+//
+//	units = """
+//	A S1 INF_H_MUSKET 0508 [TRAINING] [MORALE] [TRAIT…] [mount=M] [stands=N] [activated] [moved=N] [carry=N] [nocombat] [fought] [moved-last]
+//	"""
+//	officers = """
+//	A GC GC 0508 [B|F|M] [D|A|MS]
+//	"""
+//
+// first (A or B, default A) is the first player; initial-A, initial-B and
+// lost-A, lost-B override the counts of demoralisation (FLG-5.2); the
+// scenario's [start] gives the turn and phase, else turn 1, command phase.
+func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
+	o, err := game.MergeOptions(optionSpecs, sc.Options, opts)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := sc.Map.Grid.(*grid.Hex); !ok {
+		return nil, fmt.Errorf("flg: scenario %s: the battlefield is a hex map", sc.ID)
+	}
+	if _, err := Catalogue(); err != nil {
+		return nil, err
+	}
+	s := &State{sc: sc, opts: o, Turn: 1, Phase: PhaseCommand, Active: game.SideA}
+	if cap, err := strconv.Atoi(o.Value(optionSpecs, "turn-cap")); err != nil || cap < 0 {
+		return nil, fmt.Errorf("flg: turn-cap %q: a whole number", o.Value(optionSpecs, "turn-cap"))
+	} else {
+		s.TurnCap = cap
+	}
+	if f := sc.Param("first", "A"); f == "B" {
+		s.Active = game.SideB
+	}
+	if sc.Start != nil {
+		s.Turn = max(sc.Start.Turn, 1)
+		if p := sc.Start.Phase; p != "" {
+			if !slices.Contains([]string{PhaseCommand, PhaseMove, PhaseCombat}, p) {
+				return nil, fmt.Errorf("flg: start phase %q", p)
+			}
+			s.Phase = p
+		}
+		if a := sc.Param("active", ""); a == "B" {
+			s.Active = game.SideB
+		}
+	}
+	if err := s.readUnits(sc.Param("units", "")); err != nil {
+		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
+	}
+	if err := s.readOfficers(sc.Param("officers", "")); err != nil {
+		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
+	}
+	for _, u := range s.Units {
+		s.Initial[u.Side]++
+	}
+	for _, sd := range game.Sides {
+		for k, p := range map[string]*int{"initial-": &s.Initial[sd], "lost-": &s.Lost[sd]} {
+			if v := sc.Param(k+sd.String(), ""); v != "" {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 {
+					return nil, fmt.Errorf("flg: param %s%s: %q", k, sd, v)
+				}
+				*p = n
+			}
+		}
+	}
+	// Units activated in a test position share one activation of their
+	// side's first officer.
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Activated && u.Side == s.Active {
+			if len(s.Acts) == 0 {
+				id := ""
+				for _, o := range s.Officers {
+					if o.Side == s.Active {
+						id = o.ID
+						break
+					}
+				}
+				s.Acts = append(s.Acts, Activation{Officer: id})
+			}
+			s.Acts[0].Units = append(s.Acts[0].Units, u.ID)
+			s.Acts[0].Size = len(s.Acts[0].Units)
+			u.By = s.Acts[0].Officer
+		}
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
+	}
+	return s, nil
+}
+
+func (s *State) readUnits(src string) error {
+	g := s.board().Grid
+	for _, line := range strings.Split(src, "\n") {
+		w := strings.Fields(line)
+		if len(w) == 0 || strings.HasPrefix(w[0], "#") {
+			continue
+		}
+		if len(w) < 4 {
+			return fmt.Errorf("unit line %q: SIDE ID TYPE HEX …", line)
+		}
+		side, err := game.ParseSide(w[0])
+		if err != nil || !side.Valid() {
+			return fmt.Errorf("unit line %q: side %q", line, w[0])
+		}
+		t := TypeOf(w[2])
+		if t == nil {
+			return fmt.Errorf("unit %s: no troop type %q (FLG-T2)", w[1], w[2])
+		}
+		at, err := g.Parse(w[3])
+		if err != nil {
+			return fmt.Errorf("unit %s: %v", w[1], err)
+		}
+		u := Unit{ID: w[1], Side: side, Type: t.ID, At: at, Training: "trained", Morale: "normal", StillLast: true}
+		stands := -1
+		for _, x := range w[4:] {
+			k, v, hasV := strings.Cut(x, "=")
+			num := func() (int, error) {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 {
+					return 0, fmt.Errorf("unit %s: %s", u.ID, x)
+				}
+				return n, nil
+			}
+			switch {
+			case !hasV && func() bool { _, ok := TrainingDice(k); return ok }():
+				u.Training = k
+			case !hasV && func() bool { _, ok := MoraleStands(k); return ok }():
+				u.Morale = k
+			case !hasV && len(k) == 2 && func() bool { t, _ := GameTables(); _, ok := t.Row("traits", k); return ok }():
+				u.Traits = append(u.Traits, k)
+			case k == "mount" && slices.Contains([]string{"horse", "camel", "elephant", "wagon"}, v):
+				if t.Family != FamInf {
+					return fmt.Errorf("unit %s: only infantry is mounted (FLG-A2.3)", u.ID)
+				}
+				u.Mount = v
+			case k == "stands":
+				n, err := num()
+				if err != nil {
+					return err
+				}
+				stands = n
+			case k == "moved":
+				n, err := num()
+				if err != nil {
+					return err
+				}
+				u.Moved, u.HasMoved = n, n > 0
+			case k == "carry":
+				n, err := num()
+				if err != nil {
+					return err
+				}
+				u.Carry = n
+			case x == "activated":
+				u.Activated = true
+			case x == "nocombat":
+				u.NoCombat = true
+			case x == "fought":
+				u.Fought = true
+			case x == "moved-last":
+				u.StillLast = false
+			case x == "still":
+				u.StillLast = true
+			case x == "static":
+				u.Static = true
+			default:
+				return fmt.Errorf("unit %s: unknown word %q", u.ID, x)
+			}
+		}
+		u.Start = t.Stands
+		if !t.Has("fixed") {
+			n, _ := MoraleStands(u.Morale)
+			u.Start = n
+		}
+		if t.Has("eletowed") || u.Mount == "elephant" {
+			u.Elephant = true
+			u.Start++
+		}
+		if u.Has("B3") {
+			u.Static = true
+		}
+		u.Stands = u.Start
+		if stands >= 0 {
+			u.Stands = stands
+		}
+		if s.Unit(u.ID) != nil || s.Officer(u.ID) != nil {
+			return fmt.Errorf("unit %s twice", u.ID)
+		}
+		s.Units = append(s.Units, u)
+	}
+	return nil
+}
+
+func (s *State) readOfficers(src string) error {
+	g := s.board().Grid
+	for _, line := range strings.Split(src, "\n") {
+		w := strings.Fields(line)
+		if len(w) == 0 || strings.HasPrefix(w[0], "#") {
+			continue
+		}
+		if len(w) < 4 {
+			return fmt.Errorf("officer line %q: SIDE ID RANK HEX [LETTERS]", line)
+		}
+		side, err := game.ParseSide(w[0])
+		if err != nil || !side.Valid() {
+			return fmt.Errorf("officer line %q: side %q", line, w[0])
+		}
+		if !slices.Contains([]string{RankGC, RankSG, RankSO}, w[2]) {
+			return fmt.Errorf("officer %s: rank %q (GC, SG or SO, FLG-T5)", w[1], w[2])
+		}
+		at, err := g.Parse(w[3])
+		if err != nil {
+			return fmt.Errorf("officer %s: %v", w[1], err)
+		}
+		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at}
+		for _, x := range w[4:] {
+			switch x {
+			case "B", "F", "M":
+				o.Ability = x
+			case "A", "D", "MS":
+				o.Staff = x
+			default:
+				return fmt.Errorf("officer %s: letter %q (B F M, A D MS)", o.ID, x)
+			}
+		}
+		if s.Unit(o.ID) != nil || s.Officer(o.ID) != nil {
+			return fmt.Errorf("officer %s twice", o.ID)
+		}
+		s.Officers = append(s.Officers, o)
+	}
+	return nil
+}
+
+// Check verifies the invariants: one unit a hex, units and officers on
+// the map, stands within bounds.
+func (*Rules) Check(gs game.State) error { return gs.(*State).check() }
+
+func (s *State) check() error {
+	seen := map[grid.Coord]string{}
+	g := s.board().Grid
+	for _, u := range s.Units {
+		if u.Gone {
+			continue
+		}
+		if !g.Contains(u.At) {
+			return fmt.Errorf("unit %s off the map", u.ID)
+		}
+		if o, dup := seen[u.At]; dup {
+			return fmt.Errorf("units %s and %s share %s (FLG-1.6)", o, u.ID, s.label(u.At))
+		}
+		seen[u.At] = u.ID
+		if u.Stands < 1 || u.Stands > u.Start {
+			return fmt.Errorf("unit %s has %d stands of %d", u.ID, u.Stands, u.Start)
+		}
+	}
+	gc := [2]int{}
+	for _, o := range s.Officers {
+		if o.Gone {
+			continue
+		}
+		if !g.Contains(o.At) {
+			return fmt.Errorf("officer %s off the map", o.ID)
+		}
+		if o.Rank == RankGC {
+			gc[o.Side]++
+		}
+	}
+	for _, sd := range game.Sides {
+		if gc[sd] > 1 {
+			return fmt.Errorf("side %s has %d Generals-in-Chief (FLG-T5)", sd, gc[sd])
+		}
+	}
+	return nil
+}
+
+func (*Rules) DecodeState(sc *game.Scenario, opts game.Options, b []byte) (game.State, error) {
+	o, err := game.MergeOptions(optionSpecs, sc.Options, opts)
+	if err != nil {
+		return nil, err
+	}
+	return decodeState(sc, o, b)
+}
+
+func (*Rules) Evolve(s game.State, e game.Event) game.State { return evolve(s.(*State), e) }
+
+// decider runs one order on a working copy of the state and collects the
+// events; touched units and officers go into the next event's Changes.
+type decider struct {
+	w           *State
+	clearFollow bool
+	dice        game.Dice
+	evs         []game.Event
+	units       []string
+	officers    []string
+}
+
+func (d *decider) touch(u *Unit) {
+	if !slices.Contains(d.units, u.ID) {
+		d.units = append(d.units, u.ID)
+	}
+}
+
+func (d *decider) touchOfficer(o *Officer) {
+	if !slices.Contains(d.officers, o.ID) {
+		d.officers = append(d.officers, o.ID)
+	}
+}
+
+// changes snapshots the touched units and officers.
+func (d *decider) changes() Changes {
+	var c Changes
+	for _, id := range d.units {
+		c.Units = append(c.Units, *d.w.unitByID(id))
+	}
+	for _, id := range d.officers {
+		for _, o := range d.w.Officers {
+			if o.ID == id {
+				c.Officers = append(c.Officers, o)
+			}
+		}
+	}
+	d.units, d.officers = nil, nil
+	lost, skip := d.w.Lost, d.w.Skip
+	c.Lost, c.Skip = &lost, &skip
+	if d.clearFollow {
+		c.ClearFollow, d.clearFollow = true, false
+	}
+	return c
+}
+
+func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Event, error) {
+	s := gs.(*State)
+	if s.Result != nil {
+		return nil, game.Reject(game.CodeGameOver, "", "game.over")
+	}
+	d := &decider{w: s.clone(), dice: dc}
+	if s.Follow != nil {
+		f := s.Follow
+		u := s.Unit(f.Unit)
+		if cmd.Side != u.Side {
+			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
+		}
+		switch cmd.Verb {
+		case "advance", "stay", "pursue":
+		default:
+			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
+		}
+	} else if cmd.Side != s.Active {
+		return nil, game.Reject(game.CodeWrongSide, "", "flg.not-your-turn", "side", s.Active)
+	}
+	var err error
+	switch cmd.Verb {
+	case "activate":
+		err = d.activate(cmd)
+	case "move":
+		err = d.move(cmd)
+	case "attack":
+		err = d.attackOrder(cmd)
+	case "advance", "stay", "pursue":
+		err = d.followOrder(cmd)
+	case "place":
+		err = d.place(cmd)
+	case "end":
+		err = d.end(cmd)
+	default:
+		return nil, game.Reject(game.CodeUnknownVerb, "", "flg.unknown-order", "verb", game.Plain(cmd.Verb))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d.evs, nil
+}
+
+// phaseIs refuses an order given in another phase.
+func (s *State) phaseIs(p, rule string) error {
+	if s.Phase != p {
+		return game.Reject(game.CodeWrongPhase, rule, "flg.wrong-phase", "phase", phaseMsg(s.Phase), "want", phaseMsg(p))
+	}
+	return nil
+}
+
+// ownUnit finds a unit of side by id.
+func (s *State) ownUnit(side game.Side, id string) (*Unit, error) {
+	u := s.Unit(id)
+	if u == nil || u.Gone {
+		return nil, game.Reject(game.CodeUnknownUnit, "", "flg.no-unit", "unit", game.Plain(id))
+	}
+	if u.Side != side {
+		return nil, game.Reject(game.CodeNotYourUnit, "", "flg.not-your-unit", "unit", u.ID)
+	}
+	return u, nil
+}
+
+func (s *State) cell(w string) (grid.Coord, error) {
+	c, err := s.board().Grid.Parse(w)
+	if err != nil || !s.board().Grid.Contains(c) {
+		return c, game.Reject(game.CodeBadCell, "", "flg.bad-cell", "cell", game.Plain(w))
+	}
+	return c, nil
+}
+
+// Legal lists the orders side may give now.
+func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
+	s := gs.(*State)
+	if s.Result != nil {
+		return nil
+	}
+	if s.Follow != nil {
+		if u := s.Unit(s.Follow.Unit); u.Side == side {
+			return s.followDecision().Options
+		}
+		return nil
+	}
+	if side != s.Active {
+		return nil
+	}
+	var out []game.Option
+	switch s.Phase {
+	case PhaseCommand:
+		out = s.legalActivations()
+	case PhaseMove:
+		out = s.legalMoves()
+	case PhaseCombat:
+		out = s.legalAttacks()
+	case PhaseReplace:
+		return s.legalPlacements()
+	}
+	return append(out, game.Option{Label: "end", Command: "end", LabelMsg: game.M("flg.opt.end", "phase", phaseMsg(s.Phase))})
+}

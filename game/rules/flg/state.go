@@ -1,0 +1,333 @@
+package flg
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Phases of a player turn (FLG-1.7).
+const (
+	PhaseCommand = "command"
+	PhaseMove    = "move"
+	PhaseCombat  = "combat"
+	PhaseReplace = "replace" // the GC's re-placement in a skipped turn (FLG-4.83)
+)
+
+// Officer ranks (FLG-T5).
+const (
+	RankGC = "GC"
+	RankSG = "SG"
+	RankSO = "SO"
+)
+
+// Unit is one unit on the battlefield. The per-turn fields are reset when
+// its side's player turn begins.
+type Unit struct {
+	ID       string     `json:"id"`
+	Side     game.Side  `json:"side"`
+	Type     string     `json:"type"`
+	At       grid.Coord `json:"at"`
+	Stands   int        `json:"stands"`
+	Start    int        `json:"start"`              // stands at the start, the rally ceiling
+	Elephant bool       `json:"elephant,omitempty"` // still has its elephant stand (towing, carrying infantry)
+	Training string     `json:"training"`
+	Morale   string     `json:"morale"`
+	Traits   []string   `json:"traits,omitempty"`
+	Mount    string     `json:"mount,omitempty"` // mounted infantry: horse, camel, elephant, wagon
+	Static   bool       `json:"static,omitempty"`
+	Gone     bool       `json:"gone,omitempty"`
+	Counted  bool       `json:"counted,omitempty"` // counts toward its side's losses (FLG-5.2)
+
+	Activated bool   `json:"activated,omitempty"`
+	By        string `json:"by,omitempty"` // the activating officer
+	Moved     int    `json:"moved,omitempty"`
+	HasMoved  bool   `json:"has_moved,omitempty"`
+	NoCombat  bool   `json:"no_combat,omitempty"`
+	NoMove    bool   `json:"no_move,omitempty"` // B4 flag
+	OneHex    bool   `json:"one_hex,omitempty"` // staff D flag
+	Doubled   bool   `json:"doubled,omitempty"` // B4 TA
+	UsedMount bool   `json:"used_mount,omitempty"`
+	Fought    bool   `json:"fought,omitempty"`
+	Melee     bool   `json:"melee,omitempty"`
+	Pursued   bool   `json:"pursued,omitempty"`
+	StillLast bool   `json:"still_last,omitempty"` // did not move in its last movement phase (wagons)
+	Carry     int    `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
+	CarryNext int    `json:"carry_next,omitempty"` // … and against the next
+}
+
+// T is the unit's catalogue type.
+func (u *Unit) T() *Type { return TypeOf(u.Type) }
+
+// Has reports whether the unit has a trait (FLG-T8 code).
+func (u *Unit) Has(code string) bool { return slices.Contains(u.Traits, code) }
+
+// Officer is a command character (FLG-A3).
+type Officer struct {
+	ID        string     `json:"id"`
+	Side      game.Side  `json:"side"`
+	Rank      string     `json:"rank"`
+	At        grid.Coord `json:"at"`
+	Ability   string     `json:"ability,omitempty"` // B, F, M (FLG-T12)
+	Staff     string     `json:"staff,omitempty"`   // A, D, MS (FLG-T13)
+	Gone      bool       `json:"gone,omitempty"`
+	Activated bool       `json:"activated,omitempty"`
+}
+
+// Activation is one officer's activation this turn (FLG-2.4).
+type Activation struct {
+	Officer string   `json:"officer"`
+	Size    int      `json:"size"`
+	Units   []string `json:"units,omitempty"`
+}
+
+// Follow is a pending follow-up or pursuit of the attacker (FLG-4.50,
+// FLG-4.51).
+type Follow struct {
+	Unit    string     `json:"unit"`
+	Into    grid.Coord `json:"into"`
+	Pursuit bool       `json:"pursuit,omitempty"` // the follow-up is done; the pursuit is offered
+}
+
+// State is a position of Frédéric le Grand.
+type State struct {
+	sc   *game.Scenario
+	opts game.Options
+
+	Turn     int           `json:"turn"`
+	Phase    string        `json:"phase"`
+	Active   game.Side     `json:"active"`
+	Units    []Unit        `json:"units"`
+	Officers []Officer     `json:"officers,omitempty"`
+	Acts     []Activation  `json:"acts,omitempty"`
+	Stage    int           `json:"stage"` // the officer (index in Acts) whose units act now (FLG-2.5)
+	Initial  [2]int        `json:"initial"`
+	Lost     [2]int        `json:"lost"`
+	Skip     [2]bool       `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
+	Follow   *Follow       `json:"follow,omitempty"`
+	Result   *game.Outcome `json:"result,omitempty"`
+	TurnCap  int           `json:"turn_cap,omitempty"`
+}
+
+func (s *State) clone() *State {
+	c := *s
+	// Spare capacity: a decision may add panicking elephants, and the
+	// rules hold pointers into Units while it runs.
+	c.Units = append(make([]Unit, 0, len(s.Units)+16), s.Units...)
+	c.Officers = slices.Clone(s.Officers)
+	c.Acts = slices.Clone(s.Acts)
+	for i := range c.Acts {
+		c.Acts[i].Units = slices.Clone(c.Acts[i].Units)
+	}
+	if s.Follow != nil {
+		f := *s.Follow
+		c.Follow = &f
+	}
+	return &c
+}
+
+// Scenario returns the scenario the game plays.
+func (s *State) Scenario() *game.Scenario { return s.sc }
+
+func (s *State) board() *game.Map { return s.sc.Map }
+func (s *State) label(c grid.Coord) string {
+	return s.sc.Map.Label(c)
+}
+
+// Unit returns a unit by id (nil if there is none).
+func (s *State) Unit(id string) *Unit {
+	for i := range s.Units {
+		if strings.EqualFold(s.Units[i].ID, id) {
+			return &s.Units[i]
+		}
+	}
+	return nil
+}
+
+// Officer returns an officer by id (nil if there is none).
+func (s *State) Officer(id string) *Officer {
+	for i := range s.Officers {
+		if strings.EqualFold(s.Officers[i].ID, id) {
+			return &s.Officers[i]
+		}
+	}
+	return nil
+}
+
+// UnitAt returns the unit in a hex (nil if it is empty).
+func (s *State) UnitAt(c grid.Coord) *Unit {
+	for i := range s.Units {
+		if u := &s.Units[i]; !u.Gone && u.At == c {
+			return u
+		}
+	}
+	return nil
+}
+
+// officersAt lists the officers in a hex.
+func (s *State) officersAt(c grid.Coord) []*Officer {
+	var out []*Officer
+	for i := range s.Officers {
+		if o := &s.Officers[i]; !o.Gone && o.At == c {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (s *State) Clock() game.Clock {
+	turns := s.TurnCap
+	return game.Clock{Turn: s.Turn, Turns: turns, Phase: s.Phase, Active: s.Active}
+}
+
+// Pieces lists the units and officers.
+func (s *State) Pieces() []game.Piece {
+	var out []game.Piece
+	for i := range s.Units {
+		u := &s.Units[i]
+		at := u.At
+		p := game.Piece{ID: u.ID, Side: u.Side, Hex: s.label(u.At), At: &at, Type: u.Type, Values: strconv.Itoa(u.Stands), Status: game.StatusActive}
+		if u.Gone {
+			p.Status, p.At = game.StatusEliminated, nil
+		}
+		if u.Activated {
+			p.Flags = append(p.Flags, "activated")
+		}
+		out = append(out, p)
+	}
+	for i := range s.Officers {
+		o := &s.Officers[i]
+		at := o.At
+		p := game.Piece{ID: o.ID, Side: o.Side, Hex: s.label(o.At), At: &at, Type: "officer-" + o.Rank, Status: game.StatusActive}
+		if o.Gone {
+			p.Status, p.At = game.StatusEliminated, nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Zones: the eliminated box of each side.
+func (s *State) Zones() []game.Zone {
+	var out []game.Zone
+	for _, sd := range game.Sides {
+		z := game.Zone{Name: "eliminated", Side: sd, Sees: game.Everyone}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == sd && u.Gone {
+				z.Items = append(z.Items, u.ID)
+			}
+		}
+		z.Count = len(z.Items)
+		out = append(out, z)
+	}
+	return out
+}
+
+// Threshold is the losses that demoralise a side: a third of its units at
+// the start, rounded up (FLG-5.2, FLG-P-25).
+func (s *State) Threshold(side game.Side) int { return (s.Initial[side] + 2) / 3 }
+
+func (s *State) Outcome() game.Outcome {
+	if s.Result != nil {
+		return *s.Result
+	}
+	o := game.Outcome{Score: s.Lost, Rule: "FLG-5.2"}
+	for _, sd := range game.Sides {
+		o.Lines = append(o.Lines, game.ScoreLine{Side: sd, Item: "units lost", Points: s.Lost[sd], ItemMsg: game.M("flg.score.lost", "lost", s.Lost[sd], "threshold", s.Threshold(sd))})
+	}
+	return o
+}
+
+func (s *State) Pending() []game.Decision {
+	if s.Follow == nil || s.Result != nil {
+		return nil
+	}
+	return []game.Decision{s.followDecision()}
+}
+
+// MarshalJSON writes the state; DecodeState reads it back with the
+// scenario.
+func (s *State) MarshalJSON() ([]byte, error) {
+	type plain State
+	return json.Marshal((*plain)(s))
+}
+
+func decodeState(sc *game.Scenario, opts game.Options, b []byte) (*State, error) {
+	type plain State
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("flg: state: %w", err)
+	}
+	s := State(p)
+	s.sc, s.opts = sc, opts
+	return &s, nil
+}
+
+// Supported reports whether a unit is supported in the plain sense of
+// FLG-1.4 (at least two adjacent friendly combat units, FLG-P-5), without
+// the combat exceptions.
+func (s *State) adjacentSupport(u *Unit) bool {
+	n := 0
+	for _, c := range s.board().Grid.Neighbors(u.At) {
+		f := s.UnitAt(c)
+		if f == nil || f.Side != u.Side || !s.givesSupport(f) {
+			continue
+		}
+		n++
+	}
+	return n >= 2 && !s.roadArtillery(u)
+}
+
+// givesSupport: panicking elephants and artillery on a road through rough
+// terrain give none (FLG-P-5, FLG-1.4d).
+func (s *State) givesSupport(u *Unit) bool {
+	return u.T().Family != FamPanic && !s.roadArtillery(u)
+}
+
+// roadArtillery: artillery standing on a road in rough terrain (FLG-1.4d,
+// FLG-4.21).
+func (s *State) roadArtillery(u *Unit) bool {
+	return u.T().Family == FamArt && s.rough(u.At)
+}
+
+// hasOwnEnemyAdjacent lists the enemy units adjacent to a hex.
+func (s *State) enemiesAdjacent(side game.Side, c grid.Coord) []*Unit {
+	var out []*Unit
+	for _, n := range s.board().Grid.Neighbors(c) {
+		if e := s.UnitAt(n); e != nil && e.Side != side {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// toward reports the hexes one step closer to side's own edge (FLG-P-20
+// on this grid: side A's edge is the west edge, column 0, side B's the
+// east edge; the two neighbours one column closer).
+func (s *State) rearward(side game.Side, c grid.Coord) []grid.Coord {
+	dx := -1
+	if side == game.SideB {
+		dx = 1
+	}
+	var out []grid.Coord
+	for _, n := range s.board().Grid.Neighbors(c) {
+		if n.X-c.X == dx {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// atEdge reports whether a hex is on side's own edge.
+func (s *State) atEdge(side game.Side, c grid.Coord) bool {
+	w, _ := s.board().Grid.Size()
+	if side == game.SideA {
+		return c.X == 0
+	}
+	return c.X == w-1
+}

@@ -1,0 +1,68 @@
+package flg
+
+import (
+	"github.com/grognard/grognard/game"
+)
+
+func arg(name string, kind game.ArgKind, en, fr string) game.VerbArg {
+	return game.VerbArg{Name: name, Kind: kind, Required: true, Help: game.Text{EN: en, FR: fr}}
+}
+
+var (
+	argOfficer = arg("officer", game.ArgOfficer, "an officer of yours", "un de vos officiers")
+	argUnit    = arg("unit", game.ArgUnit, "a unit of yours", "une de vos unités")
+	argTarget  = arg("target", game.ArgUnit, "the enemy unit attacked", "l'unité ennemie attaquée")
+	argHex     = arg("hex", game.ArgCell, "a hex, CCRR", "un hexagone, CCRR")
+)
+
+// Verbs declares the orders of Frédéric le Grand (game.Verber).
+func (*Rules) Verbs() []game.Verb {
+	where := arg("where", game.ArgText, "a Sub-General's or Senior Officer's id, or a hex", "l'identifiant d'un Sous-Général ou d'un Officier Supérieur, ou un hexagone")
+	return []game.Verb{
+		{Name: "activate", Rule: "FLG-2.4", Args: []game.VerbArg{argOfficer, argUnit}, Example: "activate GC S1", Help: game.Text{EN: "command phase: an officer activates one unit within its range (repeat for each unit)", FR: "phase de commandement : un officier active une unité à sa portée (à répéter pour chaque unité)"}},
+		{Name: "move", Rule: "FLG-3.1", Args: []game.VerbArg{argUnit, argHex}, Example: "move S1 0507", Help: game.Text{EN: "movement phase: move an activated unit (its officers follow)", FR: "phase de mouvement : déplacer une unité activée (ses officiers la suivent)"}},
+		{Name: "attack", Rule: "FLG-4.20", Args: []game.VerbArg{argUnit, argTarget}, Example: "attack S1 N1", Help: game.Text{EN: "combat phase: an activated unit fights an adjacent enemy, or fires at one in range and sight", FR: "phase de combat : une unité activée combat un ennemi adjacent, ou tire sur un ennemi à portée et en vue"}},
+		{Name: "advance", Rule: "FLG-4.50", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "follow up into the vacated hex", FR: "suivre dans l'hexagone libéré"}},
+		{Name: "stay", Rule: "FLG-4.50", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "decline the follow-up or the pursuit", FR: "renoncer au suivi ou à la poursuite"}},
+		{Name: "pursue", Rule: "FLG-4.51", Args: []game.VerbArg{argUnit, argHex, argTarget}, Help: game.Text{EN: "pursue: from the follow-up hex or one hex further, attack an adjacent enemy", FR: "poursuivre : depuis l'hexagone de suivi ou un hexagone plus loin, attaquer un ennemi adjacent"}},
+		{Name: "place", Rule: "FLG-4.83", Args: []game.VerbArg{where}, Help: game.Text{EN: "skipped turn: put your General-in-Chief back on the battlefield", FR: "tour sauté : remettre votre Général en Chef sur le champ de bataille"}},
+		{Name: "end", Rule: "FLG-1.7", Help: game.Text{EN: "end the phase", FR: "finir la phase"}},
+	}
+}
+
+// DeadlineOrder: a pending follow-up or pursuit takes its default (stay);
+// an idle phase ends; a skipped turn places the General-in-Chief at the
+// first place offered.
+func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
+	s := gs.(*State)
+	if s.Result != nil {
+		return "", "the game is over"
+	}
+	for _, d := range s.Pending() {
+		if d.Side == side {
+			return d.Options[d.Default].Command, "the decision's default"
+		}
+	}
+	if side != s.Active || s.Follow != nil {
+		return "", "not this side's turn"
+	}
+	if s.Phase == PhaseReplace {
+		if l := s.legalPlacements(); len(l) > 0 {
+			return l[0].Command, "the first Sub-General or Senior Officer"
+		}
+	}
+	return "end", "the phase ends"
+}
+
+// AutoOrder ends a phase in which the side has nothing it may do; there
+// is no hidden information after deployment.
+func (r *Rules) AutoOrder(gs game.State, side game.Side) string {
+	s := gs.(*State)
+	if s.Result != nil || s.Follow != nil || side != s.Active || s.Phase == PhaseReplace {
+		return ""
+	}
+	if l := r.Legal(s, side); len(l) == 1 && l[0].Command == "end" {
+		return "end"
+	}
+	return ""
+}
