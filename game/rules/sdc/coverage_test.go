@@ -1,0 +1,73 @@
+package sdc_test
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/internal/casetest"
+)
+
+// TestRuleCoverage traces every rule id of testdata/ruleids.txt (every id
+// of the digest) to the case files and Go tests that cite it. The ruleset
+// is not complete (see STATUS in doc.go): the untraced ids are listed,
+// not failed; what fails is a case file citing an id the digest does not
+// have (a typo), and a worked example of §7 losing its trace.
+func TestRuleCoverage(t *testing.T) {
+	traces, err := casetest.Coverage("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	var untraced []string
+	for _, tr := range traces {
+		known[tr.ID] = true
+		if !tr.Traced() {
+			untraced = append(untraced, tr.ID)
+		}
+	}
+	t.Logf("%d of %d rule ids traced; untraced: %s", len(traces)-len(untraced), len(traces), strings.Join(untraced, " "))
+	files, _ := os.ReadDir("testdata/cases")
+	cite := regexp.MustCompile(`\b(?:SDC-TC-[A-Z]+-\d+|SDC-[QGC]\.\d+|SDC-\d+\.\d+|TBL-\d+)\b`)
+	for _, f := range files {
+		b, err := os.ReadFile("testdata/cases/" + f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, _, _ := strings.Cut(string(b), "\n-- ")
+		for _, id := range cite.FindAllString(header, -1) {
+			if !known[id] {
+				t.Errorf("%s cites %s, which is not a rule id of the digest", f.Name(), id)
+			}
+		}
+	}
+	for _, tr := range traces {
+		if strings.HasPrefix(tr.ID, "SDC-TC-") && !tr.Traced() && !slices.Contains(notYet, tr.ID) {
+			t.Errorf("worked example %s has no case file or test", tr.ID)
+		}
+	}
+}
+
+// notYet lists the worked examples of §7 without a case file or test yet.
+var notYet = []string{
+	"SDC-TC-OBJ-03", "SDC-TC-CMD-06", "SDC-TC-SETUP-01", "SDC-TC-SETUP-02", "SDC-TC-SETUP-03",
+	"SDC-TC-SETUP-04", "SDC-TC-SETUP-05", "SDC-TC-SETUP-06", "SDC-TC-SETUP-07", "SDC-TC-SETUP-08",
+	"SDC-TC-SETUP-09", "SDC-TC-SETUP-10", "SDC-TC-OBJ-01", "SDC-TC-OBJ-02", "SDC-TC-OBJ-04",
+	"SDC-TC-INIT-01", "SDC-TC-INIT-02", "SDC-TC-INIT-03", "SDC-TC-INIT-04", "SDC-TC-CMD-01",
+	"SDC-TC-CMD-02", "SDC-TC-CMD-03", "SDC-TC-CMD-04", "SDC-TC-CMD-05", "SDC-TC-MOV-01",
+	"SDC-TC-MOV-02", "SDC-TC-MOV-03", "SDC-TC-MOV-04", "SDC-TC-MOV-05", "SDC-TC-MOV-06",
+	"SDC-TC-MOV-07", "SDC-TC-MOV-08", "SDC-TC-MOV-09", "SDC-TC-MOV-10", "SDC-TC-MOV-12",
+	"SDC-TC-MOV-13", "SDC-TC-REA-01", "SDC-TC-REA-02", "SDC-TC-REA-03", "SDC-TC-REA-04",
+	"SDC-TC-REA-05", "SDC-TC-REA-06", "SDC-TC-REA-07", "SDC-TC-REA-08", "SDC-TC-REA-09",
+	"SDC-TC-FIRE-01", "SDC-TC-FIRE-02", "SDC-TC-FIRE-03", "SDC-TC-FIRE-04", "SDC-TC-FIRE-05",
+	"SDC-TC-FIRE-06", "SDC-TC-FIRE-07", "SDC-TC-FIRE-08", "SDC-TC-FIRE-09", "SDC-TC-FIRE-10",
+	"SDC-TC-FIRE-11", "SDC-TC-FIRE-12", "SDC-TC-FIRE-13", "SDC-TC-FIRE-14", "SDC-TC-FIRE-15",
+	"SDC-TC-FIRE-16", "SDC-TC-FIRE-17", "SDC-TC-FIRE-19", "SDC-TC-FIRE-20", "SDC-TC-FIRE-21",
+	"SDC-TC-FIRE-22", "SDC-TC-FORM-01", "SDC-TC-FORM-02", "SDC-TC-FORM-03", "SDC-TC-FORM-04",
+	"SDC-TC-FORM-05", "SDC-TC-FORM-06", "SDC-TC-FORM-07", "SDC-TC-FORM-08", "SDC-TC-FORM-09",
+	"SDC-TC-GEN-01", "SDC-TC-GEN-02", "SDC-TC-GEN-03", "SDC-TC-GEN-04", "SDC-TC-FLANK-01",
+	"SDC-TC-FLANK-02", "SDC-TC-FLANK-03", "SDC-TC-FLANK-04", "SDC-TC-FLANK-05", "SDC-TC-VIC-01",
+	"SDC-TC-VIC-02", "SDC-TC-VIC-03", "SDC-TC-VIC-04", "SDC-TC-VIC-05", "SDC-TC-VIC-06",
+}

@@ -1,0 +1,89 @@
+// Package sdc is the rules engine of Le son du canon ! (Asgard Figurines),
+// a Napoleonic miniatures game played here on a hex grid: brigades of
+// bases (elements) led by generals, activated one general at a time, with
+// facing, formations, artillery fire and mêlée. The rules are the digest
+// ../shared/rules/son-du-canon.md (rule ids SDC-n.m, its grid adaptation
+// SDC-G.n, its tables TBL-n); the French seed wins where they disagree.
+//
+// # The grid
+//
+// The project's hex grid is flat-topped (CCRR labels, odd columns lower),
+// the digest's pointy-top layout turned a quarter: the armies face each
+// other across the west (side A) and east (side B) edges, and an element
+// faces one of the six hex vertices, written NE, E, SE, SW, W, NW (A's
+// default E, B's W). Its front is the two hexsides either side of that
+// vertex, its flanks the hexsides at ±90°, its rear the two behind
+// (SDC-G.7, TBL-24; geom.go). One element per hex; an attack formation is
+// two elements in one hex, the head and the second (SDC-G.15). Distances
+// are the digest's grid values (TBL-21): PM 3 hexes, PT 4.
+//
+// # Data
+//
+// data/elements.txt (TBL-5, TBL-4, TBL-8 in hexes, ranges), data/army.txt
+// (TBL-1 schema, TBL-3 exchanges) and data/results.txt (TBL-10/TBL-13),
+// each versioned in its header, embedded and read by LoadData.
+// ValidateArmy checks a submitted army (SDC-1.10) and names the rule of
+// every violation.
+//
+// # Orders
+//
+//	roll                       both players roll the initiative (SDC-6.1)
+//	first | second             the winner starts or not (SDC-6.3)
+//	activate GEN               command check, then the brigade's orders (SDC-7)
+//	march [detach GUN …]       forced march, before anything moves (SDC-8.6)
+//	move UNIT HEX [FACING]     an element (or the activated general) moves (SDC-8)
+//	face UNIT FACING           pivot in place, the element's move (SDC-8.11)
+//	square UNIT · line UNIT [FACING]   form or leave square (SDC-15.5, 15.7)
+//	rally UNIT                 remove disorder for the whole move (SDC-14.2)
+//	fire GUN [GUN …] TARGET    artillery fire; several guns of a grande batterie (SDC-10, 15.22)
+//	fight UNIT TARGET          one combat, resolved at once (SDC-11)
+//	react UNIT face|square|none   the contacted player's reaction (SDC-9)
+//	end                        end the activation (every contact fought, SDC-11.2)
+//
+// Moving an element into a friendly element of its brigade of the same
+// arm forms an attack formation (SDC-15.13). Contact offers the enemy a
+// reaction, a pending decision of the other player (SDC-9).
+//
+// # Test positions
+//
+// Scenarios write every unit with [[unit]]: type LI, EI, Cav, HC, LC, Art,
+// HA, HvA or general; group = the brigade's general; values {facing = 0…5}
+// (NE … NW) or {quality = 3|4|5} for a general; flags disordered, square,
+// second (behind the element of its brigade in the same hex), destroyed.
+// [start] phase initiative, activate-A or activate-B; params activated
+// (generals already activated this turn) and last-initiative (SDC-6.2).
+// Counter faces: scenarios/data/sdc/counters.toml.
+//
+// # STATUS
+//
+// Implemented (rule ids): army construction and validation SDC-1.1 …
+// 1.11 with TBL-1 … TBL-4 (ValidateArmy; SDC-1.8 senior generals only as
+// a count of rerolls); element data TBL-5, TBL-8; turn and initiative
+// SDC-6.1 … 6.5; command check and rout SDC-7.1 … 7.6 (rout removes the
+// brigade, SDC-7.3 default); movement SDC-8.1 … 8.13, 8.15 with the
+// terrain of SDC-3 and TBL-15 (the road bonus as a separate flood along
+// the road, forced march through the front hexsides in open ground or
+// along a road), general displacement SDC-8.14 by the bot's default
+// (SDC-G.23, no choice offered); reactions SDC-9.1 … 9.6 (the square
+// offered to the contacted elements only, SDC-Q.50's option); artillery
+// fire SDC-10.1 … 10.17 with TBL-9 … TBL-11 and grande batterie rerolls
+// SDC-15.21 … 15.23 (misses rerolled automatically); combat SDC-11.1 …
+// 11.16 with TBL-12, TBL-13 (rerolls of elite infantry and heavy cavalry
+// by the default policy "reroll the lowest die when losing", defender
+// first); results SDC-12; morale tests SDC-13 (a natural 1 fails);
+// disorder and rallying SDC-14 (option rally-test); formations SDC-15
+// (line, square, attack formation, grande batterie); brigade destruction,
+// army morale, objectives and victory SDC-18.1 … 18.6 and SDC-4.13
+// (objectives are the scenario's [[objective]] cells).
+//
+// Not implemented: senior generals and their rerolls (SDC-16), flank
+// marches (SDC-17), the battlefield set-up (SDC-4.1 … 4.11: table size,
+// terrain generation, crossings, villages) and deployment (SDC-5): games
+// start from a scenario with every unit placed; army building as orders
+// (ValidateArmy exists, no verb uses it); a recoil or displacement path
+// chosen by the owner (the bot's default path is taken); the options
+// routLeavesElements, generalCapturedIfTrapped, generalSwapUsesExchange
+// as game options (the last is an ArmyOptions field); column support used
+// once per activation (SDC-G.13: it is given to every element in front).
+// Worked examples without a case file: notYet in coverage_test.go.
+package sdc

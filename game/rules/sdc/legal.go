@@ -1,0 +1,154 @@
+package sdc
+
+import (
+	"slices"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// probeDice answers every roll with 4: Legal asks Decide whether an order
+// is accepted, which never depends on a die (dice are rolled only once an
+// order is known to be legal).
+type probeDice struct{}
+
+func (probeDice) Roll(int) int { return 4 }
+
+// accepts reports whether Decide accepts the order from side.
+func (r *Rules) accepts(s *State, side game.Side, verb string, args ...string) bool {
+	_, err := r.Decide(s, game.Command{Side: side, Verb: verb, Args: args}, probeDice{})
+	return err == nil
+}
+
+// Legal implements game.Ruleset: the orders side may give now, grouped by
+// element; every leaf is accepted by Decide.
+func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
+	s := st.(*State)
+	if s.Result != nil {
+		return nil
+	}
+	if p := s.Pending(); len(p) > 0 {
+		if p[0].Side != side {
+			return nil
+		}
+		return p[0].Options
+	}
+	leaf := func(label, order string) game.Option {
+		return game.Option{Label: label, Command: order, LabelMsg: game.M("sdc.opt.order", "order", game.Plain(order))}
+	}
+	switch s.Phase {
+	case PhaseInitiative:
+		return []game.Option{leaf("roll", "roll")}
+	case PhaseChoose:
+		if side != s.Winner {
+			return nil
+		}
+		return []game.Option{leaf("first", "first"), leaf("second", "second")}
+	}
+	if side != s.Active {
+		return nil
+	}
+	if s.Current == "" {
+		var out []game.Option
+		for i := range s.Generals {
+			if g := &s.Generals[i]; g.Side == side && !g.Destroyed && !g.Activated {
+				out = append(out, leaf("activate "+g.ID, "activate "+g.ID))
+			}
+		}
+		return out
+	}
+	var out []game.Option
+	group := func(label string, orders []string) {
+		if len(orders) == 0 {
+			return
+		}
+		o := game.Option{Label: label, LabelMsg: game.M("sdc.opt.unit", "unit", label)}
+		for _, ord := range orders {
+			o.Children = append(o.Children, leaf(ord, ord))
+		}
+		out = append(out, o)
+	}
+	try := func(orders *[]string, verb string, args ...string) {
+		if r.accepts(s, side, verb, args...) {
+			*orders = append(*orders, game.Command{Verb: verb, Args: args}.String())
+		}
+	}
+	var brigade []string
+	try(&brigade, "march")
+	g := s.General(s.Current)
+	if !g.Moved && !s.Fighting {
+		for c := range s.generalReach(g) {
+			try(&brigade, "move", g.ID, s.label(c))
+		}
+	}
+	slices.Sort(brigade)
+	group(g.ID, brigade)
+	for _, e := range s.brigade(s.Current) {
+		if e.Gone {
+			continue
+		}
+		var os []string
+		if rule, _ := s.cannotMove(e); rule == "" {
+			r2, road := s.reach(e)
+			cells := make([]grid.Coord, 0, len(r2))
+			for c := range r2 {
+				cells = append(cells, c)
+			}
+			slices.SortFunc(cells, func(a, b grid.Coord) int {
+				if a.Less(b) {
+					return -1
+				}
+				return 1
+			})
+			for _, c := range cells {
+				if _, err := s.moveCheck(e, c, e.Facing, false, r2, road); err == nil {
+					os = append(os, "move "+e.ID+" "+s.label(c))
+				}
+			}
+			if s.Forced != "marching" && !s.Fighting {
+				for v := range 6 {
+					if v != e.Facing && !e.Square {
+						os = append(os, "face "+e.ID+" "+FacingName(v))
+					}
+				}
+			}
+		}
+		try(&os, "square", e.ID)
+		try(&os, "line", e.ID)
+		try(&os, "rally", e.ID)
+		if s.kind(e).Class == Artillery && !e.Fired && !s.Fighting {
+			var bat []string
+			for _, b := range s.Batterie(e) {
+				bat = append(bat, b.ID)
+			}
+			for i := range s.Elements {
+				t := &s.Elements[i]
+				if t.Gone || t.Side == side || t.Head != "" {
+					continue
+				}
+				if rule, _, _ := s.gunReady(e); rule != "" {
+					break
+				}
+				if rule, _ := s.canFire(e, t); rule != "" {
+					continue
+				}
+				os = append(os, "fire "+e.ID+" "+t.ID)
+				if len(bat) > 1 && bat[0] == e.ID {
+					try(&os, "fire", append(slices.Clone(bat), t.ID)...)
+				}
+			}
+		}
+		if s.canAttack(e) {
+			for _, t := range s.enemiesAdjacent(side, e.At) {
+				if !slices.Contains(s.Targeted, t.ID) {
+					os = append(os, "fight "+e.ID+" "+t.ID)
+				}
+			}
+		}
+		group(e.ID, os)
+	}
+	if r.accepts(s, side, "end") {
+		out = append(out, leaf("end", "end"))
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package sdc_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/sdc"
+	"github.com/grognard/grognard/internal/playtest"
+	"github.com/grognard/grognard/scenarios"
+)
+
+func loadBattle(tb testing.TB) *game.Game {
+	tb.Helper()
+	src, err := os.ReadFile("testdata/sdc-test.toml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := scenarios.Parse("testdata/sdc-test.toml", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(sdc.New(), sc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// play plays random legal orders (the Legal tree's leaves) until the game
+// ends or steps run out, checking that every listed order is accepted,
+// that Decide leaves its state unchanged, the invariants (Checker) and
+// the events' JSON round trip.
+func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
+	t.Helper()
+	g := loadBattle(t)
+	r := sdc.New()
+	rng := rand.New(rand.NewPCG(uint64(seed), 11))
+	d := &dice.Seeded{Seed: dice.SeedFromInt(seed)}
+	for step := 0; step < steps && !g.State.Outcome().Over; step++ {
+		var side game.Side
+		var leaves []string
+		for _, sd := range game.Waiting(g.State) {
+			leaves, side = game.Leaves(game.Legal(r, g.State, sd)), sd
+			break
+		}
+		if len(leaves) == 0 {
+			t.Fatalf("seed %d step %d: %v has no order (phase %s)", seed, step, game.Waiting(g.State), g.State.Clock().Phase)
+		}
+		if step%40 == 0 {
+			playtest.CheckLeaves(t, g, side, leaves, uint64(seed), step)
+		}
+		order := pick(rng, side, leaves)
+		cmd, err := game.ParseCommand(side, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := json.Marshal(g.State)
+		if _, err := r.Decide(g.State, cmd, &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}); err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+		}
+		if after, _ := json.Marshal(g.State); string(after) != string(before) {
+			t.Fatalf("seed %d step %d: Decide(%q) changed the state", seed, step, order)
+		}
+		rec, err := g.Apply(order, cmd, d)
+		if err != nil {
+			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+		}
+		if err := r.Check(g.State); err != nil {
+			t.Fatalf("seed %d step %d after %q: %v", seed, step, order, err)
+		}
+		playtest.RoundTrip(t, r, rec)
+		if each != nil {
+			each(g, rec)
+		}
+	}
+	return g
+}
+
+// pick prefers fighting and firing, then moves toward the enemy, and ends
+// an activation now and then.
+func pick(rng *rand.Rand, side game.Side, leaves []string) string {
+	var fights, fires, moves []string
+	for _, l := range leaves {
+		switch strings.SplitN(l, " ", 2)[0] {
+		case "fight":
+			fights = append(fights, l)
+		case "fire":
+			fires = append(fires, l)
+		case "move":
+			// Toward the enemy's edge: east for A, west for B.
+			moves = append(moves, l)
+		}
+	}
+	switch {
+	case len(fights) > 0:
+		return fights[rng.IntN(len(fights))]
+	case len(fires) > 0 && rng.IntN(2) == 0:
+		return fires[rng.IntN(len(fires))]
+	case len(moves) > 0 && rng.IntN(5) > 0:
+		// Mostly the move that goes farthest toward the enemy's edge:
+		// east for A, west for B.
+		best, bestCol := moves[rng.IntN(len(moves))], -1
+		if rng.IntN(4) > 0 {
+			for _, m := range moves {
+				w := strings.Fields(m)
+				if len(w) != 3 || len(w[2]) != 4 {
+					continue
+				}
+				col := int(w[2][0]-'0')*10 + int(w[2][1]-'0')
+				if side == game.SideB {
+					col = 99 - col
+				}
+				if col > bestCol {
+					best, bestCol = m, col
+				}
+			}
+		}
+		return best
+	}
+	return leaves[rng.IntN(len(leaves))]
+}
+
+// TestPlayout plays whole random battles through the Legal tree: every
+// listed order is accepted, the invariants hold, events survive JSON, and
+// the games end (SDC-18.6).
+func TestPlayout(t *testing.T) {
+	kinds := map[string]bool{}
+	for seed := int64(1); seed <= 3; seed++ {
+		g := play(t, seed, 3000, func(g *game.Game, rec game.Record) {
+			for _, e := range rec.Events {
+				kinds[e.Kind()] = true
+			}
+		})
+		if !g.State.Outcome().Over {
+			t.Errorf("seed %d: the game did not end (turn %d)", seed, g.State.Clock().Turn)
+		}
+	}
+	for _, k := range []string{"initiative", "activated", "moved", "fired", "fought", "turn-ended"} {
+		if !kinds[k] {
+			t.Errorf("no %s event in the playouts", k)
+		}
+	}
+	t.Logf("event kinds seen: %d", len(kinds))
+}

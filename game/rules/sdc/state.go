@@ -1,0 +1,411 @@
+package sdc
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Phases of a game turn (SDC-6).
+const (
+	PhaseInitiative = "initiative" // both players roll 1d6 (SDC-6.1)
+	PhaseChoose     = "choose"     // the winner says who starts (SDC-6.3)
+	PhaseActivate   = "activate"   // the player to act picks a general (SDC-6.4)
+	PhaseOrders     = "orders"     // one general's activation phase (SDC-7.5)
+	PhaseOver       = "over"
+)
+
+// Element is one base on the battlefield (SDC-2).
+type Element struct {
+	ID      string     `json:"id"`
+	Side    game.Side  `json:"side"`
+	Type    string     `json:"type"`
+	Brigade string     `json:"brigade"` // its general's id
+	At      grid.Coord `json:"at"`
+	Facing  int        `json:"facing"`
+	Gone    bool       `json:"gone,omitempty"` // destroyed (SDC-12.4) or routed away
+	// Disordered (SDC-12.1), Square (SDC-15.4), Locked: a reaction square
+	// held through its brigade's next activation (SDC-9.5).
+	Disordered bool `json:"disordered,omitempty"`
+	Square     bool `json:"square,omitempty"`
+	Locked     bool `json:"locked,omitempty"`
+	// Head is set on the second element of an attack formation: the id
+	// of the element it stands behind, in the same hex (SDC-G.15).
+	Head string `json:"head,omitempty"`
+	// Per activation: may move (SDC-8.2, at the command check), has moved
+	// (and how many hexes), has rallied or changed formation, is detached
+	// from a forced march (SDC-10.8), has attacked; formed an attack
+	// formation this turn (no contact, SDC-15.15).
+	CanMove  bool `json:"can_move,omitempty"`
+	Moved    bool `json:"moved,omitempty"`
+	Steps    int  `json:"steps,omitempty"`
+	Acted    bool `json:"acted,omitempty"`
+	Detached bool `json:"detached,omitempty"`
+	Attacked bool `json:"attacked,omitempty"`
+	Formed   bool `json:"formed,omitempty"`
+	// Fired this turn (SDC-10.16).
+	Fired bool `json:"fired,omitempty"`
+}
+
+// General is a brigade general (SDC-2, SDC-7): his brigade's id is his.
+type General struct {
+	ID        string     `json:"id"`
+	Side      game.Side  `json:"side"`
+	Quality   int        `json:"quality"` // morale (TBL-4): 3 elite, 4 average, 5 mediocre
+	At        grid.Coord `json:"at"`
+	Activated bool       `json:"activated,omitempty"`
+	Moved     bool       `json:"moved,omitempty"`
+	// Destroyed: the brigade is destroyed (SDC-18.1): routed (SDC-7.3) or
+	// every element gone.
+	Destroyed bool `json:"destroyed,omitempty"`
+}
+
+// Reaction is a contacted element's owner's choice (SDC-9): face the
+// element that made contact, try a square against cavalry, or nothing.
+type Reaction struct {
+	Unit   string `json:"unit"`
+	By     string `json:"by"`
+	Square bool   `json:"square,omitempty"` // a square may be tried (SDC-9.3)
+}
+
+// State is a position of Le son du canon !.
+type State struct {
+	sc   *game.Scenario
+	opts game.Options
+	m    *board
+
+	Turn   int       `json:"turn"`
+	Turns  int       `json:"turns"`
+	Phase  string    `json:"phase"`
+	Active game.Side `json:"active"`
+	// Initiative: the last rolls, the winner, and who had it the turn
+	// before (SDC-6.2).
+	Rolls    [2]int    `json:"rolls"`
+	Winner   game.Side `json:"winner"`
+	LastInit game.Side `json:"last_init"`
+	// Current is the general being activated; Forced the forced march of
+	// his activation: "" none, "failed", "marching" (SDC-8.6, SDC-8.9);
+	// FormedAttack: an attack formation was formed (SDC-15.14); Fighting:
+	// the combat step has begun (SDC-7.5); Targeted: enemy elements
+	// already targeted in it (SDC-11.2).
+	Current      string   `json:"current,omitempty"`
+	Forced       string   `json:"forced,omitempty"`
+	FormedAttack bool     `json:"formed_attack,omitempty"`
+	Fighting     bool     `json:"fighting,omitempty"`
+	Targeted     []string `json:"targeted,omitempty"`
+	// Reactions waiting for the non-active player (SDC-9).
+	Reactions []Reaction `json:"reactions,omitempty"`
+
+	Elements []Element `json:"elements"`
+	Generals []General `json:"generals"`
+	Result   *Outcome  `json:"result,omitempty"`
+}
+
+// Outcome is the end of the game (SDC-18).
+type Outcome struct {
+	Winner game.Side `json:"winner"`
+	Why    string    `json:"why"`
+	VP     [2]int    `json:"vp"`
+	Broken [2]bool   `json:"broken"`
+}
+
+// Scenario returns the scenario the game started from.
+func (s *State) Scenario() *game.Scenario { return s.sc }
+
+func (s *State) clone() *State {
+	c := *s
+	c.Elements = slices.Clone(s.Elements)
+	c.Generals = slices.Clone(s.Generals)
+	c.Targeted = slices.Clone(s.Targeted)
+	c.Reactions = slices.Clone(s.Reactions)
+	return &c
+}
+
+// Element returns the element with the id, or nil.
+func (s *State) Element(id string) *Element {
+	for i := range s.Elements {
+		if s.Elements[i].ID == id {
+			return &s.Elements[i]
+		}
+	}
+	return nil
+}
+
+// General returns the general with the id, or nil.
+func (s *State) General(id string) *General {
+	for i := range s.Generals {
+		if s.Generals[i].ID == id {
+			return &s.Generals[i]
+		}
+	}
+	return nil
+}
+
+func (s *State) kind(e *Element) *Kind { return mustData().Kinds[e.Type] }
+
+// elementsAt lists the elements standing in c (two for an attack
+// formation).
+func (s *State) elementsAt(c grid.Coord) []*Element {
+	var out []*Element
+	for i := range s.Elements {
+		if e := &s.Elements[i]; !e.Gone && e.At == c {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// unitAt is the element (the head of a formation) in c, or nil.
+func (s *State) unitAt(c grid.Coord) *Element {
+	for _, e := range s.elementsAt(c) {
+		if e.Head == "" {
+			return e
+		}
+	}
+	return nil
+}
+
+// second is the element standing behind e in an attack formation, or nil.
+func (s *State) second(e *Element) *Element {
+	for i := range s.Elements {
+		if x := &s.Elements[i]; !x.Gone && x.Head == e.ID {
+			return x
+		}
+	}
+	return nil
+}
+
+// enemiesAdjacent lists the enemy units (heads) adjacent to c.
+func (s *State) enemiesAdjacent(side game.Side, c grid.Coord) []*Element {
+	var out []*Element
+	for _, n := range s.m.g.Neighbors(c) {
+		if u := s.unitAt(n); u != nil && u.Side != side {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (s *State) inContact(e *Element) bool { return len(s.enemiesAdjacent(e.Side, e.At)) > 0 }
+
+func (s *State) label(c grid.Coord) string { return s.m.g.Label(c) }
+
+// Clock implements game.State.
+func (s *State) Clock() game.Clock {
+	ph := s.Phase
+	if s.Current != "" {
+		ph = PhaseOrders
+	}
+	return game.Clock{Turn: s.Turn, Turns: s.Turns, Phase: ph, Active: s.Active}
+}
+
+// Pending lists the reactions the non-active player must choose (SDC-9).
+func (s *State) Pending() []game.Decision {
+	if len(s.Reactions) == 0 {
+		return nil
+	}
+	r := s.Reactions[0]
+	e := s.Element(r.Unit)
+	var opts []game.Option
+	if r.Square {
+		opts = append(opts, game.Option{Label: "square", Command: "react " + r.Unit + " square", LabelMsg: game.M("sdc.opt.react-square", "unit", r.Unit)})
+	}
+	opts = append(opts,
+		game.Option{Label: "face", Command: "react " + r.Unit + " face", LabelMsg: game.M("sdc.opt.react-face", "unit", r.Unit, "by", r.By)},
+		game.Option{Label: "none", Command: "react " + r.Unit + " none", LabelMsg: game.M("sdc.opt.react-none", "unit", r.Unit)})
+	p := game.M("sdc.prompt.react", "unit", r.Unit, "by", r.By)
+	return []game.Decision{{ID: "react-" + r.Unit, Side: e.Side, Kind: "reaction", Rule: "SDC-9.1", Prompt: game.Render(game.LangEN, p), PromptMsg: p, Options: opts, Cells: []grid.Coord{e.At}}}
+}
+
+// Outcome implements game.State.
+func (s *State) Outcome() game.Outcome {
+	if s.Result == nil {
+		vp := s.victoryPoints()
+		return game.Outcome{Score: vp}
+	}
+	o := game.Outcome{Over: true, Winner: s.Result.Winner, Score: s.Result.VP, Rule: "SDC-18.6"}
+	o.ResultMsg = game.M("sdc.result."+s.Result.Why, "winner", s.Result.Winner, "a", s.Result.VP[0], "b", s.Result.VP[1])
+	o.Result = game.Render(game.LangEN, o.ResultMsg)
+	return o
+}
+
+// Pieces implements game.State.
+func (s *State) Pieces() []game.Piece {
+	out := make([]game.Piece, 0, len(s.Elements)+len(s.Generals))
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		p := game.Piece{ID: e.ID, Side: e.Side, Type: e.Type, Hex: s.label(e.At), Status: game.StatusActive, Flags: []string{FacingName(e.Facing)}}
+		at := e.At
+		p.At = &at
+		if e.Gone {
+			p.Status, p.Hex, p.At = game.StatusEliminated, "", nil
+		}
+		if e.Disordered {
+			p.Flags = append(p.Flags, "disordered")
+		}
+		if e.Square {
+			p.Flags = append(p.Flags, "square")
+		}
+		if e.Head != "" {
+			p.Flags = append(p.Flags, "second")
+		}
+		out = append(out, p)
+	}
+	for i := range s.Generals {
+		g := &s.Generals[i]
+		p := game.Piece{ID: g.ID, Side: g.Side, Type: "general", Hex: s.label(g.At), Status: game.StatusActive, Values: strconv.Itoa(g.Quality) + "+"}
+		at := g.At
+		p.At = &at
+		if g.Destroyed {
+			p.Status, p.Hex, p.At = game.StatusEliminated, "", nil
+		}
+		if g.Activated {
+			p.Flags = append(p.Flags, "activated")
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// start builds the opening state of a scenario. Units are [[unit]] lines:
+// elements have a TBL-5 type (LI, EI, Cav, HC, LC, Art, HA, HvA), group
+// naming their brigade's general, values {facing = 0…5} (default E for A,
+// W for B) and flags "disordered", "square", "second" (standing behind the
+// element of its brigade in the same hex: an attack formation); generals
+// have type "general" and values {quality = 3|4|5} (default 4); flag
+// "destroyed" marks an element already lost (it still counts for its
+// general's command check, SDC-12.4). The clock:
+// [start] phase "initiative" (the default) or "activate-A"/"activate-B";
+// param activated lists generals already activated this turn, and
+// last-initiative the side that had the initiative before (SDC-6.2).
+func start(sc *game.Scenario, opts game.Options) (*State, error) {
+	m, err := newBoard(sc.Map)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{sc: sc, opts: opts, m: m, Turn: 1, Turns: sc.Turns, Phase: PhaseInitiative, Active: game.SideA}
+	if s.Turns == 0 {
+		s.Turns = 12 // SDC-18.6
+	}
+	d := mustData()
+	for _, u := range sc.Units {
+		if u.At == nil {
+			return nil, fmt.Errorf("sdc: unit %s has no hex (deployment is not implemented: place every unit)", u.ID)
+		}
+		if u.Type == "general" {
+			q := 4
+			if v, ok := u.Values["quality"]; ok {
+				q = v
+			}
+			if q < 2 || q > 6 {
+				return nil, fmt.Errorf("sdc: general %s: quality %d", u.ID, q)
+			}
+			s.Generals = append(s.Generals, General{ID: u.ID, Side: u.Side, Quality: q, At: *u.At})
+			continue
+		}
+		if d.Kinds[u.Type] == nil {
+			return nil, fmt.Errorf("sdc: unit %s: unknown type %q (want %s or general)", u.ID, u.Type, strings.Join(d.Order, ", "))
+		}
+		f := 1
+		if u.Side == game.SideB {
+			f = 4
+		}
+		if v, ok := u.Values["facing"]; ok {
+			f = ((v % 6) + 6) % 6
+		}
+		e := Element{ID: u.ID, Side: u.Side, Type: u.Type, Brigade: u.Group, At: *u.At, Facing: f}
+		for _, fl := range u.Flags {
+			switch fl {
+			case "disordered":
+				e.Disordered = true
+			case "square":
+				e.Square = true
+			case "second":
+				e.Head = "?"
+			case "destroyed":
+				e.Gone = true
+			default:
+				return nil, fmt.Errorf("sdc: unit %s: unknown flag %q", u.ID, fl)
+			}
+		}
+		s.Elements = append(s.Elements, e)
+	}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		g := s.General(e.Brigade)
+		if g == nil || g.Side != e.Side {
+			return nil, fmt.Errorf("sdc: element %s: group %q is not a general of its side", e.ID, e.Brigade)
+		}
+		if !m.g.Contains(e.At) || m.river(e.At) {
+			return nil, fmt.Errorf("sdc: element %s stands off the map or in the river", e.ID)
+		}
+	}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Head != "?" {
+			continue
+		}
+		e.Head = ""
+		for _, h := range s.elementsAt(e.At) {
+			if h.ID != e.ID && h.Head == "" && h.Brigade == e.Brigade {
+				e.Head = h.ID
+				e.Facing = h.Facing
+			}
+		}
+		if e.Head == "" {
+			return nil, fmt.Errorf("sdc: element %s is marked second but no element of its brigade stands in its hex", e.ID)
+		}
+	}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Gone {
+			continue
+		}
+		if n := len(s.elementsAt(e.At)); n > 2 || n == 2 && s.second(s.unitAt(e.At)) == nil {
+			return nil, fmt.Errorf("sdc: %d elements in %s (SDC-G.5, TBL-25)", n, s.label(e.At))
+		}
+	}
+	if st := sc.Start; st != nil {
+		s.Turn = st.Turn
+		switch st.Phase {
+		case "", PhaseInitiative:
+		case "activate-A", "activate-B":
+			s.Phase = PhaseActivate
+			s.Active, _ = game.ParseSide(st.Phase[len(st.Phase)-1:])
+		default:
+			return nil, fmt.Errorf("sdc: start phase %q: want initiative, activate-A or activate-B", st.Phase)
+		}
+	}
+	for _, id := range strings.Fields(sc.Param("activated", "")) {
+		g := s.General(id)
+		if g == nil {
+			return nil, fmt.Errorf("sdc: param activated: no general %s", id)
+		}
+		g.Activated = true
+	}
+	s.LastInit = game.SideA // SDC-6.2 [P]: on turn 1 a tie goes to the loser of the deployment roll, B unless said
+	if v := sc.Param("last-initiative", ""); v != "" {
+		if s.LastInit, err = game.ParseSide(v); err != nil || !s.LastInit.Valid() {
+			return nil, fmt.Errorf("sdc: param last-initiative %q", v)
+		}
+	}
+	return s, nil
+}
+
+// MarshalJSON and decoding: the state is plain data beside its scenario.
+func (s *State) decode(sc *game.Scenario, opts game.Options, b []byte) (*State, error) {
+	m, err := newBoard(sc.Map)
+	if err != nil {
+		return nil, err
+	}
+	out := &State{sc: sc, opts: opts, m: m}
+	if err := json.Unmarshal(b, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

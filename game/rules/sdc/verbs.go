@@ -1,0 +1,85 @@
+package sdc
+
+import (
+	"github.com/grognard/grognard/game"
+)
+
+func arg(name string, kind game.ArgKind, req bool, en, fr string) game.VerbArg {
+	return game.VerbArg{Name: name, Kind: kind, Required: req, Help: game.Text{EN: en, FR: fr}}
+}
+
+var (
+	argUnit    = arg("unit", game.ArgUnit, true, "an element of the activated brigade", "un élément de la brigade activée")
+	argCell    = arg("hex", game.ArgCell, true, "a hex, CCRR", "un hexagone, CCRR")
+	argTarget  = arg("target", game.ArgUnit, true, "an enemy element", "un élément ennemi")
+	argFacing  = game.VerbArg{Name: "facing", Kind: game.ArgChoice, Choices: facingNames[:], Help: game.Text{EN: "a facing: NE, E, SE, SW, W, NW", FR: "une orientation : NE, E, SE, SW, W, NW"}}
+	argGeneral = arg("general", game.ArgOfficer, true, "one of your generals not yet activated", "un de vos généraux pas encore activé")
+)
+
+// Verbs declares the orders of Le son du canon ! (game.Verber).
+func (*Rules) Verbs() []game.Verb {
+	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
+	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
+	return []game.Verb{
+		{Name: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
+		{Name: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
+		{Name: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
+		{Name: "activate", Rule: "SDC-7.1", Args: []game.VerbArg{argGeneral}, Example: "activate GA1", Help: game.Text{EN: "activate a general: command check, then his brigade's orders", FR: "activer un général : test de commandement, puis les ordres de sa brigade"}},
+		{Name: "march", Rule: "SDC-8.6", Args: []game.VerbArg{rest(arg("detach", game.ArgText, false, "detach GUN …: artillery that stays and may fire", "detach CANON … : l'artillerie qui reste et peut tirer"))}, Help: game.Text{EN: "declare a forced march (general's morale test), before anything moves", FR: "déclarer une marche forcée (test de moral du général), avant tout mouvement"}},
+		{Name: "move", Rule: "SDC-8", Args: []game.VerbArg{argUnit, argCell, opt(argFacing)}, Example: "move A1 0507 E", Help: game.Text{EN: "move an element (or the activated general) to a hex, facing as said", FR: "déplacer un élément (ou le général activé) vers un hexagone, avec l'orientation donnée"}},
+		{Name: "face", Rule: "SDC-8.11", Args: []game.VerbArg{argUnit, argFacing}, Help: game.Text{EN: "pivot an element in place (its move)", FR: "faire pivoter un élément sur place (son mouvement)"}},
+		{Name: "square", Rule: "SDC-15.5", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "form square (infantry, its move)", FR: "former le carré (infanterie, son mouvement)"}},
+		{Name: "line", Rule: "SDC-15.7", Args: []game.VerbArg{argUnit, opt(argFacing)}, Help: game.Text{EN: "leave square (its move)", FR: "quitter le carré (son mouvement)"}},
+		{Name: "rally", Rule: "SDC-14.2", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "rally a disordered element (its move)", FR: "rallier un élément en désordre (son mouvement)"}},
+		{Name: "fire", Rule: "SDC-10", Args: []game.VerbArg{rest(arg("guns", game.ArgText, false, "GUN [GUN …] TARGET: one gun, or guns of a grande batterie at one target", "CANON [CANON …] CIBLE : un canon, ou ceux d'une grande batterie sur une cible"))}, Example: "fire A7 B3", Help: game.Text{EN: "artillery fire", FR: "tir d'artillerie"}},
+		{Name: "fight", Rule: "SDC-11", Args: []game.VerbArg{argUnit, argTarget}, Example: "fight A1 B1", Help: game.Text{EN: "an element in contact attacks an enemy element", FR: "un élément au contact attaque un élément ennemi"}},
+		{Name: "react", Rule: "SDC-9", Args: []game.VerbArg{argTarget, {Name: "how", Kind: game.ArgChoice, Required: true, Choices: []string{"face", "square", "none"}, Help: game.Text{EN: "face, square (against cavalry) or none", FR: "face, carré (contre la cavalerie) ou rien"}}}, Help: game.Text{EN: "react to a contact", FR: "réagir à un contact"}},
+		{Name: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
+	}
+}
+
+// DeadlineOrder implements game.Defaulter (TBL-26).
+func (r *Rules) DeadlineOrder(st game.State, side game.Side) (string, string) {
+	if o, why, ok := game.DecisionDefault(st, side); ok {
+		return o, why
+	}
+	s := st.(*State)
+	switch {
+	case s.Result != nil:
+		return "", "the game is over"
+	case s.Phase == PhaseInitiative:
+		return "roll", "the initiative is rolled"
+	case s.Phase == PhaseChoose && side == s.Winner:
+		return "first", "the initiative winner starts (TBL-26)"
+	case side != s.Active:
+		return "", "not this side's turn"
+	case s.Current == "":
+		for i := range s.Generals {
+			if g := &s.Generals[i]; g.Side == side && !g.Destroyed && !g.Activated {
+				return "activate " + g.ID, "the first general not yet activated, with no orders (TBL-26)"
+			}
+		}
+	}
+	if r.accepts(s, side, "end") {
+		return "end", "hold: nothing more moves or fires (TBL-26)"
+	}
+	if a, t := s.mustFight(); a != nil {
+		return "fight " + a.ID + " " + t.ID, "a combat every element in contact must fight (SDC-11.2)"
+	}
+	return "", "no order"
+}
+
+// AutoOrder implements game.Defaulter: the initiative roll needs no one.
+func (*Rules) AutoOrder(st game.State, side game.Side) string {
+	if s := st.(*State); s.Result == nil && s.Phase == PhaseInitiative && len(s.Reactions) == 0 && side == game.SideA {
+		return "roll"
+	}
+	return ""
+}
+
+var (
+	_ game.Ruleset   = (*Rules)(nil)
+	_ game.Verber    = (*Rules)(nil)
+	_ game.Defaulter = (*Rules)(nil)
+	_ game.Checker   = (*Rules)(nil)
+)
