@@ -617,7 +617,7 @@ func (c *call) createLeagueGame(lgue *league, p *pairing) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := game.Start(r, sc, nil); err != nil {
+	if err := startable(r, sc, nil); err != nil {
 		return "", internal("scenario %s does not start: %w", sc.ID, err)
 	}
 	meta := storage.GameMeta{

@@ -22,8 +22,8 @@ import (
 // leakScenarios are the shipped scenarios with hidden information: secret
 // simultaneous set-ups (GS I, VII, VIII), face-down units, draw piles and
 // secret thresholds (GS IXa, IXb, X), Peter the Great's set-up hidden
-// until a side is ready.
-var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical"}
+// until a side is ready, Manœuvre's hands, decks and discard piles.
+var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical", "man-frgb"}
 
 // TestNoLeaks plays random games of every scenario with hidden
 // information through the bot — legal orders, refused orders, views,
@@ -56,6 +56,10 @@ func TestNoLeaks(t *testing.T) {
 			n := steps
 			if id == "gs-10" && !testing.Short() {
 				n = 90
+			}
+			if id == "man-frgb" && !soak {
+				// the deal, the deployment and a few turns of cards
+				n = 40
 			}
 			t.Run(id, func(t *testing.T) {
 				leakPlay(t, id, uint64(100*k+i+1), n)
@@ -113,6 +117,9 @@ func messageLines(m Message) []string {
 		for _, a := range b.Arrows {
 			out = append(out, fmt.Sprintf("board arrow %s %v %v", a.Kind, a.From, a.To))
 		}
+		for _, z := range b.Zones {
+			out = append(out, fmt.Sprintf("board zone %s %s %s", z.Name, z.Side, strings.Join(z.Items, " ")))
+		}
 		out = append(out, b.Legend.Lines...)
 	}
 	return out
@@ -128,6 +135,9 @@ type secrets struct {
 	// totals are the other side's strength total in a score line, while
 	// some of its units are masked.
 	totals []string
+	// cards are the ids of the cards the viewer has never been shown: in
+	// the other side's hand or discard pile, in any deck.
+	cards map[string]bool
 }
 
 func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Side) secrets {
@@ -165,6 +175,7 @@ func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Si
 		}
 		s.totals = append(s.totals, fmt.Sprintf("%s · losses (PC, of %d)", viewer.Other(), total))
 	}
+	s.cards = cardSecrets(st, view, viewer)
 	if full, ok := st.(*ptg.State); ok {
 		pv := view.(*ptg.State)
 		for _, rd := range full.Redoubts {
@@ -176,6 +187,28 @@ func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Si
 		}
 	}
 	return s
+}
+
+// cardSecrets are the cards of st's zones (hands, decks, discard piles)
+// that viewer's view does not show, less any card id viewer may see
+// somewhere (both armies may have a supply-1).
+func cardSecrets(st, view game.State, viewer game.Side) map[string]bool {
+	out := map[string]bool{}
+	zs, ok := st.(game.Zoner)
+	if !ok {
+		return out
+	}
+	for _, z := range zs.Zones() {
+		for _, c := range z.Items {
+			out[c] = true
+		}
+	}
+	for _, z := range game.ZonesOf(view, viewer) {
+		for _, c := range z.Items {
+			delete(out, c)
+		}
+	}
+	return out
 }
 
 // lineWords are the words of a line: a letter or digit, then letters,
@@ -221,6 +254,11 @@ func (s secrets) leak(line string) string {
 			return fmt.Sprintf("%s is %s", id, p.Type)
 		}
 	}
+	for c := range s.cards {
+		if set[c] {
+			return "card " + c
+		}
+	}
 	for _, tot := range s.totals {
 		if strings.Contains(line, tot) {
 			return "strength total " + tot
@@ -254,8 +292,21 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 		defer lg.mu.Unlock()
 		return lg.g.Rules, lg.g.Scenario, lg.g.State
 	}
+	// shown are the cards each viewer's view has shown so far (a card
+	// played face up stays known once buried in a discard pile).
+	shown := map[game.Side]map[string]bool{}
 	check := func(step int, what string) {
 		r, sc, st := state()
+		for _, side := range []game.Side{game.SideA, game.SideB, game.Nobody} {
+			if shown[side] == nil {
+				shown[side] = map[string]bool{}
+			}
+			for _, z := range game.ZonesOf(game.ViewOf(r, st, side), side) {
+				for _, c := range z.Items {
+					shown[side][c] = true
+				}
+			}
+		}
 		for _, side := range []game.Side{game.SideA, game.SideB, game.Nobody} {
 			var sec secrets
 			if side.Valid() {
@@ -272,6 +323,10 @@ func leakPlay(t *testing.T, id string, seed uint64, steps int) {
 					sec.masked[k] = v
 				}
 				sec.refused = append(slices.Clone(refused[game.SideA]), refused[game.SideB]...)
+				sec.cards = cardSecrets(st, game.ViewOf(r, st, side), side)
+			}
+			for c := range shown[side] {
+				delete(sec.cards, c)
 			}
 			got := in[users[side]]
 			for i, line := range got {

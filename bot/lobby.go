@@ -50,6 +50,22 @@ func setUp(r game.Ruleset, sc *game.Scenario, opts game.Options, seed []byte) (*
 	return out, nil
 }
 
+// startable checks that sc starts with opts: after a set-up settled by a
+// fixed stream of dice when the ruleset has one (the game's own set-up
+// uses its seed, setUp), so that a scenario whose set-up rolls (the first
+// player, random map sections) is checked as it will be played.
+func startable(r game.Ruleset, sc *game.Scenario, opts game.Options) error {
+	if _, ok := r.(game.SetUpper); ok {
+		out, err := game.SetUp(r, sc, opts, dice.SetUpDice([]byte("startable")))
+		if err != nil {
+			return err
+		}
+		sc = out
+	}
+	_, err := game.Start(r, sc, opts)
+	return err
+}
+
 // newGame: new <scenario> [vs @user] [side A|B|random] [name=value…].
 func (c *call) newGame() error {
 	scID := strings.ToLower(c.p.args["scenario"])
@@ -76,7 +92,7 @@ func (c *call) newGame() error {
 	if err != nil {
 		return err
 	}
-	if _, err := game.Start(r, sc, opts); err != nil {
+	if err := startable(r, sc, opts); err != nil {
 		if _, ok := game.AsRuleError(err); ok {
 			return err
 		}

@@ -12,8 +12,10 @@ var messagesEN = map[string]string{
 	"adjudicate.nothing":    "no decision is pending in {game}.",
 	"auth.admin":            "only a room administrator can use {command}.",
 
-	"clock":      "turn {turn}/{turns} · {phase}",
-	"clock.side": "turn {turn}/{turns} · {phase} phase of {side}",
+	"clock":           "turn {turn}/{turns} · {phase}",
+	"clock.open":      "turn {turn} · {phase}",
+	"clock.open.side": "turn {turn} · {phase} phase of {side}",
+	"clock.side":      "turn {turn}/{turns} · {phase} phase of {side}",
 
 	"concede.button":  "concede",
 	"concede.command": "concede yes",
@@ -88,6 +90,7 @@ var messagesEN = map[string]string{
 	"order.refused":      "✗ {game}: `{order}` refused",
 	"order.secret":       "(secret set-up order)",
 	"order.secret-done":  "{game}, for your eyes only: `{order}`",
+	"order.secret-other": "{game}, for your eyes only, after {who}'s order:",
 	"order.spectator":    "you do not play in {game}: spectators may look (board, status, history) but not give orders.",
 
 	"parse.choice":          "{arg}: {value} is not one of {choices}.",
@@ -185,9 +188,14 @@ var messagesEN = map[string]string{
 	"unit.exited":     "left the map",
 	"unit.hidden":     "hidden",
 
-	"arm.infantry":  "infantry",
-	"arm.cavalry":   "cavalry",
-	"arm.artillery": "artillery",
+	"zone.hand":        "hand",
+	"zone.deck":        "deck",
+	"zone.discard":     "discard pile",
+	"zone.discard-top": "top of the discard pile",
+	"zone.table":       "in play",
+	"arm.infantry":     "infantry",
+	"arm.cavalry":      "cavalry",
+	"arm.artillery":    "artillery",
 
 	"role.anyone": "anyone, spectators included",
 	"role.player": "a player of the game, for their side",

@@ -12,8 +12,10 @@ var messagesFR = map[string]string{
 	"adjudicate.nothing":    "aucune décision n'est en attente dans {game}.",
 	"auth.admin":            "seul un administrateur du salon peut utiliser {command}.",
 
-	"clock":      "tour {turn}/{turns} · {phase}",
-	"clock.side": "tour {turn}/{turns} · phase de {phase} de {side}",
+	"clock":           "tour {turn}/{turns} · {phase}",
+	"clock.open":      "tour {turn} · {phase}",
+	"clock.open.side": "tour {turn} · phase de {phase} de {side}",
+	"clock.side":      "tour {turn}/{turns} · phase de {phase} de {side}",
 
 	"concede.button":  "abandonner",
 	"concede.command": "abandon oui",
@@ -88,6 +90,7 @@ var messagesFR = map[string]string{
 	"order.refused":      "✗ {game} : `{order}` refusé",
 	"order.secret":       "(ordre de déploiement secret)",
 	"order.secret-done":  "{game}, pour vous seul : `{order}`",
+	"order.secret-other": "{game}, pour vous seul, après l'ordre de {who} :",
 	"order.spectator":    "vous ne jouez pas dans {game} : les spectateurs peuvent regarder (board, status, history) mais pas donner d'ordres.",
 
 	"parse.choice":          "{arg} : {value} n'est pas l'un de {choices}.",
@@ -185,9 +188,14 @@ var messagesFR = map[string]string{
 	"unit.exited":     "sortie de la carte",
 	"unit.hidden":     "cachée",
 
-	"arm.infantry":  "infanterie",
-	"arm.cavalry":   "cavalerie",
-	"arm.artillery": "artillerie",
+	"zone.hand":        "main",
+	"zone.deck":        "paquet",
+	"zone.discard":     "défausse",
+	"zone.discard-top": "dessus de la défausse",
+	"zone.table":       "en jeu",
+	"arm.infantry":     "infanterie",
+	"arm.cavalry":      "cavalerie",
+	"arm.artillery":    "artillerie",
 
 	"role.anyone": "tout le monde, spectateurs compris",
 	"role.player": "un joueur de la partie, pour son camp",

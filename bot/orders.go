@@ -114,13 +114,15 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 
 // narrate reports an accepted order: its events, one line each, with the
 // factors and rule ids the ruleset wrote. Secret events go to their
-// owner only, with the owner's view of the board.
+// owner only, with the owner's view of the board: the order's side, and
+// the other side when the order made secret events of its (a deal that
+// draws both hands).
 func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 	l := c.plang
 	side := rec.Command.Side
 	var pub []string
-	var priv []game.Event
-	// Public lines in the room's language; the owner's secret lines are
+	priv := map[game.Side][]game.Event{}
+	// Public lines in the room's language; the owners' secret lines are
 	// written below in theirs.
 	for _, e := range rec.Events {
 		if eventText(l, e) == "" {
@@ -128,8 +130,12 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 		}
 		if game.VisibleTo(e, game.Nobody) {
 			pub = append(pub, eventText(l, e))
-		} else if game.VisibleTo(e, side) {
-			priv = append(priv, e)
+			continue
+		}
+		for _, s := range game.Sides {
+			if game.VisibleTo(e, s) {
+				priv[s] = append(priv[s], e)
+			}
 		}
 	}
 	who := side.String()
@@ -137,7 +143,7 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 		who += " (" + c.a.userOf(u).Display() + ")"
 	}
 	order := rec.Command.String()
-	if len(priv) > 0 || !game.RecordAudience(rec).Public() {
+	if len(priv[side]) > 0 || !game.RecordAudience(rec).Public() {
 		order = T(l, "order.secret") // the order tells what its secret events do
 	}
 	head := T(l, "order.accepted", "game", lg.id, "who", who, "order", order)
@@ -155,17 +161,23 @@ func (c *call) narrate(lg *live, rec game.Record, adjudicator string) {
 		lines = append(lines, "  "+p)
 	}
 	c.say(lg.id, strings.Join(lines, "\n"))
-	if len(priv) > 0 {
-		if u := lg.meta.Seats[side]; u != "" {
-			pl := c.a.langOf(u, c.room)
-			lines := make([]string, len(priv))
-			for i, e := range priv {
-				lines[i] = eventText(pl, e)
-			}
-			m := c.private(lg.id, c.a.userOf(u), T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())+"\n  "+strings.Join(lines, "\n  "))
-			if img, err := c.boardImage(lg, side, nil, follow); err == nil && img != nil {
-				m.Images = append(m.Images, *img)
-			}
+	for _, s := range []game.Side{side, side.Other()} {
+		u := lg.meta.Seats[s]
+		if len(priv[s]) == 0 || u == "" {
+			continue
+		}
+		pl := c.a.langOf(u, c.room)
+		lines := make([]string, len(priv[s]))
+		for i, e := range priv[s] {
+			lines[i] = eventText(pl, e)
+		}
+		head := T(pl, "order.secret-done", "game", lg.id, "order", rec.Command.String())
+		if s != side {
+			head = T(pl, "order.secret-other", "game", lg.id, "who", who)
+		}
+		m := c.private(lg.id, c.a.userOf(u), head+"\n  "+strings.Join(lines, "\n  "))
+		if img, err := c.boardImage(lg, s, nil, follow); err == nil && img != nil {
+			m.Images = append(m.Images, *img)
 		}
 	}
 }

@@ -25,18 +25,22 @@ func (set commandSet) near(word string) []string {
 	type cand struct {
 		name string
 		d    int
+		// prefix: the word begins the name ("stat" of "status"), which
+		// wins a tie with a mere edit ("stay").
+		prefix bool
 	}
 	var cs []cand
 	seen := map[string]bool{}
 	for _, c := range set {
-		best := cand{"", 1 << 30}
+		best := cand{"", 1 << 30, false}
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
 			d := editDistance(word, n)
-			if len(word) >= 3 && strings.HasPrefix(n, word) {
+			prefix := len(word) >= 3 && strings.HasPrefix(n, word)
+			if prefix {
 				d = min(d, 1)
 			}
-			if d < best.d {
-				best = cand{c.Name, d}
+			if d < best.d || d == best.d && prefix && !best.prefix {
+				best = cand{c.Name, d, prefix}
 			}
 		}
 		// One edit for a word of up to six letters, two for a longer one.
@@ -45,7 +49,18 @@ func (set commandSet) near(word string) []string {
 			cs = append(cs, best)
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return a.d - b.d
+		}
+		if a.prefix != b.prefix {
+			if a.prefix {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
 	var out []string
 	for _, c := range cs[:min(len(cs), 3)] {
 		out = append(out, c.name)

@@ -343,10 +343,14 @@ func (c *call) clockTextIn(l Lang, k game.Clock) string {
 	if strings.HasPrefix(phase, "[") {
 		phase = k.Phase
 	}
-	if k.Active.Valid() {
-		return T(l, "clock.side", "turn", k.Turn, "turns", k.Turns, "phase", phase, "side", k.Active)
+	key := "clock"
+	if k.Turns == 0 {
+		key = "clock.open" // a game not bounded by a number of turns (Manœuvre)
 	}
-	return T(l, "clock", "turn", k.Turn, "turns", k.Turns, "phase", phase)
+	if k.Active.Valid() {
+		return T(l, key+".side", "turn", k.Turn, "turns", k.Turns, "phase", phase, "side", k.Active)
+	}
+	return T(l, key, "turn", k.Turn, "turns", k.Turns, "phase", phase)
 }
 
 func (c *call) status() error {
@@ -501,6 +505,29 @@ func (c *call) unitLines(lg *live, viewer, only game.Side) []string {
 			arm = p.Type
 		}
 		lines = append(lines, fmt.Sprintf("  %s · %s %s · %s", name, arm, p.Values, where))
+	}
+	return append(lines, c.zoneLines(lg, viewer, only)...)
+}
+
+// zoneLines lists the places that are not cells (hands, decks, discard
+// piles, the cards in play) as viewer sees them: the cards of the zones
+// it may see, the count of the others.
+func (c *call) zoneLines(lg *live, viewer, only game.Side) []string {
+	l := c.lang
+	var lines []string
+	for _, z := range game.ZonesOf(game.ViewOf(lg.g.Rules, lg.g.State, viewer), viewer) {
+		if only.Valid() && z.Side != only || z.Count == 0 && len(z.Items) == 0 {
+			continue
+		}
+		name := T(l, "zone."+z.Name)
+		if strings.HasPrefix(name, "[") {
+			name = z.Name
+		}
+		line := fmt.Sprintf("  %s %s · %d", name, z.Side, z.Count)
+		if len(z.Items) > 0 {
+			line += ": " + strings.Join(z.Items, " ")
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }

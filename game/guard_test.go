@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/all"
 	"github.com/grognard/grognard/scenarios"
 )
@@ -19,6 +20,10 @@ func TestNonSeatGuard(t *testing.T) {
 		}
 		r, err := all.Get(sc.Ruleset)
 		if err != nil {
+			t.Fatal(err)
+		}
+		// a scenario that rolls its set-up (Manœuvre) is played resolved
+		if sc, err = game.SetUp(r, sc, nil, dice.SetUpDice([]byte("guard"))); err != nil {
 			t.Fatal(err)
 		}
 		g, err := game.Start(r, sc, nil)

@@ -71,6 +71,11 @@ func newMatch(sc *game.Scenario, opts game.Options, seed int64, fixed []int) (*m
 	if err != nil {
 		return nil, err
 	}
+	// A set-up that rolls (Manœuvre's first player and map sections) is
+	// settled from the game's seed, as the bot does.
+	if sc, err = game.SetUp(r, sc, opts, dice.SetUpDice(dice.SeedFromInt(seed))); err != nil {
+		return nil, err
+	}
 	g, err := game.Start(r, sc, opts)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/game/rules/all"
 	"github.com/grognard/grognard/render"
@@ -118,6 +119,11 @@ func parseZoom(g grid.Grid, s string) (grid.Coord, int, error) {
 func openingBoard(sc *game.Scenario, opts game.Options, viewer game.Side) (*game.Board, error) {
 	if r, err := all.Get(sc.Ruleset); err == nil {
 		if br, ok := r.(game.Boarder); ok {
+			// a set-up that rolls is settled by a fixed stream of dice
+			sc, err := game.SetUp(r, sc, opts, dice.SetUpDice([]byte("render")))
+			if err != nil {
+				return nil, err
+			}
 			st, err := r.Start(sc, opts)
 			if err != nil {
 				return nil, err

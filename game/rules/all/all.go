@@ -8,6 +8,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/gs"
+	"github.com/grognard/grognard/game/rules/man"
 	"github.com/grognard/grognard/game/rules/ptg"
 )
 
@@ -15,6 +16,7 @@ var rulesets = map[string]game.Ruleset{}
 
 func init() {
 	add(gs.New())
+	add(man.New())
 	add(ptg.New())
 }
 

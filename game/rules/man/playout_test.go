@@ -207,10 +207,21 @@ func TestHiddenHands(t *testing.T) {
 				}
 			}
 		}
-		// AutoOrder never answers a card decision.
+		// AutoOrder never answers a card decision; neither it nor the
+		// deadline order depends on a hand: both are the same worked out
+		// from what the opponent sees, so the bot's automatic orders tell
+		// him nothing.
 		for _, side := range game.Sides {
 			if o := r.AutoOrder(g.State, side); o != "" && o != "deal" && o != "end" {
 				t.Fatalf("AutoOrder %q", o)
+			}
+			theirs := r.View(g.State, side.Other())
+			if a, b := r.AutoOrder(g.State, side), r.AutoOrder(theirs, side); a != b {
+				t.Fatalf("%v's AutoOrder %q, from the opponent's view %q", side, a, b)
+			}
+			a, _ := r.DeadlineOrder(g.State, side)
+			if b, _ := r.DeadlineOrder(theirs, side); a != b {
+				t.Fatalf("%v's DeadlineOrder %q, from the opponent's view %q", side, a, b)
 			}
 		}
 	})
