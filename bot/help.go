@@ -17,10 +17,29 @@ func (c *call) help() error {
 		return nil
 	}
 	lines := []string{T(l, "help.title")}
+	// With several rulesets, their orders are named, a line a ruleset
+	// (help <order> explains one): the full list would not fit a chat
+	// message.
+	var titles []string
+	byRuleset := map[string][]string{}
+	for _, cmd := range c.a.cmds {
+		for _, v := range cmd.Variants {
+			if _, ok := byRuleset[v.Ruleset]; !ok {
+				titles = append(titles, v.Ruleset)
+			}
+			byRuleset[v.Ruleset] = append(byRuleset[v.Ruleset], cmd.Name)
+		}
+	}
+	compact := len(titles) > 1
 	for _, g := range groupOrder {
 		lines = append(lines, "", groupTitle[g].In(l)+":")
+		if g == GroupOrders && compact {
+			for _, t := range titles {
+				lines = append(lines, fmt.Sprintf("  %s: %s", t, strings.Join(byRuleset[t], ", ")))
+			}
+		}
 		for _, cmd := range c.a.cmds {
-			if cmd.Group == g {
+			if cmd.Group == g && !(compact && len(cmd.Variants) > 0) {
 				lines = append(lines, fmt.Sprintf("  %s — %s", cmd.Usage(), cmd.Help.In(l)))
 			}
 		}

@@ -2,6 +2,7 @@ package man
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -34,6 +35,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 		b.Markers = append(b.Markers, game.Marker{At: c, Kind: "redoubt", Side: s.UnitAt(c).Side})
 	}
 	b.DrawFrom(s.sc, s, viewer)
+	b.Zones = cardArea(b.Zones)
 	for i := range b.Pieces {
 		if b.Pieces[i].Symbol == "" {
 			b.Pieces[i].Symbol = b.Pieces[i].Type
@@ -49,6 +51,40 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 			map[bool]string{true: ", first deck exhausted"}[s.Exhausted[side]]))
 	}
 	return b
+}
+
+// cardArea is the card area under the board, from the zones as the
+// viewer sees them: each side's hand and deck, its discard pile top card
+// first (the other side's shows only its public top card, MAN-0.5, with
+// the pile's size), and the cards in play when there are any.
+func cardArea(zs []game.Zone) []game.Zone {
+	top := map[game.Side]string{}
+	for _, z := range zs {
+		if z.Name == "discard-top" && len(z.Items) > 0 {
+			top[z.Side] = z.Items[0]
+		}
+	}
+	var out []game.Zone
+	for _, z := range zs {
+		switch z.Name {
+		case "discard-top":
+			continue
+		case "table":
+			if z.Count == 0 && len(z.Items) == 0 {
+				continue
+			}
+		case "discard":
+			z.Ordered = true
+			if len(z.Items) > 0 {
+				z.Items = slices.Clone(z.Items)
+				slices.Reverse(z.Items)
+			} else if top[z.Side] != "" {
+				z.Items = []string{top[z.Side]}
+			}
+		}
+		out = append(out, z)
+	}
+	return out
 }
 
 var _ game.Ranger = (*Rules)(nil)
