@@ -92,6 +92,9 @@ func (e CombatStep) Message() game.Msg {
 	if e.Step == "" {
 		return game.M("man.ev.step-done")
 	}
+	if !e.Chooser.Valid() { // the attacker's cards: no one side's choice yet
+		return game.M("man.ev.step-any", "step", term("step."+e.Step))
+	}
 	return game.M("man.ev.step", "step", term("step."+e.Step), "side", e.Chooser)
 }
 

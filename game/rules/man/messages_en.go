@@ -118,6 +118,7 @@ var messagesEN = game.Catalogue{
 	"man.ev.ambush":          "{side} ambushes {defender} ({rule})",
 	"man.ev.combat":          "{side}: {kind}, {attacker} against {defender} ({rule})",
 	"man.ev.step":            "the combat waits for {side}: {step}",
+	"man.ev.step-any":        "the combat waits for the {step}",
 	"man.ev.step-done":       "",
 	"man.ev.supported":       "supporting units: {units} (MAN-6.4)",
 	"man.ev.resolved":        "{kind}: attack {a} = {aparts}; defence {d} = {dparts}; {row} → {result} ({rule})",

@@ -116,6 +116,7 @@ var messagesFR = game.Catalogue{
 	"man.ev.ambush":                  "{side} tend une embuscade à {defender} ({rule})",
 	"man.ev.combat":                  "{side} : {kind}, {attacker} contre {defender} ({rule})",
 	"man.ev.step":                    "le combat attend {side} : {step}",
+	"man.ev.step-any":                "le combat attend les {step}",
 	"man.ev.step-done":               "",
 	"man.ev.supported":               "unités en soutien : {units} (MAN-6.4)",
 	"man.ev.resolved":                "{kind} : attaque {a} = {aparts} ; défense {d} = {dparts} ; {row} → {result} ({rule})",
