@@ -545,7 +545,7 @@ func (d *decider) loseOne(u *Unit, e *Combat) {
 		}
 		// FLG-P-37: the panicking elephant goes to a free hex toward its
 		// own edge, if there is one.
-		for _, c := range w.rearward(u.Side, u.At) {
+		for _, c := range w.rearwardSorted(u.Side, u.At) {
 			if !w.impassable(c) && w.UnitAt(c) == nil {
 				d.panic(u, c, e)
 				break
@@ -608,7 +608,7 @@ func (d *decider) flight(u *Unit) {
 			break
 		}
 		var free, blocked []grid.Coord
-		for _, c := range w.rearward(u.Side, u.At) {
+		for _, c := range w.rearwardSorted(u.Side, u.At) {
 			switch {
 			case w.impassable(c):
 			case w.UnitAt(c) != nil:
@@ -653,6 +653,19 @@ func (d *decider) flight(u *Unit) {
 		u.Gone = true
 	}
 	d.touch(u)
+}
+
+// rearwardSorted is rearward in label order: the owner's choice of a
+// panicking elephant's hex falls, by default, on the first.
+func (s *State) rearwardSorted(side game.Side, c grid.Coord) []grid.Coord {
+	out := s.rearward(side, c)
+	slices.SortFunc(out, func(a, b grid.Coord) int {
+		if a.Less(b) {
+			return -1
+		}
+		return 1
+	})
+	return out
 }
 
 // flee moves an officer whose unit was destroyed, or whose hex an enemy

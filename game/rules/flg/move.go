@@ -137,7 +137,7 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 				continue
 			}
 			nc := roadOnly || mount || r[c].Cost > ma
-			out[c] = moveOpt{path: grid.Path(r, c), noCombat: nc, road: roadOnly, mount: mount}
+			out[c] = moveOpt{path: append([]grid.Coord{u.At}, grid.Path(r, c)...), noCombat: nc, road: roadOnly, mount: mount}
 		}
 	}
 	add(most, false, false)

@@ -27,3 +27,281 @@ case('FLG-TC-030', '''# FLG-TC-030 (ex. A/B) (FLG-4.30, FLG-4.31, FLG-4.32, FLG-
      melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG CAV ART', ['combat 1 dice=3 hits=0 morale=1 ignored=0 retreat=1 made=1 losses=0', 'at S1 ' + R1, 'at N1 ' + N, 'no-pending', 'no-event followed']),
      melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG CAV', ['combat 1 retreat=2 made=2 losses=0', 'at S1 ' + lab(5, 2)]),
 )
+
+# ---- 7.1 Dice and dice counts
+def dpos(units, expect, **kw):
+    v = dict(units=units, expect=expect)
+    v.update(kw)
+    return v
+
+T = S  # the target at 0508; attackers around it: 0507 0607 0608 0509 0408 0407
+case('FLG-TC-002', '''# FLG-TC-002 [DERIVED] (FLG-T6, FLG-4.23, FLG-P-15, FLG-A2.20): base dice by training: INF_H_MUSKET Super-élite 5,
+# Élite 4, Trained 3, Recruits 2, Levy 1; INF_L_MUSKET Levy 2−2 = 0, floored to 1. Attackers around the target at 0508.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 INF_H_MUSKET 0507 super-elite', 'A A2 INF_H_MUSKET 0607 elite', 'A A3 INF_H_MUSKET 0608',
+           'A A4 INF_H_MUSKET 0509 recruits', 'A A5 INF_H_MUSKET 0408 levy', 'A A6 INF_L_MUSKET 0407 levy'],
+          ['dice A1 T1 5', 'dice A2 T1 4', 'dice A3 T1 3', 'dice A4 T1 2', 'dice A5 T1 1', 'dice A6 T1 1']))
+case('FLG-TC-003', '''# FLG-TC-003 [DERIVED] (FLG-T2, FLG-4.23, FLG-T18): ART_F_H with 3 stands rolls 3 dice; at 1 stand 2; an Élite one at
+# 1 stand 3.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 ART_F_H 0507', 'A A2 ART_F_H 0607 stands=1', 'A A3 ART_F_H 0608 elite stands=1'],
+          ['dice A1 T1 3', 'dice A2 T1 2', 'dice A3 T1 3']))
+case('FLG-TC-004', '''# FLG-TC-004 [SRC L1244-1250] (FLG-6.2, FLG-T10, FLG-4.23): an Élite INF_H_MUSKET (4) in a forest attacks an enemy on
+# rocky ground: 4 − 1 (into rocky ground) = 3, then capped at 2 (out of the forest): 2.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 INF_H_MUSKET 0507 elite'], ['dice A1 T1 2'], terrain={'forest': '0507', 'rocks': '0508'}))
+case('FLG-TC-005', '''# FLG-TC-005 [SRC L1248] (FLG-6.2, FLG-T10): CAV_H (4) in a marsh attacks a unit in a forest: caps 2 and 2 give 2.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 CAV_H 0507'], ['dice A1 T1 2'], terrain={'forest': '0508', 'marsh': '0507'}))
+case('FLG-TC-006', '''# FLG-TC-006 [DERIVED] (FLG-T10, FLG-4.23): CAV_H (4) on a hill attacking a unit below: capped at 3; attacking uphill: 2;
+# two hill hexes: 4.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 CAV_H 0507', 'A A2 CAV_H 0405', 'B T2 INF_H_MUSKET 0305', 'A A3 CAV_H 0306'],
+          ['dice A1 T1 3', 'dice A2 T2 2', 'dice A3 T2 4'], levels={'1': '0507 0305 0306'}))
+case('FLG-TC-007', '''# FLG-TC-007 [DERIVED] (FLG-T2, FLG-4.23, FLG-P-15, FLG-4.21): movement penalties: ART_H_VL moved 2: 1 die; moved 3:
+# 0, floored to 1; ART_ZAMB moved 2: 2 (flat); ART_E_L moved 2: 3 (no loss); ART_F_L moved 1: cannot fire.''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 ART_H_VL 0507 moved=2', 'A A2 ART_H_VL 0607 moved=3', 'A A3 ART_ZAMB 0310 moved=2',
+           'A A4 ART_E_L 0713 moved=2', 'A A5 ART_F_L 0408 moved=1 activated'],
+          ['dice A1 T1 1', 'dice A2 T1 1', 'dice A3 T1 2', 'dice A4 T1 3', 'rejected 1 no-combat FLG-4.21'], orders=['A: attack A5 T1']))
+case('FLG-TC-008', '''# FLG-TC-008 [DERIVED] (FLG-4.23, FLG-P-16, FLG-P-17, FLG-T8, FLG-T18): modern INF_H_MUSKET in melee vs INF_H_TRAD: 4;
+# INF_H_RIFLE adjacent 2, at range 2 3; LAN_M vs ART_F_L 4, vs infantry 3; infantry vs CAV_SH 2; CAV_M next to an enemy
+# CAM_L 2; CAM_L next to an enemy CAM_M: no penalty (2); CAV_L next to a friendly ELE_M: 1.''',
+     dpos(['B T1 INF_H_TRAD 0508', 'A A1 INF_H_MUSKET 0507', 'B T2 INF_H_MUSKET 0313', 'A A2 INF_H_RIFLE 0314', 'A A3 INF_H_RIFLE 0513'], ['dice A1 T1 4', 'dice A2 T2 2', 'dice A3 T2 3']),
+     dpos(['B T1 ART_F_L 0508', 'B T2 INF_H_MUSKET 0310', 'A A1 LAN_M 0507', 'A A2 LAN_M 0410'], ['dice A1 T1 4', 'dice A2 T2 3']),
+     dpos(['B T1 CAV_SH 0508', 'A A1 INF_H_MUSKET 0507'], ['dice A1 T1 2']),
+     dpos(['B T1 INF_H_MUSKET 0508', 'B C1 CAM_L 0506', 'A A1 CAV_M 0507', 'B T2 CAM_M 0310', 'A A2 CAM_L 0410'], ['dice A1 T1 2', 'dice A2 T2 2']),
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 CAV_L 0507', 'A E1 ELE_M 0506'], ['dice A1 T1 1']))
+case('FLG-TC-009', '''# FLG-TC-009 [DERIVED] (FLG-T8, FLG-4.61, FLG-4.23, FLG-T18): Fanatiques INF_H_MUSKET attacking 4, riposting 4;
+# Agressifs attacking 4, riposting 3; Tireurs INF_L_RIFLE firing at range 2: 3, attacking in melee 2 − 1 = 1. The digest's
+# "riposting: 3" for the Tireurs is not what FLG-4.23 gives: a riposte is a melee (FLG-4.60), so the rifles lose their die
+# there and the Tireurs get theirs back: 2 + 1 − 1 = 2 (the rule is implemented, not the derived figure).''',
+     dpos(['B T1 INF_H_MUSKET 0508', 'A A1 INF_H_MUSKET 0507 C2', 'A A2 INF_H_MUSKET 0607 C3', 'A A3 INF_L_RIFLE 0710 C5', 'A A4 INF_L_RIFLE 0408 C5'],
+          ['dice A1 T1 4', 'dice A1 T1 4 riposte', 'dice A2 T1 4', 'dice A2 T1 3 riposte', 'dice A3 T1 3', 'dice A4 T1 1', 'dice A4 T1 2 riposte']))
+
+# ---- 7.2 Tactical advantage
+att_friends = ['B F1 INF_H_MUSKET 0708', 'B F2 INF_H_MUSKET 0709']
+def_friends = ['A G1 INF_H_MUSKET 0507', 'A G2 INF_H_MUSKET 0407']
+case('FLG-TC-010', '''# FLG-TC-010 (ex. 1A) (FLG-T9, FLG-4.34, FLG-1.4): INF_H_MUSKET attacks INF_H_MUSKET, neither supported: TA → miss.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART', ['combat 1 ta=miss hits=0 losses=0', 'stands S1 3', 'event combat 1']))
+case('FLG-TC-011', '''# FLG-TC-011 (ex. 1B) (FLG-T9, FLG-1.4): the attacker supported (two adjacent friends), the defender not: TA → hit.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART', ['combat 1 ta=hit hits=1 losses=1', 'stands S1 2'], more=att_friends))
+case('FLG-TC-012', '''# FLG-TC-012 (ex. 1C) (FLG-T9, FLG-4.35, FLG-1.4a, FLG-4.31, FLG-T10): the defender is in a habitation, supported as the
+# target; the attacker INF_H_MUSKET is supported. Muskets in melee are not shooters: the infantry row gives a morale hit,
+# ignored by the supported defender; dice capped at 2. The defender, supported, then ripostes (also capped at 2).''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART ART', ['combat 1 dice=2 ta=morale morale=1 ignored=1 retreat=0 losses=0', 'at S1 ' + S, 'combat 2 riposte=yes dice=2'], more=att_friends, terrain={'town': S}))
+case('FLG-TC-013', '''# FLG-TC-013 (ex. 1D) (FLG-T9, FLG-1.4b, FLG-1.4c, FLG-P-19): a supported CAV_M attacks infantry in a forest: TA → miss
+# (mounted against rough terrain); the cavalry counts as unsupported, the infantry as supported, so it ripostes.''',
+     melee(('CAV_M',), ('INF_H_MUSKET',), 'TA ART ART ART', ['combat 1 dice=2 ta=miss losses=0', 'supported N1 S1 attacking no', 'supported S1 N1 attacked yes', 'combat 2 riposte=yes'], more=att_friends, terrain={'forest': S}))
+case('FLG-TC-014', '''# FLG-TC-014 (ex. 2A) (FLG-T9): a supported CAV_M attacks supported infantry: TA → hit; the defender ripostes.''',
+     melee(('CAV_M',), ('INF_H_MUSKET',), 'TA ART ART INF INF INF', ['combat 1 ta=hit hits=1', 'stands S1 2', 'combat 2 riposte=yes hits=0'], more=att_friends + def_friends))
+art = lambda typ, at, extra='': 'B N1 %s %s activated %s' % (typ, at, extra)
+case('FLG-TC-015', '''# FLG-TC-015 (ex. 2B) (FLG-T9, FLG-4.35, FLG-4.11): a Trained ART_F_H fires at infantry 3 hexes away (0809 → 0508): TA → miss.
+# [DERIVED] Élite artillery, or an Insaisissable (D4) target: a morale hit.''',
+     dict(active='B', units=[art('ART_F_H', '0809'), 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='TA CAV CAV', expect=['combat 1 dice=3 ta=miss morale=0 losses=0']),
+     dict(active='B', units=[art('ART_F_H', '0809', 'elite'), 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='TA CAV CAV CAV', expect=['combat 1 dice=4 ta=morale morale=1 retreat=1']),
+     dict(active='B', units=[art('ART_F_H', '0809'), 'A S1 INF_H_MUSKET 0508 D4'], orders=['B: attack N1 S1'], dice='TA CAV CAV', expect=['combat 1 ta=morale morale=1']))
+case('FLG-TC-016', '''# FLG-TC-016 (ex. 2C) (FLG-T9): ART_F_H fires 2 hexes (0709 → 0508): TA → hit.''',
+     dict(active='B', units=[art('ART_F_H', '0709'), 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='TA CAV CAV', expect=['combat 1 ta=hit hits=1', 'stands S1 2']))
+case('FLG-TC-017', '''# FLG-TC-017 (ex. 2D) (FLG-T9): ELE_H attacks infantry: TA → hit.''',
+     melee(('ELE_H',), ('INF_H_MUSKET',), 'TA CAV CAV ART ART ART', ['combat 1 dice=6 ta=hit hits=1', 'stands S1 2']))
+case('FLG-TC-018', '''# FLG-TC-018 (ex. 3A) (FLG-T9, FLG-4.35, FLG-4.31): supported infantry attacks supported infantry: TA → 1 morale hit,
+# ignored (supported): no retreat. The defender then ripostes.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART ART ART ART', ['combat 1 ta=morale morale=1 ignored=1 retreat=0', 'at S1 ' + S, 'combat 2 riposte=yes'], more=att_friends + def_friends))
+case('FLG-TC-019', '''# FLG-TC-019 (ex. 3B) (FLG-T9, FLG-4.35, FLG-4.10, FLG-T10): INF_L_RIFLE fires 2 hexes (0709 → 0508) at a unit in a
+# habitation: TA → miss (a shooter other than artillery against a habitation), and dice are max 2; no riposte against fire.''',
+     dict(active='B', units=[art('INF_L_RIFLE', '0709'), 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='TA ART', terrain={'town': S}, expect=['combat 1 dice=2 ta=miss losses=0', 'event combat 1']))
+case('FLG-TC-020', '''# FLG-TC-020 [DERIVED] (FLG-T9): unsupported infantry attacks infantry adjacent to a CAV_L friendly to the attacker
+# (0507): TA → hit (combined arms).''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART', ['combat 1 ta=hit hits=1'], more=['B C1 CAV_L 0507']))
+case('FLG-TC-021', '''# FLG-TC-021 [DERIVED] (FLG-T9): unsupported CAV_M attacks infantry adjacent to an ART_F_L friendly to the attacker: TA → hit.''',
+     melee(('CAV_M',), ('INF_H_MUSKET',), 'TA ART ART', ['combat 1 ta=hit hits=1'], more=['B C1 ART_F_L 0507']))
+case('FLG-TC-022', '''# FLG-TC-022 [DERIVED] (FLG-T9, FLG-T17, FLG-4.32, FLG-4.40, FLG-3.10): RKT_L fires at CAV_M 3 hexes away: dice TA, FLAG →
+# 2 morale hits; rockets on animals double the cavalry's retreat: 2 × 2 × 2 = 8 hexes. From column 05 the edge is 4 hexes
+# away: 4 hexes, then 4 losses, and the 3-stand unit is destroyed.''',
+     dict(active='B', units=[art('RKT_L', '0809'), 'A S1 CAV_M 0508'], orders=['B: attack N1 S1'], dice='TA FLAG INF', expect=['combat 1 ta=morale morale=2 retreat=8 made=4 destroyed=yes', 'gone S1', 'lost A 1']))
+case('FLG-TC-023', '''# FLG-TC-023 [DERIVED] (FLG-T8, FLG-P-19): a Harcèlement (D2) supported infantry attacks unsupported infantry: TA → 2
+# morale hits, no hit.''',
+     melee(('INF_H_MUSKET', 'D2'), ('INF_H_MUSKET',), 'TA ART ART', ['combat 1 ta=double-morale hits=0 morale=2 retreat=2'], more=att_friends))
+case('FLG-TC-024', '''# FLG-TC-024 [DERIVED] (FLG-P-19, FLG-T8): unsupported infantry attacks a Fanatiques defender: TA → hit. The same attack by
+# CAV_M into a forest: miss ("always a miss" first).''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'C2'), 'TA ART ART', ['combat 1 ta=hit hits=1']),
+     melee(('CAV_M',), ('INF_H_MUSKET', 'C2'), 'TA ART ART ART', ['combat 1 ta=miss hits=0'], terrain={'forest': S}))
+case('FLG-TC-025', '''# FLG-TC-025 [DERIVED] (FLG-T9, FLG-4.35, FLG-4.30): INF_L_RIFLE fires 2 hexes at infantry in the open: dice TA, INF →
+# 1 hit from the INF face; the TA is a miss (the infantry row is melee only, AMB-3).''',
+     dict(active='B', units=[art('INF_L_RIFLE', '0709'), 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='TA INF', expect=['combat 1 dice=2 ta=miss hits=1', 'stands S1 2']))
+case('FLG-TC-026', '''# FLG-TC-026 [DERIVED] (FLG-6.5, FLG-T10, FLG-T16, FLG-P-26): an Élite INF_H_MUSKET (4 dice) attacks infantry behind a
+# wall hexside (0608|0508, 0508 protected), through it: 2 dice; TA, FLAG: the TA is a miss (no TA across walls) and the
+# flag is ignored (wall, infantry defender): nothing. INF, TA: 1 hit only.''',
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET',), 'TA FLAG', ['combat 1 dice=2 ta=miss morale=1 ignored=1 retreat=0 losses=0', 'at S1 ' + S], edges={'wall': '0608|0508'}, params={'protected': '0508'}),
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET',), 'INF TA', ['combat 1 dice=2 hits=1 losses=1'], edges={'wall': '0608|0508'}, params={'protected': '0508'}))
+
+# ---- 7.3 Retreats (continued)
+case('FLG-TC-031', '''# FLG-TC-031 (ex. "even if the attack comes from there") (FLG-4.40, FLG-P-20): S infantry at (5,4)=0508 attacked from
+# (5,3)=0407, one of its rearward hexes, with two flags: it still retreats toward its own edge, through (6,3)=0408 to
+# (6,2)=0308 or (7,2)=0309.''',
+     dict(active='B', units=['B N1 INF_H_MUSKET 0407 activated', 'A S1 INF_H_MUSKET 0508'], orders=['B: attack N1 S1'], dice='FLAG FLAG ART', expect=['combat 1 retreat=2 made=2 losses=0', 'at S1 0308']))
+case('FLG-TC-032', '''# FLG-TC-032 (ex. through wood or artillery) (FLG-4.40, FLG-P-20): S infantry with 2 net flags. (5,3)=0407 is a forest
+# (and (6,3)=0408 holds a friendly infantry unit): it passes through without stopping to (5,2)=0307. Variant: (5,3) holds
+# friendly ART_F_L: it passes through to (5,2) and cannot end there. [DERIVED] One net flag, both rearward hexes friendly
+# artillery: no end hex, 1 loss.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART', ['combat 1 retreat=2 made=2 losses=0', 'at S1 0308'], terrain={'forest': '0407'}, more=['A G1 INF_H_MUSKET 0408']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG FLAG', ['combat 1 ignored=1 retreat=2 made=2 losses=0', 'at S1 0308'], more=['A G1 INF_H_MUSKET 0408', 'A G2 ART_F_L 0407']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART ART ART ART', ['combat 1 ignored=1 retreat=1 made=0 losses=1', 'at S1 0508', 'stands S1 2', 'combat 2 riposte=yes'], more=['A G1 ART_F_L 0408', 'A G2 ART_F_L 0407']))
+case('FLG-TC-033', '''# FLG-TC-033 (ex. cavalry cancels one flag) (FLG-4.31, FLG-4.32, FLG-4.40, FLG-T17): supported S CAV_M at 0508, dice
+# FLAG, FLAG: support ignores 1, 1 net flag = 2 hexes. (5,3)=0407 is free but (6,3)=0408, (5,2)=0307 and (6,2)=0308 hold
+# friendly infantry: 1 hex to 0407 and 1 loss (the rule, not the caption, AMB-30).''',
+     melee(('INF_H_MUSKET',), ('CAV_M',), 'FLAG FLAG ART', ['combat 1 morale=2 ignored=1 retreat=2 made=1 losses=1', 'at S1 0407', 'stands S1 2'],
+           more=['A G1 INF_H_MUSKET 0408', 'A G2 INF_H_MUSKET 0307', 'A G3 INF_H_MUSKET 0308', 'A G4 INF_H_MUSKET 0507']))
+case('FLG-TC-034', '''# FLG-TC-034 (ex. artillery cannot retreat into the wood) (FLG-4.41, FLG-4.31, FLG-4.42): unsupported S ART_F_L, rearward
+# hexes forest without road; FLAG ×3: artillery ignores 1, 2 retreat hexes, none possible: 2 losses, no desertion dice.''',
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG FLAG', ['combat 1 morale=3 ignored=1 retreat=2 made=0 losses=2 desertion=', 'stands S1 1'], terrain={'forest': '0407 0408'}))
+case('FLG-TC-035', '''# FLG-TC-035 (ex. A/B) (FLG-4.40): S infantry, 2 net flags: (A) a free path, 2 hexes; (B) after the first hex both rearward
+# hexes are blocked: 1 hex and 1 loss.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART', ['combat 1 made=2 losses=0']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART', ['combat 1 retreat=2 made=1 losses=1', 'stands S1 2'], more=['A G1 INF_H_MUSKET 0307', 'A G2 INF_H_MUSKET 0308', 'A G3 INF_H_MUSKET 0309']))
+case('FLG-TC-036', '''# FLG-TC-036 [DERIVED] (FLG-3.10, FLG-4.40): S infantry on its own edge ((3,0)=0104) with 1 net flag: 1 loss. N infantry
+# there retreats toward its own edge normally.''',
+     dict(active='B', units=['B N1 INF_H_MUSKET 0204 activated', 'A S1 INF_H_MUSKET 0104'], orders=['B: attack N1 S1'], dice='FLAG ART ART', expect=['combat 1 retreat=1 made=0 losses=1', 'stands S1 2']),
+     dict(active='A', units=['A N1 INF_H_MUSKET 0204 activated', 'B S1 INF_H_MUSKET 0104'], orders=['A: attack N1 S1'], dice='FLAG ART ART', expect=['combat 1 retreat=1 made=1 losses=0', 'at S1 0203']))
+case('FLG-TC-037', '''# FLG-TC-037 [DERIVED] (FLG-4.40, FLG-T10): 1 net flag; (5,3)=0407 is a lake and (6,3)=0408 a marsh: it retreats into the
+# marsh. Both lake: 1 loss.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG ART ART', ['combat 1 made=1 losses=0', 'at S1 0408'], terrain={'lake': '0407', 'marsh': '0408'}),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG ART ART', ['combat 1 made=0 losses=1'], terrain={'lake': '0407 0408'}))
+case('FLG-TC-038', '''# FLG-TC-038 [DERIVED] (FLG-T8, FLG-4.40): Insaisissable (D4) INF_L_MUSKET at 0508 with 1 net flag (2 flags, supported):
+# both rearward hexes and the other neighbours are friendly units but (6,4)=0509: it retreats there with no loss.''',
+     melee(('INF_H_MUSKET',), ('INF_L_MUSKET', 'D4'), 'FLAG FLAG ART', ['combat 1 morale=2 ignored=1 retreat=1 made=1 losses=0', 'at S1 0509'],
+           more=['A G1 INF_H_MUSKET 0407', 'A G2 INF_H_MUSKET 0408', 'A G3 INF_H_MUSKET 0507', 'A G4 INF_H_MUSKET 0607']))
+case('FLG-TC-039', '''# FLG-TC-039 [DERIVED] (FLG-4.32, FLG-T17, FLG-P-18, FLG-T8): 1 net flag: Hésitants infantry 2 hexes, Fuyants 3,
+# Changeants 2, Entêtés 0; Tenace CAV_M with 2 net flags: (2 − 1) + 2 = 3.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A3'), 'FLAG ART ART', ['combat 1 retreat=2 made=2']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A4'), 'FLAG ART ART', ['combat 1 retreat=3 made=3']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'D5'), 'FLAG ART ART', ['combat 1 retreat=2 made=2']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'D1'), 'FLAG ART ART', ['combat 1 retreat=0 made=0', 'at S1 0508']),
+     melee(('INF_H_MUSKET',), ('CAV_M', 'A7'), 'FLAG FLAG ART', ['combat 1 retreat=3 made=3']))
+
+# ---- 7.4 Artillery retreat carry-over
+def own(units, orders, dice, expect, phase='combat', **kw):
+    v = dict(active='A', phase=phase, units=units, orders=orders, dice=dice, expect=expect)
+    v.update(kw)
+    return v
+case('FLG-TC-040', '''# FLG-TC-040 (FLG-4.41, FLG-4.21, FLG-4.23): ART_F_VL that retreated 1 hex in the opponent's turn (carry=1) may move 1
+# hex without combat, or stay and fire with 3 − 1 = 2 dice.''',
+     own(['A A1 ART_F_VL 0508 activated carry=1', 'B T1 INF_H_MUSKET 0710'], ['A: move A1 0608', 'A: end', 'A: attack A1 T1'], '', ['ok 1', 'rejected 3 no-combat FLG-4.21', 'not-legal A move A1 0708'], phase='move'),
+     own(['A A1 ART_F_VL 0508 activated carry=1', 'B T1 INF_H_MUSKET 0708'], ['A: attack A1 T1'], 'ART ART', ['combat 1 dice=2']))
+case('FLG-TC-041', '''# FLG-TC-041 (FLG-4.41, FLG-4.21): ART_F_L that retreated 1 hex: no movement and no combat in its next turn.''',
+     own(['A A1 ART_F_L 0508 activated carry=1', 'B T1 INF_H_MUSKET 0708'], ['A: move A1 0608', 'A: end', 'A: attack A1 T1'], '', ['rejected 1 cannot-reach FLG-3.5', 'rejected 3 no-combat FLG-4.21'], phase='move'))
+case('FLG-TC-042', '''# FLG-TC-042 (FLG-4.41, FLG-4.23): ART_H_L that retreated 1 hex: it moves 1 hex and fires with 3 − 2 = 1 die, or stays
+# and fires with 2.''',
+     own(['A A1 ART_H_L 0508 activated carry=1', 'B T1 INF_H_MUSKET 0809'], ['A: move A1 0608', 'A: end', 'A: attack A1 T1'], 'ART', ['ok 1', 'ok 2', 'ok 3', 'combat 1 dice=1', 'not-legal A move A1 0708'], phase='move'),
+     own(['A A1 ART_H_L 0508 activated carry=1', 'B T1 INF_H_MUSKET 0708'], ['A: attack A1 T1'], 'ART ART', ['combat 1 dice=2']))
+case('FLG-TC-043', '''# FLG-TC-043 ("medium" artillery; AMB-11) (FLG-4.41, FLG-4.42): ART_F_L on a road with 2 net flags (3 flags, artillery
+# ignores 1): along the road (0508-0407-0307) 2 hexes and no loss, then 2 desertion dice; off the road 1 hex and 1 loss;
+# rearward hexes forest without road: no hex and 2 losses.''',
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG FLAG INF INF', ['combat 1 retreat=2 made=2 losses=0 desertion=INF+INF', 'at S1 0307', 'carry S1 2'], links={'road': ['0508 0407 0307']}),
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG FLAG INF', ['combat 1 retreat=2 made=1 losses=1 desertion=INF', 'stands S1 2']),
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG FLAG', ['combat 1 retreat=2 made=0 losses=2', 'stands S1 1'], terrain={'forest': '0407 0408'}))
+case('FLG-TC-044', '''# FLG-TC-044 (FLG-4.41, FLG-T2): ART_F_VH with 2 net flags, even on a road: 1 hex and 1 loss (never more than 1 hex).''',
+     melee(('INF_H_MUSKET',), ('ART_F_VH',), 'FLAG FLAG FLAG INF', ['combat 1 retreat=2 made=1 losses=1'], links={'road': ['0508 0407 0307']}))
+case('FLG-TC-045', '''# FLG-TC-045 (FLG-4.41, FLG-T8): ART_F_H with Statique (B3) and 2 net flags: 2 losses.''',
+     melee(('INF_H_MUSKET',), ('ART_F_H', 'B3'), 'FLAG FLAG FLAG', ['combat 1 retreat=2 made=0 losses=2', 'at S1 0508']))
+case('FLG-TC-046', '''# FLG-TC-046 (FLG-4.41, FLG-4.42): artillery always has Panique when it retreats: ART_F_L retreats 1 hex; desertion die ART:
+# 1 loss; INF: none.''',
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG INF ART', ['combat 1 made=1 desertion=ART losses=1', 'stands S1 2']),
+     melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG INF INF', ['combat 1 made=1 desertion=INF losses=0']))
+
+# ---- 7.5 Desertion
+case('FLG-TC-050', '''# FLG-TC-050 (FLG-4.42, FLG-4.33, FLG-T8): Panique (A1) infantry: (A) 1 net flag, 1 hex, desertion INF: 1 loss;
+# (B) 2 net flags, 2 hexes, desertion INF, CAV: 1 loss.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A1'), 'FLAG ART ART INF', ['combat 1 made=1 desertion=INF losses=1']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A1'), 'FLAG FLAG ART INF CAV', ['combat 1 made=2 desertion=INF+CAV losses=1']))
+case('FLG-TC-051', '''# FLG-TC-051 (FLG-4.42): (A) Élite infantry without Panique, 1 net flag: no test; (B) "volunteers" without Panique, 2
+# net flags: no test.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'elite'), 'FLAG ART ART', ['combat 1 made=1 desertion= losses=0']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART', ['combat 1 made=2 desertion= losses=0']))
+case('FLG-TC-052', '''# FLG-TC-052 (FLG-4.42, FLG-5.2): (A) Panique CAV_M hit by fire (ART_F_H 2 hexes away), 1 net flag: 2 hexes, 2 desertion
+# dice CAV, FLAG: 1 loss. (B) Panique infantry (3 stands), 3 net flags: 3 hexes, INF ×3: 3 losses, destroyed, and it
+# counts toward demoralisation.''',
+     dict(active='B', units=[art('ART_F_H', '0709'), 'A S1 CAV_M 0508 A1'], orders=['B: attack N1 S1'], dice='FLAG INF INF CAV FLAG', expect=['combat 1 retreat=2 made=2 desertion=CAV+FLAG losses=1']),
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A1'), 'FLAG FLAG FLAG INF INF INF', ['combat 1 made=3 losses=3 destroyed=yes', 'gone S1', 'lost A 1']))
+case('FLG-TC-053', '''# FLG-TC-053 [DERIVED] (FLG-4.42, FLG-4.40): Panique infantry with 2 net flags can retreat only 1 hex: 1 loss for the
+# missing hex and 1 desertion die.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'A1'), 'FLAG FLAG ART INF', ['combat 1 made=1 desertion=INF losses=2', 'stands S1 1'], more=['A G1 INF_H_MUSKET 0307', 'A G2 INF_H_MUSKET 0308', 'A G3 INF_H_MUSKET 0309']))
+
+# ---- 7.6 Follow-up and pursuit
+case('FLG-TC-060', '''# FLG-TC-060 (FLG-4.50, FLG-T11, FLG-P-21): on level ground a Trained INF_H_MUSKET that pushes its target back may not
+# follow up; an Élite one may (the attacker decides: advance).''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG ART ART', ['combat 1 made=1', 'no-pending', 'no-event followed', 'at N1 0608']),
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['pending follow-up B', 'options advance N1 | stay N1', 'at N1 0608'], orders=['B: attack N1 S1']),
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['ok 2', 'at N1 0508', 'no-pending'], orders=['B: attack N1 S1', 'B: advance N1']))
+case('FLG-TC-061', '''# FLG-TC-061 (FLG-4.50, FLG-T11, FLG-P-21): Trained infantry on a hill (0608) attacks a unit below (0508), which retreats:
+# it must follow up; an Élite one may refuse.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG ART ART', ['at N1 0508', 'event followed', 'no-pending'], levels={'1': '0608'}),
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET',), 'FLAG ART ART', ['combat 1 dice=3', 'ok 2', 'at N1 0608', 'no-pending'], orders=['B: attack N1 S1', 'B: stay N1'], levels={'1': '0608'}))
+case('FLG-TC-062', '''# FLG-TC-062 (FLG-4.50, FLG-T11): a Trained CAV_M on a hill attacking below must follow up (and is then offered the
+# pursuit); ART_F_L next to a target it destroyed never follows up; an ELE_M that pushed its target back must follow up;
+# [DERIVED] CAV_L on level ground may.''',
+     melee(('CAV_M',), ('INF_H_MUSKET',), 'FLAG ART ART', ['at N1 0508', 'pending pursuit B'], levels={'1': '0608'}),
+     melee(('ART_F_L',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['gone S1', 'at N1 0608', 'no-pending', 'no-event followed']),
+     melee(('ELE_M',), ('INF_H_MUSKET',), 'FLAG ART ART ART ART', ['at N1 0508', 'event followed']),
+     melee(('CAV_L',), ('INF_H_MUSKET',), 'FLAG ART', ['pending follow-up B', 'at N1 0608']))
+case('FLG-TC-063', '''# FLG-TC-063 [DERIVED] (FLG-T11, FLG-T8): Agressifs, Fanatiques and Changeants Trained infantry on level ground that push
+# their target back must follow up (the Changeants' extra hex is not implemented yet).''',
+     melee(('INF_H_MUSKET', 'C3'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['at N1 0508']),
+     melee(('INF_H_MUSKET', 'C2'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['at N1 0508']),
+     melee(('INF_H_MUSKET', 'D5'), ('INF_H_MUSKET',), 'FLAG ART ART', ['at N1 0508']))
+case('FLG-TC-070', '''# FLG-TC-070 (FLG-4.51, FLG-4.50): (A) CAV_M pushes infantry back 1 hex, follows up into 0508, then pursues on the spot
+# and attacks the same unit again (now at 0407). (B) CAV_M destroys its target, follows up, moves 1 more hex (0407) and
+# attacks a new enemy adjacent to it (0307).''',
+     melee(('CAV_M',), ('INF_H_MUSKET',), 'FLAG ART ART ART ART ART', ['ok 2', 'ok 3', 'combat 2 attacker=N1 target=S1 dice=3', 'at N1 0508', 'no-pending'], orders=['B: attack N1 S1', 'B: advance N1', 'B: pursue N1 0508 S1']),
+     melee(('CAV_M',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART ART ART ART', ['gone S1', 'ok 3', 'combat 2 target=S2', 'at N1 0407'], orders=['B: attack N1 S1', 'B: advance N1', 'B: pursue N1 0407 S2'], more=['A S2 INF_H_MUSKET 0307'], params={'initial-A': '15'}))
+case('FLG-TC-071', '''# FLG-TC-071 (FLG-4.50, FLG-4.51, FLG-T8): ELE_M pushes back a militia (Hésitants) unit, 1 flag = 2 hexes (to 0307); the
+# elephant must follow up, then may pursue 1 hex (0407) to attack the same unit again.''',
+     melee(('ELE_M',), ('INF_H_MUSKET', 'A3'), 'FLAG ART ART ART ART ART ART ART ART ART', ['combat 1 retreat=2 made=2', 'at S1 0307', 'ok 2', 'combat 2 target=S1 dice=5', 'at N1 0407'], orders=['B: attack N1 S1', 'B: pursue N1 0407 S1']))
+case('FLG-TC-072', '''# FLG-TC-072 (FLG-4.51, FLG-4.3): CAV_M destroys unit 1, follows up and pursues; in the second combat it pushes unit 2
+# back; it may follow up again, but not pursue a second time nor start a third combat.''',
+     melee(('CAV_M',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART FLAG ART ART', ['ok 3', 'ok 4', 'no-pending', 'at N1 0407', 'rejected 5 fought FLG-4.3'],
+           orders=['B: attack N1 S1', 'B: advance N1', 'B: pursue N1 0508 S2', 'B: advance N1', 'B: attack N1 S3'], more=['A S2 INF_H_MUSKET 0407', 'A S3 INF_H_MUSKET 0307'], params={'initial-A': '15'}))
+case('FLG-TC-073', '''# FLG-TC-073 [DERIVED] (FLG-4.50, FLG-4.61): a riposte makes the original attacker retreat: the riposting defender may not
+# follow up.''',
+     melee(('INF_H_MUSKET', 'elite'), ('INF_H_MUSKET', 'elite'), 'ART ART ART ART FLAG FLAG ART ART', ['combat 2 riposte=yes made=2', 'at S1 0508', 'no-pending', 'no-event followed'], more=def_friends))
+
+# ---- 7.7 Riposte
+case('FLG-TC-080', '''# FLG-TC-080 [DERIVED] (FLG-4.60, FLG-4.61): N infantry attacks a supported S INF_H_MUSKET: CAV, CAV, INF: 1 loss, no
+# flag; still adjacent and supported, the defender ripostes with 3 dice FLAG, INF, ART: the attacker loses 1 stand and
+# retreats 1 hex (unsupported); the defender may not follow up.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'CAV CAV INF FLAG INF ART', ['combat 1 hits=1', 'combat 2 riposte=yes dice=3 hits=1 retreat=1 made=1', 'stands N1 2', 'at N1 0708', 'at S1 0508', 'no-event followed'], more=def_friends))
+case('FLG-TC-081', '''# FLG-TC-081 [DERIVED] (FLG-4.60): the same, but the defender retreated after the attack (2 flags, 1 ignored): no riposte.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG ART', ['combat 1 made=1', 'event combat 1'], more=def_friends))
+case('FLG-TC-082', '''# FLG-TC-082 [DERIVED] (FLG-4.60): artillery fires at supported infantry 3 hexes away: no riposte (ranged fire).''',
+     dict(active='B', units=[art('ART_F_H', '0809'), 'A S1 INF_H_MUSKET 0508'] + def_friends, orders=['B: attack N1 S1'], dice='ART ART ART', expect=['event combat 1']))
+case('FLG-TC-083', '''# FLG-TC-083 [DERIVED] (FLG-4.62, FLG-P-22): an unsupported INF_H_MELEE declares a melee against a supported modern
+# INF_H_MUSKET: the riposte comes first, FLAG, CAV, ART: 1 net flag, the attacker retreats 1 hex, the attack is cancelled
+# and the attacker has fought. Variant: CAV, CAV, ART leave it adjacent: it attacks normally, with no second riposte.''',
+     melee(('INF_H_MELEE',), ('INF_H_MUSKET',), 'FLAG CAV ART', ['combat 1 preemptive=yes riposte=yes made=1 cancelled=yes', 'event combat 1', 'at N1 0708', 'not-legal B attack N1 S1'], more=def_friends),
+     melee(('INF_H_MELEE',), ('INF_H_MUSKET',), 'CAV CAV ART ART ART ART', ['combat 1 preemptive=yes', 'combat 2 attacker=N1 riposte=no', 'event combat 2'], more=def_friends))
+case('FLG-TC-084', '''# FLG-TC-084 [DERIVED] (FLG-6.5, FLG-T10, FLG-4.60): an unsupported infantry defender behind a ditch hexside (0608|0508,
+# 0508 protected) attacked across it stays in place: it counts as supported for the riposte, and ripostes.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'ART ART ART ART ART', ['combat 1 dice=2', 'combat 2 riposte=yes'], edges={'ditch': '0608|0508'}, params={'protected': '0508'}))
+case('FLG-TC-085', '''# FLG-TC-085 [DERIVED] (FLG-4.60, FLG-2.6): a supported unit that is not activated ripostes normally when attacked.''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'ART ART ART ART ART ART', ['activated S1 no', 'combat 2 riposte=yes attacker=S1'], more=def_friends))
+
+# ---- 7.8 Elephants
+case('FLG-TC-090', '''# FLG-TC-090 (FLG-4.70, FLG-4.71, FLG-P-23): infantry attacks S ELE_M at 0508: CAV, INF, INF: 1 loss (the CAV face on a war
+# elephant): it becomes a panicking elephant, whose flight roll FLAG, TA, INF takes it 2 hexes toward its edge, (5,3)=0407
+# then (5,2)=0307. (B) From (5,1)=0206 it reaches the edge and disappears.''',
+     melee(('INF_H_MUSKET',), ('ELE_M',), 'CAV INF INF FLAG TA INF', ['combat 1 hits=1 destroyed=yes', 'gone S1', 'lost A 1', 'at S1-PE 0307']),
+     dict(active='B', units=['B N1 INF_H_MUSKET 0307 activated', 'A S1 ELE_M 0206'], orders=['B: attack N1 S1'], dice='CAV INF INF FLAG TA INF', expect=['gone S1', 'gone S1-PE', 'lost A 1']))
+case('FLG-TC-091', '''# FLG-TC-091 (FLG-4.70, FLG-P-37, FLG-A2.3): infantry attacks S infantry on elephants: INF: 1 loss, taken by the elephant
+# stand; a panicking elephant appears in the free hex toward its edge (0407) and flees (FLAG, FLAG, INF: 2 hexes); the unit
+# goes on as foot infantry with 3 stands. (B) After 1 hex the panicking elephant faces impassable terrain: the hex it
+# cannot make is a loss, so it disappears.''',
+     melee(('INF_H_MUSKET',), ('INF_L_MUSKET', 'mount=elephant'), 'INF ART ART FLAG FLAG INF', ['stands S1 3', 'at S1 0508', 'at S1-PE 0206', 'lost A 0']),
+     melee(('INF_H_MUSKET',), ('INF_L_MUSKET', 'mount=elephant'), 'INF ART ART FLAG FLAG INF', ['stands S1 3', 'gone S1-PE', 'lost A 0'], terrain={'lake': '0206 0207 0208'}))
+case('FLG-TC-092', '''# FLG-TC-092 (FLG-4.71, FLG-P-23): at the start of side A's turn its panicking elephant (0508) flees 1 hex; (5,3)=0407 is
+# a lake and an N infantry unit stands on (6,3)=0408: the elephant attacks it with 3 dice FLAG, TA, CAV: 1 hit from the TA
+# (Elephant row) and 1 net flag: the infantry retreats toward its edge (0509), and the elephant goes on into 0408.''',
+     dict(active='B', units=['A E1 PANIC_ELE 0508', 'B N2 INF_H_MUSKET 0408'], terrain={'lake': '0407'}, orders=['B: end'], dice='FLAG INF INF FLAG TA CAV',
+          expect=['combat 1 attacker=E1 target=N2 hits=1 morale=1 made=1', 'at N2 0509', 'stands N2 2', 'at E1 0408', 'phase 2 command A', 'event fled']))
+case('FLG-TC-093', '''# FLG-TC-093 [DERIVED] (FLG-4.70, FLG-A2.14, FLG-4.41): elephant-towed ART_E_H (1 elephant + 3 guns) takes 1 loss from
+# an ART face: the elephant stand is lost and panics (0407, no flight: INF ×3), and the 3 gun stands become Static. A later
+# net flag is then all losses.''',
+     melee(('INF_H_MUSKET',), ('ART_E_H',), 'ART INF INF INF INF INF FLAG FLAG INF', ['combat 1 hits=1', 'stands S1 2', 'static S1 yes', 'at S1-PE 0407', 'combat 2 retreat=1 made=0 losses=1'],
+           orders=['B: attack N1 S1', 'B: attack N2 S1'], more=['B N2 INF_H_MUSKET 0509 activated']))
+case('FLG-TC-094', '''# FLG-TC-094 [DERIVED] (FLG-4.70, FLG-5.2, FLG-P-25): elephant-borne ART_E_L takes 1 ART hit: the unit is eliminated
+# (it counts as lost) and a panicking elephant remains in its hex (its flight INF ×3 does not move it).''',
+     melee(('INF_H_MUSKET',), ('ART_E_L',), 'ART INF INF INF INF INF', ['gone S1', 'lost A 1', 'at S1-PE 0508']))
