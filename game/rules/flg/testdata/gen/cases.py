@@ -305,3 +305,99 @@ case('FLG-TC-093', '''# FLG-TC-093 [DERIVED] (FLG-4.70, FLG-A2.14, FLG-4.41): el
 case('FLG-TC-094', '''# FLG-TC-094 [DERIVED] (FLG-4.70, FLG-5.2, FLG-P-25): elephant-borne ART_E_L takes 1 ART hit: the unit is eliminated
 # (it counts as lost) and a panicking elephant remains in its hex (its flight INF ×3 does not move it).''',
      melee(('INF_H_MUSKET',), ('ART_E_L',), 'ART INF INF INF INF INF', ['gone S1', 'lost A 1', 'at S1-PE 0508']))
+
+# ---- 7.9 Line of sight: the digest's (q, r) shifted by (4, 1) so that the firer's (0,0) is 0205.
+def L(q, r):
+    return lab(q + 4, r + 1)
+F = L(0, 0)
+def sightpos(units, expect, **kw):
+    v = dict(units=units, expect=expect, phase='combat')
+    v.update(kw)
+    return v
+case('FLG-TC-100', '''# FLG-TC-100 (fig. 1) (FLG-4.12, FLG-4.13, FLG-P-13, FLG-4.15, FLG-TC-108): level ground, ART_F_H at (0,0). (A) a target at
+# (3,0), a clear line; (B) a target at (0,3) with a forest at (0,2): blocked; (C) a target at (2,2) with a forest at (1,0)
+# only: clear (the line runs along hexsides and is blocked on one side only). Digest (q,r) → lab(q+4, r+1).''',
+     sightpos(['A F1 ART_F_H ' + F], ['sight %s %s clear' % (F, L(3, 0))]),
+     sightpos(['A F1 ART_F_H ' + F], ['sight %s %s blocked' % (F, L(0, 3))], terrain={'forest': L(0, 2)}),
+     sightpos(['A F1 ART_F_H ' + F], ['sight %s %s clear' % (F, L(2, 2))], terrain={'forest': L(1, 0)}))
+case('FLG-TC-101', '''# FLG-TC-101 (fig. 2) (FLG-4.12, FLG-4.13, FLG-4.16, FLG-TC-108): (A) a target at (3,0) with a unit at (1,0): blocked;
+# (B) a target at (2,2) with a unit at (1,0) only: clear; (C) units at (1,0) and (1,2): blocked (masks on both sides, even
+# at separate places).''',
+     sightpos(['A F1 ART_F_H ' + F, 'A M1 INF_H_MUSKET ' + L(1, 0)], ['sight %s %s blocked' % (F, L(3, 0)), 'sight %s %s clear' % (F, L(2, 2))]),
+     sightpos(['A F1 ART_F_H ' + F, 'A M1 INF_H_MUSKET ' + L(1, 0), 'B M2 INF_H_MUSKET ' + L(1, 2)], ['sight %s %s blocked' % (F, L(2, 2))]))
+case('FLG-TC-102', '''# FLG-TC-102 (fig. 3) (FLG-4.14, FLG-P-13, FLG-T10, FLG-TC-108): ART_F_H on a hill at (0,0), the rest level 0. (A) a friendly
+# unit at (1,0), at the foot, target (2,0): clear; (B) a friendly unit at (0,2), target (0,3): blocked (1-hex shadow);
+# (C) the same unit, target (0,4): clear.''',
+     sightpos(['A F1 ART_F_H ' + F, 'A M1 INF_H_MUSKET ' + L(1, 0), 'A M2 INF_H_MUSKET ' + L(0, 2)],
+              ['sight %s %s clear' % (F, L(2, 0)), 'sight %s %s blocked' % (F, L(0, 3)), 'sight %s %s clear' % (F, L(0, 4))], levels={'1': F}))
+case('FLG-TC-103', '''# FLG-TC-103 (fig. 4) (FLG-4.14, FLG-P-13, FLG-TC-108): artillery on a hill at (0,0). (A) a forest at (1,0) (shadow 1),
+# target (3,0): clear; [DERIVED] target (2,0): blocked. (B) a forest at (0,2) (shadow 2: distances 3–4), target (0,4):
+# blocked. (C) another hill hex of the same level at (−2,2), target (−3,3): blocked.''',
+     sightpos(['A F1 ART_F_H ' + F], ['sight %s %s clear' % (F, L(3, 0)), 'sight %s %s blocked' % (F, L(2, 0)), 'sight %s %s blocked' % (F, L(0, 4)), 'sight %s %s blocked' % (F, L(-3, 3))],
+              levels={'1': '%s %s' % (F, L(-2, 2))}, terrain={'forest': '%s %s' % (L(1, 0), L(0, 2))}))
+case('FLG-TC-104', '''# FLG-TC-104 (fig. 5, "seen in reverse") (FLG-4.14, FLG-4.15, FLG-P-13, FLG-TC-108): infantry on a hill at (0,0). (A) ART_F_H
+# at (2,0) with a unit at (1,0), at the foot: it can fire; (B) ART_F_H at (0,4) with a forest at (0,2): it cannot (the
+# wood's shadow); (C) ART_F_L at (−3,3) with a forest at (−1,1) (shadow 1): it can.''',
+     sightpos(['A H1 INF_H_MUSKET ' + F, 'B A1 ART_F_H ' + L(2, 0), 'B M1 INF_H_MUSKET ' + L(1, 0), 'B A2 ART_F_H ' + L(0, 4), 'B A3 ART_F_L ' + L(-3, 3)],
+              ['sight %s %s clear' % (L(2, 0), F), 'sight %s %s blocked' % (L(0, 4), F), 'sight %s %s clear' % (L(-3, 3), F)],
+              levels={'1': F}, terrain={'forest': '%s %s' % (L(0, 2), L(-1, 1))}))
+case('FLG-TC-105', '''# FLG-TC-105 (fig. 6) (FLG-4.16, FLG-P-13, FLG-TC-108): artillery at (0,0). (A) friendly infantry at (1,0), an enemy ELE_M
+# at (2,0): clear (the elephant is taller); (B) an enemy ELE_M at (0,2) with a forest at (0,1): blocked (elephants are lower
+# than woods). [DERIVED] An elephant behind another elephant: blocked.''',
+     sightpos(['A F1 ART_F_H ' + F, 'A M1 INF_H_MUSKET ' + L(1, 0), 'B E1 ELE_M ' + L(2, 0), 'B E2 ELE_M ' + L(0, 2)],
+              ['sight %s %s clear' % (F, L(2, 0)), 'sight %s %s blocked' % (F, L(0, 2))], terrain={'forest': L(0, 1)}),
+     sightpos(['A F1 ART_F_H ' + F, 'B E0 ELE_M ' + L(1, 0), 'B E1 ELE_M ' + L(2, 0)], ['sight %s %s blocked' % (F, L(2, 0))]))
+case('FLG-TC-106', '''# FLG-TC-106 [DERIVED] (FLG-4.12, FLG-T10): a target in a forest at (2,0), (1,0) clear: visible (the target's own terrain
+# never blocks); dice max 2.''',
+     sightpos(['A F1 ART_F_H ' + F, 'B T1 INF_H_MUSKET ' + L(2, 0)], ['sight %s %s clear' % (F, L(2, 0)), 'dice F1 T1 2'], terrain={'forest': L(2, 0)}))
+case('FLG-TC-107', '''# FLG-TC-107 [DERIVED] (FLG-4.11): a target at (3,0) is at range 3, in range of ART_F_L (3); one at (4,0) is out of range.''',
+     dict(active='A', units=['A F1 ART_F_L %s activated' % F, 'B T1 INF_H_MUSKET ' + L(3, 0), 'B T2 INF_H_MUSKET ' + L(4, 1)], orders=['A: attack F1 T2', 'A: attack F1 T1'], dice='CAV CAV CAV',
+          expect=['rejected 1 out-of-range FLG-4.11', 'ok 2']))
+
+# ---- 7.10 Choice of targets
+case('FLG-TC-110', '''# FLG-TC-110 (FLG-4.17): artillery with enemy A 2 hexes away and enemy B 3 hexes away, both visible, may fire at B.''',
+     dict(active='A', units=['A F1 ART_F_L %s activated' % F, 'B TA INF_H_MUSKET ' + L(2, 0), 'B TB INF_H_MUSKET ' + L(0, 3)], orders=['A: attack F1 TB'], dice='CAV CAV CAV', expect=['ok 1', 'combat 1 target=TB']))
+case('FLG-TC-111', '''# FLG-TC-111 (FLG-4.17, FLG-4.18): the same with an enemy C adjacent: it must attack C, in melee; fire at A or B is refused.''',
+     dict(active='A', units=['A F1 ART_F_L %s activated' % F, 'B TA INF_H_MUSKET ' + L(2, 0), 'B TB INF_H_MUSKET ' + L(0, 3), 'B TC INF_H_MUSKET ' + L(-1, 0)],
+          orders=['A: attack F1 TA', 'A: attack F1 TB', 'A: attack F1 TC'], dice='CAV CAV CAV', expect=['rejected 1 must-melee FLG-4.17', 'rejected 2 must-melee FLG-4.17', 'ok 3']))
+case('FLG-TC-112', '''# FLG-TC-112 [DERIVED] (FLG-4.21, FLG-T2): RKT_L with an enemy adjacent cannot attack at all.''',
+     dict(active='A', units=['A F1 RKT_L %s activated' % F, 'B TA INF_H_MUSKET ' + L(2, 0), 'B TC INF_H_MUSKET ' + L(-1, 0)],
+          orders=['A: attack F1 TA', 'A: attack F1 TC'], expect=['rejected 1 rocket-adjacent FLG-4.21', 'rejected 2 rocket-adjacent FLG-4.21']))
+
+# ---- 7.11 Movement (a 1-row corridor board where only one path exists)
+def corridor(units, orders, expect, **kw):
+    v = dict(active='A', phase='move', width=9, height=1, units=units, orders=orders, expect=expect)
+    v.update(kw)
+    return v
+case('FLG-TC-120', '''# FLG-TC-120 (source [SRC L389]) (FLG-3.8, FLG-4.21, FLG-P-12): INF_H_MUSKET starting on a road moves 3 hexes along it:
+# legal, and it cannot fight this turn; starting off the road, at most 2 hexes (without combat); starting on the road and
+# leaving it, at most 2.''',
+     corridor(['A A1 INF_H_MUSKET 0101 activated', 'B T1 INF_H_MUSKET 0501'], ['A: move A1 0401', 'A: end', 'A: attack A1 T1'], ['ok 1', 'rejected 3 no-combat FLG-4.21'], links={'road': ['0101 0201 0301 0401']}),
+     corridor(['A A1 INF_H_MUSKET 0101 activated'], ['A: move A1 0401', 'A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2'], links={'road': ['0201 0301 0401']}),
+     corridor(['A A1 INF_H_MUSKET 0101 activated'], ['A: move A1 0401', 'A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2'], links={'road': ['0101 0201']}))
+case('FLG-TC-121', '''# FLG-TC-121 (FLG-3.9, FLG-A2.3, FLG-3.8): INF_L_MUSKET mounted on horses, on a road: 2 + 1 (mount) + 1 (road) = 4 hexes,
+# without combat.''',
+     corridor(['A A1 INF_L_MUSKET 0101 activated mount=horse', 'B T1 INF_H_MUSKET 0601'], ['A: move A1 0501', 'A: end', 'A: attack A1 T1'], ['ok 1', 'rejected 3 no-combat FLG-4.21'], links={'road': ['0101 0201 0301 0401 0501']}))
+case('FLG-TC-122', '''# FLG-TC-122 (FLG-3.2): CAV_L moves through a friendly ART_F_L hex to a free hex beyond: legal; ending in the artillery's
+# hex: illegal; through a friendly infantry hex: illegal.''',
+     corridor(['A A1 CAV_L 0101 activated', 'A G1 ART_F_L 0201'], ['A: move A1 0201', 'A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2']),
+     corridor(['A A1 CAV_L 0101 activated', 'A G1 INF_H_MUSKET 0201'], ['A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5']))
+case('FLG-TC-123', '''# FLG-TC-123 (FLG-T10, FLG-P-12): CAV_L (MA 4) whose second hex is a forest stops there.''',
+     corridor(['A A1 CAV_L 0101 activated'], ['A: move A1 0401', 'A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2'], terrain={'forest': '0301'}))
+case('FLG-TC-124', '''# FLG-TC-124 (FLG-T10, FLG-P-12): INF_L_MUSKET (MA 2): entering rocky ground costs 2, so it ends there; leaving it next
+# turn: 1 hex (cost 2).''',
+     corridor(['A A1 INF_L_MUSKET 0101 activated'], ['A: move A1 0301', 'A: move A1 0201'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2'], terrain={'rocks': '0201'}),
+     corridor(['A A1 INF_L_MUSKET 0201 activated'], ['A: move A1 0401', 'A: move A1 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2'], terrain={'rocks': '0201'}))
+case('FLG-TC-125', '''# FLG-TC-125 (FLG-T10, FLG-P-12, FLG-1.4d, FLG-4.21): ART_F_VL cannot enter a forest but along a road; there it cannot fight.''',
+     corridor(['A A1 ART_F_VL 0101 activated'], ['A: move A1 0201'], ['rejected 1 cannot-reach FLG-3.5'], terrain={'forest': '0201'}),
+     corridor(['A A1 ART_F_VL 0101 activated', 'B T1 INF_H_MUSKET 0301'], ['A: move A1 0201', 'A: end', 'A: attack A1 T1'], ['ok 1', 'rejected 3 no-combat FLG-4.21'], terrain={'forest': '0201'}, links={'road': ['0101 0201']}))
+case('FLG-TC-127', '''# FLG-TC-127 (FLG-3.7): CAV_L moves 4 hexes along hexes adjacent to enemies, with no penalty (no ZOC).''',
+     dict(active='A', phase='move', units=['A A1 CAV_L 0503 activated', 'B T1 INF_H_MUSKET 0604', 'B T2 INF_H_MUSKET 0605', 'B T3 INF_H_MUSKET 0606'], orders=['A: move A1 0507'], expect=['ok 1', 'at A1 0507']))
+case('FLG-TC-128', '''# FLG-TC-128 (FLG-6.5, FLG-T10, FLG-P-12, FLG-P-26): a wall on the hexside 0201|0301, protecting 0301: infantry crossing into
+# the protected hex pays +1 (INF_L_MUSKET cannot go 0101 → 0301, can go 0201 → 0301); crossing out it stops right after;
+# artillery cannot cross.''',
+     corridor(['A A1 INF_L_MUSKET 0101 activated', 'A A2 INF_L_MUSKET 0501 activated'], ['A: move A1 0301', 'A: move A1 0201', 'A: move A2 0301'], ['rejected 1 cannot-reach FLG-3.5', 'ok 2', 'ok 3'], edges={'wall': '0201|0301'}, params={'protected': '0301'}),
+     corridor(['A A1 INF_L_MUSKET 0301 activated'], ['A: move A1 0101'], ['rejected 1 cannot-reach FLG-3.5', 'legal A move A1 0201'], edges={'wall': '0201|0301'}, params={'protected': '0301'}),
+     corridor(['A A2 ART_H_VL 0201 activated'], ['A: move A2 0301'], ['rejected 1 cannot-reach FLG-3.5'], edges={'wall': '0201|0301'}, params={'protected': '0301'}))
+case('FLG-TC-129', '''# FLG-TC-129 (FLG-T10, FLG-P-12): sand: CAM_L moves 3 hexes through it; CAV_L stops on the first sand hex.''',
+     corridor(['A A1 CAM_L 0101 activated', 'A A2 CAV_L 0901 activated'], ['A: move A1 0401', 'A: move A2 0701', 'A: move A2 0801'], ['ok 1', 'rejected 2 cannot-reach FLG-3.5', 'ok 3'], terrain={'sand': '0201 0301 0401 0601 0701 0801'}))
