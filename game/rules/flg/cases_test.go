@@ -29,6 +29,7 @@ import (
 //	                              desertion (faces joined by +) destroyed (yes|no) cancelled riposte
 //	officer ID HEX|gone           where an officer is
 //	lost SIDE N                   units counted lost
+//	level LEVEL · threshold SIDE N   the victory level (FLG-T15); demoralisation threshold
 //	static UNIT yes|no · carry UNIT N · activated UNIT yes|no
 //	acts N SIZE…                  activations of an army of N units (FLG-T3)
 //	legal SIDE ORDER · not-legal SIDE ORDER
@@ -155,6 +156,24 @@ func flgAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if got != (w[2] == "yes") {
 			return true, fmt.Errorf("%s %s = %v", u.ID, w[0], got)
+		}
+	case "level":
+		var lvl string
+		for _, e := range c.Events {
+			if x, ok := e.(flg.Ended); ok {
+				lvl = x.Level
+			}
+		}
+		if lvl != w[1] {
+			return true, fmt.Errorf("victory level %q", lvl)
+		}
+	case "threshold":
+		sd, err := game.ParseSide(w[1])
+		if err != nil {
+			return true, err
+		}
+		if strconv.Itoa(s.Threshold(sd)) != w[2] {
+			return true, fmt.Errorf("threshold %d", s.Threshold(sd))
 		}
 	case "carry":
 		u, err := unit(w[1])

@@ -401,3 +401,108 @@ case('FLG-TC-128', '''# FLG-TC-128 (FLG-6.5, FLG-T10, FLG-P-12, FLG-P-26): a wal
      corridor(['A A2 ART_H_VL 0201 activated'], ['A: move A2 0301'], ['rejected 1 cannot-reach FLG-3.5'], edges={'wall': '0201|0301'}, params={'protected': '0301'}))
 case('FLG-TC-129', '''# FLG-TC-129 (FLG-T10, FLG-P-12): sand: CAM_L moves 3 hexes through it; CAV_L stops on the first sand hex.''',
      corridor(['A A1 CAM_L 0101 activated', 'A A2 CAV_L 0901 activated'], ['A: move A1 0401', 'A: move A2 0701', 'A: move A2 0801'], ['ok 1', 'rejected 2 cannot-reach FLG-3.5', 'ok 3'], terrain={'sand': '0201 0301 0401 0601 0701 0801'}))
+
+# ---- 7.12 Command and officers
+def cmdpos(units, officers, orders, expect, **kw):
+    v = dict(active='A', phase='command', units=units, officers=officers, orders=orders, expect=expect)
+    v.update(kw)
+    return v
+nine = ['A U%d INF_H_MUSKET %s' % (i, c) for i, c in enumerate(['0101', '0102', '0103', '0104', '0105', '0106', '0107', '0108', '0109'], 1)]
+case('FLG-TC-130', '''# FLG-TC-130 (FLG-2.2, FLG-2.3, FLG-T3, FLG-T5, FLG-2.4): an army of 9 units gets one activation of 3 units; a GC at
+# (5,0)=0106 activates units up to 5 hexes away (0606), not 6 (0706); a SO only adjacent units.''',
+     cmdpos(nine + ['A F5 INF_H_MUSKET 0606', 'A F6 INF_H_MUSKET 0706'], ['A GC GC 0106', 'A SO SO 0110'],
+            ['A: activate GC F6', 'A: activate GC F5', 'A: activate SO U9', 'A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3'],
+            ['acts 9 3', 'rejected 1 out-of-range FLG-2.2', 'ok 2', 'rejected 3 no-activation FLG-2.3', 'ok 4', 'ok 5', 'rejected 6 activation-full FLG-2.3'], params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0106', 'A SO SO 0110'], ['A: activate SO U9', 'A: activate SO U1'], ['ok 1', 'rejected 2 out-of-range FLG-2.2'], params={'initial-A': '9'}))
+case('FLG-TC-131', '''# FLG-TC-131 (FLG-T3, FLG-P-6, FLG-P-7, FLG-2.5): 12 units: one activation of 4; 16 units: two activations of 3, by two
+# different officers.''',
+     cmdpos(nine, ['A GC GC 0105', 'A SO SO 0104'], ['A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3', 'A: activate GC U4', 'A: activate GC U5'],
+            ['acts 12 4', 'ok 4', 'rejected 5 activation-full FLG-2.3'], params={'initial-A': '12'}),
+     cmdpos(nine, ['A GC GC 0105', 'A SO SO 0104'], ['A: activate GC U1', 'A: activate GC U2', 'A: activate GC U6', 'A: activate GC U7', 'A: activate SO U3', 'A: activate SO U4', 'A: activate SO U5'],
+            ['acts 16 3 3', 'ok 3', 'rejected 4 activation-full FLG-2.3', 'ok 5', 'ok 6', 'ok 7'], params={'initial-A': '16'}))
+case('FLG-TC-132', '''# FLG-TC-132 (FLG-T12, FLG-P-28, FLG-T3): in a 9-unit army an officer B (Bon chef) activates 4 units, F (Faible) 2,
+# M (Mauvais) 1 (never below 1).''',
+     cmdpos(nine, ['A GC GC 0105 B'], ['A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3', 'A: activate GC U4', 'A: activate GC U5'], ['ok 4', 'rejected 5 activation-full FLG-2.3'], params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0105 F'], ['A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3'], ['ok 2', 'rejected 3 activation-full FLG-2.3'], params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0105 M'], ['A: activate GC U1', 'A: activate GC U2'], ['ok 1', 'rejected 2 activation-full FLG-2.3'], params={'initial-A': '9'}))
+case('FLG-TC-134', '''# FLG-TC-134 (FLG-2.5, FLG-1.7): two officers, O1 then O2: once a unit of O2 has moved, O1's units may no longer move;
+# combats follow the same order.''',
+     cmdpos(nine, ['A O1 GC 0102', 'A O2 SO 0108'], ['A: activate O1 U1', 'A: activate O1 U2', 'A: activate O2 U8', 'A: end', 'A: move U8 0208', 'A: move U1 0201'],
+            ['ok 5', 'rejected 6 officer-order FLG-2.5'], params={'initial-A': '16'}),
+     cmdpos(nine, ['A O1 GC 0102', 'A O2 SO 0108'], ['A: activate O1 U1', 'A: activate O2 U8', 'A: end', 'A: move U1 0201', 'A: move U8 0208'],
+            ['ok 4', 'ok 5'], params={'initial-A': '16'}))
+case('FLG-TC-145', '''# FLG-TC-145 (FLG-4.31, FLG-2.21, FLG-T16): a unit with 2 officers that is also supported ignores 3 flags; artillery with
+# 1 officer, supported, ignores 3.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG FLAG FLAG ART ART ART', ['combat 1 morale=3 ignored=3 retreat=0', 'at S1 0508'], more=def_friends), officers=['A O1 SO 0508', 'A O2 SG 0508']),
+     dict(melee(('INF_H_MUSKET',), ('ART_F_L',), 'FLAG FLAG FLAG INF INF INF', ['combat 1 morale=3 ignored=3 retreat=0', 'at S1 0508'], more=def_friends), officers=['A O1 SO 0508']))
+case('FLG-TC-148', '''# FLG-TC-148 (FLG-T8, FLG-TC-148): Peu fiable (B4): the post-activation die FLAG: the unit does not move (it may fight); TA:
+# its MA is doubled (INF_L_MUSKET 4); INF: normal.''',
+     cmdpos(['A U1 INF_L_MUSKET 0101 B4', 'B T1 INF_H_MUSKET 0201'], ['A GC GC 0101'], ['A: activate GC U1', 'A: end', 'A: move U1 0102', 'A: end', 'A: attack U1 T1'], ['rejected 3 cannot-reach FLG-3.5', 'ok 5'], dice='FLAG ART ART'),
+     cmdpos(['A U1 INF_L_MUSKET 0101 B4'], ['A GC GC 0101'], ['A: activate GC U1', 'A: end', 'A: move U1 0105'], ['ok 3'], dice='TA'),
+     cmdpos(['A U1 INF_L_MUSKET 0101 B4'], ['A GC GC 0101'], ['A: activate GC U1', 'A: end', 'A: move U1 0105', 'A: move U1 0103'], ['rejected 3 cannot-reach FLG-3.5', 'ok 4'], dice='INF'))
+case('FLG-TC-149', '''# FLG-TC-149 (FLG-T13): staff letter D: the confirmation die FLAG limits the unit to 1 hex and no combat.''',
+     cmdpos(['A U1 INF_L_MUSKET 0101', 'B T1 INF_H_MUSKET 0103'], ['A GC GC 0101 D'], ['A: activate GC U1', 'A: end', 'A: move U1 0103', 'A: move U1 0102', 'A: end', 'A: attack U1 T1'],
+            ['rejected 3 cannot-reach FLG-3.5', 'ok 4', 'rejected 6 no-combat FLG-4.21'], dice='FLAG'))
+
+# ---- 7.13 Characters in flight and the loss of the GC
+case('FLG-TC-150', '''# FLG-TC-150 (FLG-4.81, FLG-4.80): a SO's unit is destroyed and an adjacent hex holds a friendly unit: the SO moves there;
+# with none, the SO is removed.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['gone S1', 'officer SO 0407'], more=['A G1 INF_H_MUSKET 0407'], params={'initial-A': '15'}), officers=['A SO SO 0508']),
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['gone S1', 'officer SO gone'], more=['A G1 INF_H_MUSKET 0307'], params={'initial-A': '15'}), officers=['A SO SO 0508']))
+case('FLG-TC-151', '''# FLG-TC-151 (FLG-4.81): a GC's unit is destroyed; the nearest friendly unit is 2 hexes away (0307) by a path avoiding the
+# enemy: the GC moves there; when the only ways cross enemy units, the GC is removed.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['officer GC 0307'], more=['A G1 INF_H_MUSKET 0307'], params={'initial-A': '15'}), officers=['A GC GC 0508']),
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['officer GC gone'], more=['A G1 INF_H_MUSKET 0307', 'B X1 INF_H_MUSKET 0407', 'B X2 INF_H_MUSKET 0408', 'B X3 INF_H_MUSKET 0507', 'B X4 INF_H_MUSKET 0607', 'B X5 INF_H_MUSKET 0509'], params={'initial-A': '15'}), officers=['A GC GC 0508']))
+case('FLG-TC-152', '''# FLG-TC-152 (FLG-4.81): an officer alone in a hex (0102) is entered by a moving enemy unit: the officer flees first (to its
+# friendly unit at 0103), then the enemy goes on.''',
+     dict(active='B', phase='move', units=['B N1 CAV_L 0101 activated', 'A S1 INF_H_MUSKET 0104'], officers=['A SO SO 0103'], orders=['B: move N1 0103'], expect=['ok 1', 'at N1 0103', 'officer SO 0104']))
+case('FLG-TC-153', '''# FLG-TC-153 (FLG-4.83, FLG-P-24, FLG-1.7): side A's GC is removed in B's turn; A's next turn is skipped but for putting the
+# GC back in its SG's hex (the SG leaves play); B then plays again.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART', ['officer GC 0104', 'officer SG gone', 'phase 2 command B', 'legal B end'], more=['A G1 INF_H_MUSKET 0104'], params={'initial-A': '15'},
+              orders=['B: attack N1 S1', 'B: end', 'A: place SG']), officers=['A GC GC 0508', 'A SG SG 0104']))
+
+# ---- 7.14 Support
+case('FLG-TC-160', '''# FLG-TC-160 (FLG-1.4, FLG-P-5): X at (5,4) with friends at (4,4) and (5,3): supported; with only (4,4): not.''',
+     dpos(['A X INF_H_MUSKET 0508', 'A G1 INF_H_MUSKET 0507', 'A G2 INF_H_MUSKET 0407', 'B E INF_H_MUSKET 0608'], ['supported X E attacking yes']),
+     dpos(['A X INF_H_MUSKET 0508', 'A G1 INF_H_MUSKET 0507', 'B E INF_H_MUSKET 0608'], ['supported X E attacking no']))
+case('FLG-TC-161', '''# FLG-TC-161 (FLG-1.4a, FLG-4.31): infantry in a habitation with no friend, fired at: supported, so it ignores a flag.''',
+     dict(active='B', units=[art('ART_F_H', '0809'), 'A S1 INF_H_MUSKET 0508'], terrain={'town': '0508'}, orders=['B: attack N1 S1'], dice='FLAG CAV', expect=['combat 1 dice=2 ignored=1 retreat=0', 'supported S1 N1 attacked yes']))
+case('FLG-TC-162', '''# FLG-TC-162 (FLG-1.4b, FLG-1.4): CAV_M in a forest with 2 adjacent friends attacking: not supported; its infantry
+# neighbour in the open counts the cavalry toward its own support.''',
+     dpos(['A C INF_H_MUSKET 0508', 'A X CAV_M 0507', 'A G1 INF_H_MUSKET 0407', 'B E INF_H_MUSKET 0506', 'B E2 INF_H_MUSKET 0608'], ['supported X E attacking no', 'supported C E2 attacking yes'], terrain={'forest': '0507'}))
+case('FLG-TC-163', '''# FLG-TC-163 (FLG-1.4c, FLG-4.60, FLG-T9): infantry in a forest with no friend attacked by CAV_L: supported, so it ripostes;
+# its TA against the cavalry in the riposte reads the infantry row: a hit.''',
+     melee(('CAV_L',), ('INF_H_MUSKET',), 'ART ART TA ART', ['combat 2 riposte=yes ta=hit hits=1', 'stands N1 2'], terrain={'forest': '0508'}))
+case('FLG-TC-164', '''# FLG-TC-164 (FLG-1.4d, FLG-4.21): ART_F_L on a road in a forest hex next to 2 friends: not supported, gives its friends no
+# support, and cannot fight.''',
+     dict(active='A', units=['A X ART_F_L 0508 activated', 'A G1 INF_H_MUSKET 0507', 'A G2 INF_H_MUSKET 0407', 'B E INF_H_MUSKET 0608'], terrain={'forest': '0508'}, links={'road': ['0407 0508 0509']},
+          orders=['A: attack X E'], expect=['supported X E attacking no', 'supported G1 E attacking no', 'rejected 1 no-combat FLG-4.21']))
+
+# ---- 7.15 Victory
+def win(lostA, level):
+    return dict(active='A', units=['A A1 INF_H_MUSKET 0508 activated', 'B T1 INF_H_MUSKET 0608 stands=1'], params={'initial-A': '15', 'initial-B': '15', 'lost-A': str(lostA), 'lost-B': '4'},
+                orders=['A: attack A1 T1'], dice='INF ART ART', expect=['outcome A', 'level ' + level, 'threshold B 5'])
+case('FLG-TC-170', '''# FLG-TC-170 (FLG-5.2, FLG-5.3, FLG-T15, FLG-5.1): both armies start with 15 units: the threshold is 5. B reaches 5 losses
+# while A has 4: A wins a marginal victory (20 %); 5 against 3: average (40 %); 5 against 2: decisive (60 %).''',
+     win(4, 'marginal'), win(3, 'average'), win(2, 'decisive'))
+case('FLG-TC-171', '''# FLG-TC-171 [DERIVED] (FLG-P-25, FLG-5.2): 14 initial units give a threshold of 5, 9 give 3.''',
+     dpos(['A A1 INF_H_MUSKET 0508'], ['threshold A 5', 'threshold B 3'], params={'initial-A': '14', 'initial-B': '9'}))
+case('FLG-TC-172', '''# FLG-TC-172 [DERIVED] (FLG-P-25, FLG-5.2): the attacker destroys the defender, which takes B to its threshold; the riposte
+# that would have taken A to its own cannot happen: the game ends at once.''',
+     dict(active='A', units=['A A1 INF_H_MUSKET 0508 activated stands=1', 'B T1 INF_H_MUSKET 0608 stands=1'], params={'initial-A': '15', 'initial-B': '15', 'lost-A': '4', 'lost-B': '4'},
+          orders=['A: attack A1 T1'], dice='INF ART ART', expect=['outcome A', 'event combat 1', 'at A1 0508']))
+
+# ---- 7.16 Terrain and linear obstacles
+case('FLG-TC-180', '''# FLG-TC-180 (FLG-4.22, FLG-3.9, FLG-T16): wagon-borne INF_L_MUSKET that did not move in its last movement phase is attacked
+# by CAV_H (4 dice): 2 dice, no TA, and it ignores 1 flag.''',
+     melee(('CAV_H',), ('INF_L_MUSKET', 'mount=wagon'), 'TA FLAG', ['combat 1 dice=2 ta=miss morale=1 ignored=1 retreat=0']))
+case('FLG-TC-181', '''# FLG-TC-181 (FLG-6.5, FLG-T10, FLG-T16, FLG-P-26): unsupported infantry behind a fortification hexside attacked through it
+# by CAV_H: 2 dice; FLAG, FLAG: both ignored, no retreat; TA, INF: the TA is a miss and 1 hit; the fortification makes it
+# supported for its riposte, so it ripostes.''',
+     melee(('CAV_H',), ('INF_H_MUSKET',), 'FLAG FLAG ART ART ART', ['combat 1 dice=2 ignored=2 retreat=0', 'combat 2 riposte=yes'], edges={'fortification': '0608|0508'}, params={'protected': '0508'}),
+     melee(('CAV_H',), ('INF_H_MUSKET',), 'TA INF ART ART ART', ['combat 1 dice=2 ta=miss hits=1', 'combat 2 riposte=yes'], edges={'fortification': '0608|0508'}, params={'protected': '0508'}))
+case('FLG-TC-182', '''# FLG-TC-182 (FLG-6.5, FLG-P-26): the same unit attacked through a hexside without the obstacle: normal dice and no ignore.''',
+     dict(melee(('CAV_H',), ('INF_H_MUSKET',), 'FLAG FLAG ART ART', ['combat 1 dice=4 ignored=0 retreat=2'], edges={'fortification': '0607|0508'}, params={'protected': '0508'})))
+case('FLG-TC-183', '''# FLG-TC-183 (FLG-T10): a ford: attacking a unit standing in a ford uses normal dice; a unit in a ford attacking out of it
+# has max 2.''',
+     dpos(['A A1 CAV_H 0507', 'B T1 INF_H_MUSKET 0508', 'B T2 CAV_H 0509', 'A A2 INF_H_MUSKET 0609'], ['dice A1 T1 4', 'dice T2 A2 2'], terrain={'ford': '0508 0509'}))
