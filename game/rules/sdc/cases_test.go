@@ -17,6 +17,7 @@ import (
 //
 //	facing UNIT NE|E|SE|SW|W|NW     disordered UNIT · steady UNIT
 //	square UNIT · line UNIT          formation HEAD SECOND · single UNIT
+//	batterie UNIT N                  the grande batterie UNIT stands in has N guns (0: none)
 //	totals A=N D=N [face=F]          the last combat's totals
 //	fire score=N total=N margin=N    the last shot
 //	recoiled UNIT N                  UNIT's last recoil covered N hexes
@@ -74,6 +75,14 @@ func sdcAssert(c *casetest.Case, w []string) (bool, error) {
 			if e.Head != "" || slices.ContainsFunc(s.Elements, func(x sdc.Element) bool { return !x.Gone && x.Head == e.ID }) {
 				return true, fmt.Errorf("%s is in an attack formation", e.ID)
 			}
+		}
+	case "batterie":
+		e, err := el()
+		if err != nil {
+			return true, err
+		}
+		if n := len(s.Batterie(e)); fmt.Sprint(n) != w[2] {
+			return true, fmt.Errorf("%s stands in a batterie of %d", e.ID, n)
 		}
 	case "formation":
 		b := s.Element(w[2])

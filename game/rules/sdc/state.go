@@ -278,7 +278,7 @@ func (s *State) Pieces() []game.Piece {
 // W for B) and flags "disordered", "square", "second" (standing behind the
 // element of its brigade in the same hex: an attack formation); generals
 // have type "general" and values {quality = 3|4|5} (default 4); flag
-// "destroyed" marks an element already lost (it still counts for its
+// "destroyed" marks an element (or a general's brigade) already lost (it still counts for its
 // general's command check, SDC-12.4). The clock:
 // [start] phase "initiative" (the default) or "activate-A"/"activate-B";
 // param activated lists generals already activated this turn, and
@@ -305,7 +305,14 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 			if q < 2 || q > 6 {
 				return nil, fmt.Errorf("sdc: general %s: quality %d", u.ID, q)
 			}
-			s.Generals = append(s.Generals, General{ID: u.ID, Side: u.Side, Quality: q, At: *u.At})
+			g := General{ID: u.ID, Side: u.Side, Quality: q, At: *u.At}
+			for _, fl := range u.Flags {
+				if fl != "destroyed" {
+					return nil, fmt.Errorf("sdc: general %s: unknown flag %q", u.ID, fl)
+				}
+				g.Destroyed = true // his brigade was destroyed earlier (SDC-18.1)
+			}
+			s.Generals = append(s.Generals, g)
 			continue
 		}
 		if d.Kinds[u.Type] == nil {
