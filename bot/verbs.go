@@ -103,6 +103,7 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 						c.Aliases = append(c.Aliases, a)
 					}
 				}
+				loosen(c, v)
 			}
 			vc := verbCommand(v)
 			c.Variants = append(c.Variants, Variant{Ruleset: r.Title(), Usage: vc.Usage(), Help: vc.Help, Example: v.Example, Rule: v.Rule})
@@ -110,6 +111,24 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 	}
 	at := slices.IndexFunc(lobby, func(c *Command) bool { return c.Name == "choose" })
 	return slices.Concat(lobby[:at], orders, lobby[at:]), nil
+}
+
+// loosen makes optional the arguments of a shared verb's command that
+// another ruleset's verb does not require (Manœuvre's bare "retreat"
+// beside Grands Stratèges' "retreat UNIT HEX"): a typed command (a
+// Discord option marked required) must not refuse any ruleset's order.
+func loosen(c *Command, v game.Verb) {
+	n := 0 // the verb's required arguments, which come first
+	for _, a := range v.Args {
+		if a.Required {
+			n++
+		}
+	}
+	for i := range c.Args {
+		if i >= n {
+			c.Args[i].Required = false
+		}
+	}
 }
 
 // verbCommand is the order command of one ruleset's verb.

@@ -37,6 +37,13 @@ func TestVerbCommands(t *testing.T) {
 	if h := commandHelp(FR, lookup("move")); !strings.Contains(h, "R1 1208") || !strings.Contains(h, "A3 0512") {
 		t.Errorf("help move does not show each ruleset's help:\n%s", h)
 	}
+	// A shared verb requires only what every ruleset requires: Manœuvre's
+	// bare "retreat" beside Grands Stratèges' "retreat UNIT HEX".
+	for _, a := range lookup("retreat").Args {
+		if a.Required {
+			t.Errorf("retreat requires %s, which Manœuvre's retreat does not", a.Name)
+		}
+	}
 	if lookup("frobnicate") != nil {
 		t.Error("frobnicate is a command")
 	}
