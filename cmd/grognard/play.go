@@ -420,6 +420,9 @@ func statusLine(mt *match) string {
 	}
 	c := st.Clock()
 	s := fmt.Sprintf("turn %d/%d, %s phase", c.Turn, c.Turns, c.Phase)
+	if c.Turns == 0 { // a game with no set number of turns (Manœuvre)
+		s = fmt.Sprintf("turn %d, %s phase", c.Turn, c.Phase)
+	}
 	if c.Active.Valid() {
 		s += " of " + c.Active.String()
 	}

@@ -1,7 +1,8 @@
 // Package man is the ruleset of Manœuvre (GMT Games, 2008), from the
 // digest ../shared/rules/manoeuvre.md (rule ids MAN-…; the French seed
-// 001_… wins where they disagree). It is not registered in
-// game/rules/all yet: the bot, the renderer and the store do not know it.
+// 001_… wins where they disagree). It is registered in game/rules/all
+// and plays in the terminal room, on Discord and on Matrix; docs/man.md
+// is the players' guide.
 //
 // # The game
 //
@@ -44,8 +45,10 @@
 // position ([start]) places units and cards from params: at-A "UNIT:CELL
 // …", reduced-A, eliminated-A, hand-A, deck-A (top first), discard-A,
 // exhausted-A, redoubts; fixture-A holds a whole army file for test
-// fixtures (no deck checks). testdata/man-frgb.toml is a full game; no
-// scenario is shipped under scenarios/data yet.
+// fixtures (no deck checks). scenarios/data/man/man-frgb.toml is the
+// shipped scenario (France against Great Britain, the first player and
+// the sections rolled at set-up); testdata/man-frgb.toml is the same
+// game for this package's tests.
 //
 // # Orders (Verbs)
 //
@@ -75,7 +78,18 @@
 // the owner's orders in Legal. A Guerrilla window opens after every
 // Supply, Forced March, Regroup or reinforcement when the opponent's army
 // has Guerrilla cards at all (public), whatever his hand holds; AutoOrder
-// plays only the deal and the end of a Movement Phase with no legal move.
+// plays only the deal and the end of a Movement Phase with no legal move,
+// and neither it nor DeadlineOrder reads a hand (TestHiddenHands checks both
+// against the opponent's view).
+//
+// Board (game.Boarder) draws the battlefield with its sections' terrain,
+// the units at their current strength, the Redoubts as markers, and a
+// card area (cardArea): each side's hand and deck counts, its discard
+// pile top card first — the other side's only by its public top card —
+// and the cards in play; the viewer's own hand is listed in his view.
+// In chat (bot), draws and discards reach only their owner, units lists
+// the asker's hand privately, and the card arguments of orders complete
+// over the asker's legal cards only.
 //
 // # STATUS
 //
@@ -120,15 +134,26 @@
 //     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
-//   - the board image itself (Board, game.Boarder, and Range and
-//     LineOfSight, game.Ranger, are built; render/ does not draw squares
-//     with sections or the card area yet), a shipped scenario
-//     under scenarios/data/man (testdata/man-frgb.toml is one), registration
-//     in game/rules/all, chat wiring (hands in ephemeral messages or DMs).
+//   - an image of the hand with the cards' values drawn: the hand is text
+//     (units, the private messages) and a panel of the board image; the
+//     borders of the four map sections are not drawn.
 //
-// Figures (bench_test.go, not timed tests): Legal for the active player
-// about 3 µs, a whole random game about 35 ms on the 2-core test machine
-// (issue 20 asks ≤ 100 µs and ≤ 50 ms).
+// In chat and on the board (tests outside this package):
+// bot/console/testdata/man.txt plays man-frgb in the terminal room from
+// the deal through a combat to a concession, TestManEndgame (bot/console)
+// the end of a game by attrition, TestManComplete the card completion;
+// TestNoLeaks (bot) plays man-frgb through the bot and checks that no
+// card of the other hand, of a deck or of a discard pile before it is
+// public reaches a player; TestCardArea the board's card area.
+//
+// Figures (benchmarks, not timed tests, on the 2-core test machine
+// shared with other work): Legal for the active player about 3.7 µs, a
+// whole random game about 36 ms (bench_test.go; issue 20 asks ≤ 100 µs
+// and ≤ 50 ms); the board image (render BenchmarkManBoard: 8×8 squares,
+// 16 counters, the card area) about 13 ms with a warm renderer against
+// 109 ms for the naive full redraw, 8× (the 40×24 hex map of
+// BenchmarkPhaseImage gains 26×: on a small board the cached static
+// layer is a smaller share and PNG encoding a larger one).
 //
 // TestRuleCoverage lists the rule ids no case or test cites yet.
 package man
