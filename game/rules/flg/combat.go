@@ -137,6 +137,9 @@ func (s *State) Dice(a, t *Unit, riposte bool) (int, []string) {
 	if a.Has("C2") {
 		add(1, "fanatics")
 	}
+	if a.FirstRank != "" {
+		add(1, "officer in the first rank")
+	}
 	if a.Has("C3") && !riposte {
 		add(1, "aggressive")
 	}
@@ -267,11 +270,14 @@ func (s *State) canRiposte(r, a *Unit) bool {
 // attackOrder: "attack UNIT TARGET".
 func (d *decider) attackOrder(cmd game.Command) error {
 	w := d.w
-	if len(cmd.Args) != 2 {
-		return game.Reject(game.CodeSyntax, "FLG-4.20", "flg.syntax", "usage", game.Plain("attack UNIT TARGET"))
+	if len(cmd.Args) != 2 && len(cmd.Args) != 3 {
+		return game.Reject(game.CodeSyntax, "FLG-4.20", "flg.syntax", "usage", game.Plain("attack UNIT TARGET [OFFICER]"))
 	}
 	if err := w.phaseIs(PhaseCombat, "FLG-4.2"); err != nil {
 		return err
+	}
+	if w.Rallying {
+		return game.Reject("rally-begun", "FLG-2.24", "flg.fight.rally")
 	}
 	a, err := w.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
@@ -283,6 +289,16 @@ func (d *decider) attackOrder(cmd game.Command) error {
 	}
 	if err := w.canFight(a, t, false); err != nil {
 		return err
+	}
+	if len(cmd.Args) == 3 {
+		o := w.Officer(cmd.Args[2])
+		if o == nil || o.Gone || o.Side != a.Side || o.At != a.At {
+			return game.Reject("no-officer", "FLG-2.22", "flg.first-rank.none", "officer", game.Plain(cmd.Args[2]), "unit", a.ID)
+		}
+		if o.Rank == RankGC {
+			return game.Reject("gc-first-rank", "FLG-2.22", "flg.first-rank.gc", "officer", o.ID)
+		}
+		a.FirstRank = o.ID
 	}
 	if k := w.actOf(a.By); k >= 0 {
 		if k < w.Stage {
@@ -298,6 +314,104 @@ func (d *decider) attackOrder(cmd game.Command) error {
 // the pre-emptive riposte against infantry without missile weapons
 // (FLG-4.62), the roll, follow-up and pursuit, the riposte.
 func (d *decider) combat(a, t *Unit, pursuit bool) {
+	before := a.Stands
+	d.combatCore(a, t, pursuit)
+	// The first-rank officer's wound tests: a die for each loss of its
+	// unit in this combat, removed on a TA (FLG-2.22, AMB-40).
+	if oid := a.FirstRank; oid != "" {
+		a.FirstRank = ""
+		d.touch(a)
+		o := d.w.Officer(oid)
+		if n := before - a.Stands; n > 0 && o != nil && !o.Gone && d.w.Result == nil {
+			e := Wounds{Officer: o.ID, Unit: a.ID}
+			for range n {
+				f := d.roll1()
+				e.Faces = append(e.Faces, f)
+				if f == FaceTA && !o.Gone {
+					o.Gone, e.Removed = true, true
+					d.touchOfficer(o)
+				}
+			}
+			e.Changes = d.changes()
+			d.evs = append(d.evs, e)
+		}
+	}
+}
+
+// breaksOff reports whether t breaks off instead of fighting: an officer
+// of its side orders it (FLG-2.23) or it evades (C6, melee only), by its
+// owner's standing order, when it has a way out (FLG-P-11).
+func (s *State) breaksOff(a, t *Unit) bool {
+	melee := grid.HexDistance(a.At, t.At) == 1
+	officer := false
+	for _, o := range s.officersAt(t.At) {
+		if o.Side == t.Side {
+			officer = true
+		}
+	}
+	want := officer && slices.Contains(t.Standing, "breakoff") || melee && t.Has("C6") && slices.Contains(t.Standing, "evade")
+	if !want || t.Static || t.T().Family == FamPanic {
+		return false
+	}
+	p := s.retreatPath(t, 1, false)
+	return len(p) > 1
+}
+
+// breakOff resolves a break-off (FLG-2.23, C6, FLG-P-11): the enemy rolls,
+// only the hits of the unit's own type count (no flags, no TA, no wound
+// test), then the survivors withdraw up to their allowance toward their
+// edge, with no desertion; the enemy may follow up.
+func (d *decider) breakOff(a, t *Unit, from, tFrom grid.Coord) {
+	w := d.w
+	n, why := w.Dice(a, t, false)
+	e := &Combat{Attacker: a.ID, Target: t.ID, BreakOff: true, Dice: n, Breakdown: why, Ranged: grid.HexDistance(a.At, t.At) > 1}
+	for range n {
+		f := d.roll1()
+		e.Faces = append(e.Faces, f)
+		if f == t.T().Hit {
+			e.Hits++
+		}
+	}
+	before := t.Stands
+	d.lose(t, e.Hits, e)
+	if !t.Gone {
+		most := t.T().Max
+		if t.Has("B1") {
+			most--
+		}
+		if t.Has("B2") {
+			most++
+		}
+		path := w.retreatPath(t, max(most, 1), false)
+		e.Path = path
+		if made := len(path) - 1; made > 0 {
+			for _, o := range w.officersAt(t.At) {
+				if o.Side == t.Side {
+					o.At = path[made]
+					d.touchOfficer(o)
+				}
+			}
+			t.At = path[made]
+			if isArt(t) {
+				t.CarryNext += made
+			}
+			d.touch(t)
+		}
+	}
+	e.Losses = before - t.Stands
+	if t.Gone {
+		e.Losses, e.Destroyed = before, true
+	}
+	d.emit(e)
+	if d.checkVictory() {
+		return
+	}
+	if !e.Ranged && (t.Gone || t.At != tFrom) && !a.Gone && a.At == from {
+		d.followUp(a, tFrom, from)
+	}
+}
+
+func (d *decider) combatCore(a, t *Unit, pursuit bool) {
 	w := d.w
 	a.Fought = true
 	if pursuit {
@@ -306,14 +420,24 @@ func (d *decider) combat(a, t *Unit, pursuit bool) {
 	ranged := grid.HexDistance(a.At, t.At) > 1
 	if !ranged {
 		a.Melee, t.Melee = true, true
+		for _, c := range []grid.Coord{a.At, t.At} {
+			for _, o := range w.officersAt(c) {
+				o.Melee = true
+				d.touchOfficer(o)
+			}
+		}
 	}
 	d.touch(a)
 	d.touch(t)
 	from, tFrom := a.At, t.At
+	if w.breaksOff(a, t) {
+		d.breakOff(a, t, from, tFrom)
+		return
+	}
 	preempted := false
 	if !ranged && a.T().Has("nomissile") && t.T().Has("modern") && w.canRiposte(t, a) {
 		preempted = true
-		e := d.roll(t, a, true, false)
+		e := d.riposte(t, a)
 		e.PreEmptive = true
 		if a.Gone || grid.HexDistance(a.At, t.At) != 1 {
 			e.Cancelled = true
@@ -340,10 +464,28 @@ func (d *decider) combat(a, t *Unit, pursuit bool) {
 		return
 	}
 	if !ranged && !preempted && t.At == tFrom && w.canRiposte(t, a) {
-		r := d.roll(t, a, true, false)
+		r := d.riposte(t, a)
 		d.emit(r)
 		d.checkVictory()
 	}
+}
+
+// riposte rolls r's riposte against a, with an officer of r's hex in the
+// first rank when its owner's standing order says so (FLG-2.22: not the
+// GC).
+func (d *decider) riposte(r, a *Unit) *Combat {
+	if slices.Contains(r.Standing, "firstrank") {
+		for _, o := range d.w.officersAt(r.At) {
+			if o.Side == r.Side && o.Rank != RankGC {
+				r.FirstRank = o.ID
+				break
+			}
+		}
+	}
+	e := d.roll(r, a, true, false)
+	r.FirstRank = ""
+	d.touch(r)
+	return e
 }
 
 // emit appends a combat event with the changes so far.
@@ -382,6 +524,33 @@ func (d *decider) roll(a, t *Unit, riposte, pursuit bool) *Combat {
 				e.Morale += 2
 			}
 		}
+	}
+	// Tireur élite (C4, FLG-4.82): the first die is rolled apart; if it
+	// hits, the attacker takes the loss on an officer of the target's
+	// hex, the highest ranked.
+	if a.Has("C4") && !riposte && len(e.Faces) > 0 && e.Faces[0] == hit {
+		var best *Officer
+		for _, o := range w.officersAt(t.At) {
+			if o.Side == t.Side && (best == nil || rankOrder(o.Rank) < rankOrder(best.Rank)) {
+				best = o
+			}
+		}
+		if best != nil {
+			best.Gone = true
+			if best.Rank == RankGC {
+				w.Skip[best.Side] = true
+			}
+			d.touchOfficer(best)
+			e.Sniped = best.ID
+			e.Hits--
+		}
+	}
+	// Esquive (D3): the owner's standing order trades one hit for three
+	// morale hits.
+	if t.Has("D3") && slices.Contains(t.Standing, "dodge") && e.Hits > 0 {
+		e.Hits--
+		e.Morale += 3
+		e.Dodged = true
 	}
 	// Ignores are counted at the roll (FLG-4.31, FLG-T16).
 	e.Ignored = w.ignores(t, a, riposte)
@@ -1046,6 +1215,136 @@ func (s *State) legalAttacks() []game.Option {
 		if len(node.Children) > 0 {
 			out = append(out, node)
 		}
+	}
+	return out
+}
+
+func rankOrder(r string) int { return strings.Index("GCSGSO", r) }
+
+// rally: "rally OFFICER" at the end of the combat phase (FLG-2.24): an
+// activated officer with a unit that has lost stands, neither of them in
+// a melee this turn and no enemy adjacent, rolls a die a loss; each face
+// of the unit's type restores a stand (the GC's TA faces too), never
+// above its starting stands. Once per unit and per officer; attacks end.
+func (s *State) canRally(side game.Side, oid string) (*Officer, *Unit, error) {
+	if err := s.phaseIs(PhaseCombat, "FLG-2.24"); err != nil {
+		return nil, nil, err
+	}
+	o := s.Officer(oid)
+	if o == nil || o.Gone || o.Side != side {
+		return nil, nil, game.Reject("no-officer", "FLG-2.24", "flg.no-officer", "officer", game.Plain(oid))
+	}
+	u := s.UnitAt(o.At)
+	switch {
+	case !o.Activated:
+		return nil, nil, game.Reject("not-activated", "FLG-2.24", "flg.not-activated", "unit", o.ID)
+	case u == nil || u.Side != side || u.Stands >= u.Start || u.T().Family == FamPanic:
+		return nil, nil, game.Reject("nothing-to-rally", "FLG-2.24", "flg.rally.none", "officer", o.ID)
+	case u.Melee || o.Melee:
+		return nil, nil, game.Reject("in-melee", "FLG-2.24", "flg.rally.melee", "unit", u.ID)
+	case len(s.enemiesAdjacent(side, u.At)) > 0:
+		return nil, nil, game.Reject("enemy-adjacent", "FLG-2.24", "flg.rally.enemy", "unit", u.ID)
+	case u.Rallied || o.Rallied:
+		return nil, nil, game.Reject("rallied", "FLG-2.24", "flg.rally.twice", "unit", u.ID)
+	}
+	return o, u, nil
+}
+
+func (d *decider) rally(cmd game.Command) error {
+	w := d.w
+	if len(cmd.Args) != 1 {
+		return game.Reject(game.CodeSyntax, "FLG-2.24", "flg.syntax", "usage", game.Plain("rally OFFICER"))
+	}
+	o, u, err := w.canRally(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	e := Rallied{Officer: o.ID, Unit: u.ID}
+	for range u.Start - u.Stands {
+		f := d.roll1()
+		e.Faces = append(e.Faces, f)
+		if f == u.T().Hit || f == FaceTA && o.Rank == RankGC {
+			e.Restored++
+		}
+	}
+	e.Restored = min(e.Restored, u.Start-u.Stands)
+	u.Stands += e.Restored
+	u.Rallied, o.Rallied = true, true
+	w.Rallying = true
+	d.touch(u)
+	d.touchOfficer(o)
+	e.Changes = d.changes()
+	r := true
+	e.Rallying = &r
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) legalRallies() []game.Option {
+	var out []game.Option
+	for i := range s.Officers {
+		o := &s.Officers[i]
+		if o.Side != s.Active || o.Gone {
+			continue
+		}
+		if _, _, err := s.canRally(s.Active, o.ID); err == nil {
+			out = append(out, game.Option{Label: "rally " + o.ID, Command: "rally " + o.ID, LabelMsg: game.M("flg.opt.rally", "officer", o.ID)})
+		}
+	}
+	return out
+}
+
+// standingWords are the standing orders a side may give its units for
+// the enemy's turn (§9.2).
+var standingWords = []string{"breakoff", "evade", "dodge", "firstrank"}
+
+// standing: "standing UNIT [WORD…]" replaces a unit's standing orders
+// (none: clears them); either side, at any time.
+func (d *decider) standing(cmd game.Command) error {
+	w := d.w
+	if len(cmd.Args) < 1 {
+		return game.Reject(game.CodeSyntax, "FLG-2.23", "flg.syntax", "usage", game.Plain("standing UNIT [breakoff|evade|dodge|firstrank…]"))
+	}
+	u, err := w.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	var words []string
+	for _, x := range cmd.Args[1:] {
+		x = strings.ToLower(x)
+		if !slices.Contains(standingWords, x) {
+			return game.Reject(game.CodeSyntax, "FLG-2.23", "flg.standing.word", "word", game.Plain(x))
+		}
+		if !slices.Contains(words, x) {
+			words = append(words, x)
+		}
+	}
+	u.Standing = words
+	d.touch(u)
+	e := StandingSet{Unit: u.ID, Words: words}
+	e.Changes = d.changes()
+	e.Changes.Lost, e.Changes.Skip = nil, nil
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) legalStanding(side game.Side) []game.Option {
+	var out []game.Option
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || u.Gone || u.T().Family == FamPanic {
+			continue
+		}
+		node := game.Option{Label: u.ID, LabelMsg: game.M("flg.opt.unit", "unit", u.ID)}
+		for _, wd := range standingWords {
+			if wd == "evade" && !u.Has("C6") || wd == "dodge" && !u.Has("D3") {
+				continue
+			}
+			cmd := "standing " + u.ID + " " + wd
+			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.standing", "unit", u.ID, "word", wd)})
+		}
+		node.Children = append(node.Children, game.Option{Label: "standing " + u.ID, Command: "standing " + u.ID, LabelMsg: game.M("flg.opt.standing-none", "unit", u.ID)})
+		out = append(out, node)
 	}
 	return out
 }

@@ -97,6 +97,9 @@ func (d *decider) activate(cmd game.Command) error {
 		return game.Reject(game.CodeSyntax, "FLG-2.4", "flg.syntax", "usage", game.Plain("activate OFFICER UNIT"))
 	}
 	w := d.w
+	if x := w.Officer(cmd.Args[1]); x != nil {
+		return d.activateOfficer(cmd, x)
+	}
 	o, u, err := w.canActivate(cmd.Side, cmd.Args[0], cmd.Args[1])
 	if err != nil {
 		return err
@@ -138,6 +141,57 @@ func (d *decider) activate(cmd game.Command) error {
 	return nil
 }
 
+// canActivateOfficer checks "activate OFFICER OTHER": an officer
+// activated alone, anywhere on the battlefield, for one unit slot of the
+// activating officer (FLG-2.15, FLG-P-10).
+func (s *State) canActivateOfficer(side game.Side, oid string, x *Officer) (*Officer, error) {
+	if err := s.phaseIs(PhaseCommand, "FLG-2.1"); err != nil {
+		return nil, err
+	}
+	o := s.Officer(oid)
+	if o == nil || o.Gone || o.Side != side {
+		return nil, game.Reject("no-officer", "FLG-2.4", "flg.no-officer", "officer", game.Plain(oid))
+	}
+	if x.Gone || x.Side != side {
+		return nil, game.Reject("no-officer", "FLG-2.15", "flg.no-officer", "officer", game.Plain(x.ID))
+	}
+	k := s.actOf(o.ID)
+	if k < 0 && len(s.Acts) >= len(actSizes(s.Initial[side])) {
+		return nil, game.Reject("no-activation", "FLG-2.3", "flg.act.none-left", "n", len(s.Acts))
+	}
+	if k >= 0 && len(s.Acts[k].Units) >= s.Acts[k].Size {
+		return nil, game.Reject("activation-full", "FLG-2.3", "flg.act.full", "officer", o.ID, "n", s.Acts[k].Size)
+	}
+	if x.Alone {
+		return nil, game.Reject("activated", "FLG-2.5", "flg.act.twice", "unit", x.ID)
+	}
+	return o, nil
+}
+
+func (d *decider) activateOfficer(cmd game.Command, x *Officer) error {
+	w := d.w
+	o, err := w.canActivateOfficer(cmd.Side, cmd.Args[0], x)
+	if err != nil {
+		return err
+	}
+	k := w.actOf(o.ID)
+	if k < 0 {
+		w.Acts = append(w.Acts, Activation{Officer: o.ID, Size: w.actSize(o, len(w.Acts))})
+		k = len(w.Acts) - 1
+	}
+	w.Acts[k].Units = append(w.Acts[k].Units, x.ID)
+	o.Activated = true
+	x.Activated, x.Alone = true, true
+	d.touchOfficer(o)
+	d.touchOfficer(x)
+	e := Activated{Side: cmd.Side, Officer: o.ID, Unit: x.ID, Slot: len(w.Acts[k].Units), Size: w.Acts[k].Size}
+	e.Changes = d.changes()
+	acts := slices.Clone(w.Acts)
+	e.Acts = &acts
+	d.evs = append(d.evs, e)
+	return nil
+}
+
 func (s *State) legalActivations() []game.Option {
 	var out []game.Option
 	for i := range s.Officers {
@@ -155,6 +209,16 @@ func (s *State) legalActivations() []game.Option {
 				continue
 			}
 			node.Children = append(node.Children, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", u.ID)})
+		}
+		for j := range s.Officers {
+			x := &s.Officers[j]
+			if x.Gone || x.Side != s.Active {
+				continue
+			}
+			if _, err := s.canActivateOfficer(s.Active, o.ID, x); err != nil {
+				continue
+			}
+			node.Children = append(node.Children, game.Option{Label: "activate " + o.ID + " " + x.ID, Command: "activate " + o.ID + " " + x.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", x.ID)})
 		}
 		if len(node.Children) > 0 {
 			out = append(out, node)
@@ -217,6 +281,7 @@ func (d *decider) endTurn() {
 		}
 		u.Activated, u.By, u.Moved, u.HasMoved, u.NoCombat, u.NoMove = false, "", 0, false, false, false
 		u.OneHex, u.Doubled, u.UsedMount, u.Fought, u.Melee, u.Pursued = false, false, false, false, false, false
+		u.Rallied, u.FirstRank = false, ""
 		if u.Side == next {
 			u.Carry, u.CarryNext = u.CarryNext, 0
 		} else {
@@ -224,7 +289,8 @@ func (d *decider) endTurn() {
 		}
 	}
 	for i := range w.Officers {
-		w.Officers[i].Activated = false
+		o := &w.Officers[i]
+		o.Activated, o.Alone, o.Moved, o.Melee, o.Rallied = false, false, false, false, false
 	}
 	c := Changes{Units: slices.Clone(w.Units), Officers: slices.Clone(w.Officers)}
 	none := []Activation{}
@@ -234,7 +300,7 @@ func (d *decider) endTurn() {
 	if w.Skip[next] {
 		phase = PhaseReplace
 	}
-	w.Acts, w.Stage, w.Turn, w.Active, w.Phase = nil, 0, turn, next, phase
+	w.Acts, w.Stage, w.Turn, w.Active, w.Phase, w.Rallying = nil, 0, turn, next, phase, false
 	d.evs = append(d.evs, PhaseBegan{Turn: turn, Phase: phase, Active: next, Changes: c})
 	// The side's panicking elephants flee (T0, FLG-4.71, FLG-P-23).
 	for i := 0; i < len(w.Units); i++ {

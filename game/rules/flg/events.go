@@ -73,6 +73,36 @@ type Combat struct {
 	Panicked   string       `json:"panicked,omitempty"` // the panicking elephant created (FLG-4.70)
 	Flight     []string     `json:"flight,omitempty"`   // officers that fled or were removed (FLG-4.81)
 	Cancelled  bool         `json:"cancelled,omitempty"`
+	BreakOff   bool         `json:"break_off,omitempty"` // the target broke off (FLG-2.23, C6)
+	Dodged     bool         `json:"dodged,omitempty"`    // D3: a hit traded for three morale hits
+	Sniped     string       `json:"sniped,omitempty"`    // C4: the officer who took the loss
+	Changes
+}
+
+// Wounds: the wound tests of an officer who fought in the first rank
+// (FLG-2.22).
+type Wounds struct {
+	Officer string   `json:"officer"`
+	Unit    string   `json:"unit"`
+	Faces   []string `json:"faces"`
+	Removed bool     `json:"removed,omitempty"`
+	Changes
+}
+
+// Rallied: an officer rallied its unit (FLG-2.24).
+type Rallied struct {
+	Officer  string   `json:"officer"`
+	Unit     string   `json:"unit"`
+	Faces    []string `json:"faces"`
+	Restored int      `json:"restored"`
+	Rallying *bool    `json:"rallying,omitempty"`
+	Changes
+}
+
+// StandingSet: a side set a unit's standing orders for the enemy's turn.
+type StandingSet struct {
+	Unit  string   `json:"unit"`
+	Words []string `json:"words,omitempty"`
 	Changes
 }
 
@@ -125,14 +155,17 @@ type Ended struct {
 	Reason string    `json:"reason"` // demoralised, turn-cap
 }
 
-func (Activated) Kind() string  { return "activated" }
-func (Moved) Kind() string      { return "moved" }
-func (Combat) Kind() string     { return "combat" }
-func (FollowedUp) Kind() string { return "followed" }
-func (PhaseBegan) Kind() string { return "phase" }
-func (Placed) Kind() string     { return "placed" }
-func (Fled) Kind() string       { return "fled" }
-func (Ended) Kind() string      { return "ended" }
+func (Activated) Kind() string   { return "activated" }
+func (Moved) Kind() string       { return "moved" }
+func (Combat) Kind() string      { return "combat" }
+func (FollowedUp) Kind() string  { return "followed" }
+func (PhaseBegan) Kind() string  { return "phase" }
+func (Placed) Kind() string      { return "placed" }
+func (Fled) Kind() string        { return "fled" }
+func (Wounds) Kind() string      { return "wounds" }
+func (Rallied) Kind() string     { return "rallied" }
+func (StandingSet) Kind() string { return "standing" }
+func (Ended) Kind() string       { return "ended" }
 
 // NewEvent returns a zero event of a kind, for decoding the log.
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
@@ -153,6 +186,12 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Ended{}, true
 	case "fled":
 		return &Fled{}, true
+	case "wounds":
+		return &Wounds{}, true
+	case "rallied":
+		return &Rallied{}, true
+	case "standing":
+		return &StandingSet{}, true
 	}
 	return nil, false
 }
@@ -218,6 +257,15 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Fled:
 		x.Changes.apply(n)
+	case Wounds:
+		x.Changes.apply(n)
+	case StandingSet:
+		x.Changes.apply(n)
+	case Rallied:
+		x.Changes.apply(n)
+		if x.Rallying != nil {
+			n.Rallying = *x.Rallying
+		}
 	case PhaseBegan:
 		x.Changes.apply(n)
 		n.Turn, n.Phase, n.Active = x.Turn, x.Phase, x.Active

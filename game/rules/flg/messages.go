@@ -85,6 +85,15 @@ func (e Combat) Message() game.Msg {
 	if e.Panicked != "" {
 		more = append(more, game.M("flg.ev.panicked", "unit", e.Panicked))
 	}
+	if e.BreakOff {
+		more = append(more, game.M("flg.ev.breakoff", "unit", e.Target))
+	}
+	if e.Dodged {
+		more = append(more, game.M("flg.ev.dodged", "unit", e.Target))
+	}
+	if e.Sniped != "" {
+		more = append(more, game.M("flg.ev.sniped", "officer", e.Sniped))
+	}
 	if e.Cancelled {
 		more = append(more, game.M("flg.ev.cancelled", "unit", e.Target))
 	}
@@ -137,4 +146,22 @@ func endMsg(e Ended) game.Msg {
 	}
 	return game.M("flg.ev.ended", "side", e.Winner, "level", game.M("flg.level."+e.Level), "reason", game.M("flg.reason."+e.Reason),
 		"a", e.Lost[game.SideA], "b", e.Lost[game.SideB])
+}
+
+func (e Wounds) Message() game.Msg {
+	if e.Removed {
+		return game.M("flg.ev.wounded", "officer", e.Officer, "faces", faceMsgs(e.Faces))
+	}
+	return game.M("flg.ev.unhurt", "officer", e.Officer, "faces", faceMsgs(e.Faces))
+}
+
+func (e Rallied) Message() game.Msg {
+	return game.M("flg.ev.rallied", "officer", e.Officer, "unit", e.Unit, "faces", faceMsgs(e.Faces), "n", e.Restored)
+}
+
+func (e StandingSet) Message() game.Msg {
+	if len(e.Words) == 0 {
+		return game.M("flg.ev.standing-none", "unit", e.Unit)
+	}
+	return game.M("flg.ev.standing", "unit", e.Unit, "words", game.Plain(strings.Join(e.Words, " ")))
 }

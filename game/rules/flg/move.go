@@ -2,6 +2,7 @@ package flg
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -177,6 +178,9 @@ func (d *decider) move(cmd game.Command) error {
 	if len(cmd.Args) != 2 {
 		return game.Reject(game.CodeSyntax, "FLG-3.1", "flg.syntax", "usage", game.Plain("move UNIT HEX"))
 	}
+	if o := w.Officer(cmd.Args[0]); o != nil && o.Side == cmd.Side {
+		return d.moveOfficer(o, cmd.Args[1])
+	}
 	u, err := w.ownUnit(cmd.Side, cmd.Args[0])
 	if err != nil {
 		return err
@@ -253,5 +257,88 @@ func (s *State) legalMoves() []game.Option {
 		}
 		out = append(out, node)
 	}
+	for i := range s.Officers {
+		o := &s.Officers[i]
+		if o.Side != s.Active {
+			continue
+		}
+		opts := s.officerMoves(o)
+		if len(opts) == 0 {
+			continue
+		}
+		cells := make([]grid.Coord, 0, len(opts))
+		for c := range opts {
+			cells = append(cells, c)
+		}
+		slices.SortFunc(cells, func(a, b grid.Coord) int {
+			if a.Less(b) {
+				return -1
+			}
+			return 1
+		})
+		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.unit", "unit", o.ID)}
+		for _, c := range cells {
+			cmd := "move " + o.ID + " " + s.label(c)
+			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(o.ID, s.label(c), false)})
+		}
+		out = append(out, node)
+	}
 	return out
+}
+
+// officerMoves are the hexes an officer activated alone may reach: 3
+// hexes, terrain ignored but impassable hexes and enemy units (FLG-2.15,
+// FLG-3.6, FLG-T5).
+func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
+	out := map[grid.Coord][]grid.Coord{}
+	if !o.Alone || o.Moved || o.Gone || s.Phase != PhaseMove {
+		return out
+	}
+	t, _ := GameTables()
+	r, _ := t.Row("officers", o.Rank)
+	most, _ := strconv.Atoi(r[1])
+	reach := grid.Reach(s.board().Grid, o.At, most, func(a, b grid.Coord, _ int) grid.StepCost {
+		if s.impassable(b) {
+			return grid.StepCost{}
+		}
+		if x := s.UnitAt(b); x != nil && x.Side != o.Side {
+			return grid.StepCost{}
+		}
+		return grid.StepCost{OK: true, Cost: 1}
+	})
+	for c := range reach {
+		if c != o.At {
+			out[c] = append([]grid.Coord{o.At}, grid.Path(reach, c)...)
+		}
+	}
+	return out
+}
+
+// moveOfficer: "move OFFICER HEX" for an officer activated alone.
+func (d *decider) moveOfficer(o *Officer, where string) error {
+	w := d.w
+	if err := w.phaseIs(PhaseMove, "FLG-3.1"); err != nil {
+		return err
+	}
+	if !o.Alone {
+		return game.Reject("not-activated", "FLG-2.15", "flg.not-activated", "unit", o.ID)
+	}
+	if o.Moved {
+		return game.Reject("moved", "FLG-3.1", "flg.move.twice", "unit", o.ID)
+	}
+	to, err := w.cell(where)
+	if err != nil {
+		return err
+	}
+	path, ok := w.officerMoves(o)[to]
+	if !ok {
+		return game.Reject("cannot-reach", "FLG-2.15", "flg.move.reach", "unit", o.ID, "cell", w.label(to), "ma", 3, "most", 3)
+	}
+	from := o.At
+	o.At, o.Moved = to, true
+	d.touchOfficer(o)
+	e := Moved{Unit: o.ID, Path: path, From: w.label(from), To: w.label(to)}
+	e.Changes = d.changes()
+	d.evs = append(d.evs, e)
+	return nil
 }

@@ -108,6 +108,12 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			s.Acts[0].Units = append(s.Acts[0].Units, u.ID)
 			s.Acts[0].Size = len(s.Acts[0].Units)
 			u.By = s.Acts[0].Officer
+			for _, o := range s.officersAt(u.At) {
+				o.Activated = true
+			}
+			if o := s.Officer(u.By); o != nil {
+				o.Activated = true
+			}
 		}
 	}
 	if err := s.check(); err != nil {
@@ -373,7 +379,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		default:
 			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
 		}
-	} else if cmd.Side != s.Active {
+	} else if cmd.Side != s.Active && cmd.Verb != "standing" {
 		return nil, game.Reject(game.CodeWrongSide, "", "flg.not-your-turn", "side", s.Active)
 	}
 	var err error
@@ -388,6 +394,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.followOrder(cmd)
 	case "place":
 		err = d.place(cmd)
+	case "rally":
+		err = d.rally(cmd)
+	case "standing":
+		err = d.standing(cmd)
 	case "end":
 		err = d.end(cmd)
 	default:
@@ -440,7 +450,7 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 		return nil
 	}
 	if side != s.Active {
-		return nil
+		return s.legalStanding(side)
 	}
 	var out []game.Option
 	switch s.Phase {
@@ -449,7 +459,10 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 	case PhaseMove:
 		out = s.legalMoves()
 	case PhaseCombat:
-		out = s.legalAttacks()
+		if !s.Rallying {
+			out = s.legalAttacks()
+		}
+		out = append(out, s.legalRallies()...)
 	case PhaseReplace:
 		return s.legalPlacements()
 	}

@@ -57,8 +57,13 @@ type Unit struct {
 	Melee     bool   `json:"melee,omitempty"`
 	Pursued   bool   `json:"pursued,omitempty"`
 	StillLast bool   `json:"still_last,omitempty"` // did not move in its last movement phase (wagons)
-	Carry     int    `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
-	CarryNext int    `json:"carry_next,omitempty"` // … and against the next
+	Rallied   bool   `json:"rallied,omitempty"`
+	FirstRank string `json:"first_rank,omitempty"` // the officer fighting in its first rank in the combat being resolved
+	// Standing are the owner's standing orders for the enemy's turn
+	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
+	Standing  []string `json:"standing,omitempty"`
+	Carry     int      `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
+	CarryNext int      `json:"carry_next,omitempty"` // … and against the next
 }
 
 // T is the unit's catalogue type.
@@ -77,6 +82,10 @@ type Officer struct {
 	Staff     string     `json:"staff,omitempty"`   // A, D, MS (FLG-T13)
 	Gone      bool       `json:"gone,omitempty"`
 	Activated bool       `json:"activated,omitempty"`
+	Alone     bool       `json:"alone,omitempty"` // activated alone this turn (FLG-2.15)
+	Moved     bool       `json:"moved,omitempty"`
+	Melee     bool       `json:"melee,omitempty"` // with a unit that fought a melee this turn
+	Rallied   bool       `json:"rallied,omitempty"`
 }
 
 // Activation is one officer's activation this turn (FLG-2.4).
@@ -112,6 +121,7 @@ type State struct {
 	Follow   *Follow       `json:"follow,omitempty"`
 	Result   *game.Outcome `json:"result,omitempty"`
 	TurnCap  int           `json:"turn_cap,omitempty"`
+	Rallying bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
 }
 
 func (s *State) clone() *State {

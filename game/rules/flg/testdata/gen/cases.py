@@ -506,3 +506,39 @@ case('FLG-TC-182', '''# FLG-TC-182 (FLG-6.5, FLG-P-26): the same unit attacked t
 case('FLG-TC-183', '''# FLG-TC-183 (FLG-T10): a ford: attacking a unit standing in a ford uses normal dice; a unit in a ford attacking out of it
 # has max 2.''',
      dpos(['A A1 CAV_H 0507', 'B T1 INF_H_MUSKET 0508', 'B T2 CAV_H 0509', 'A A2 INF_H_MUSKET 0609'], ['dice A1 T1 4', 'dice T2 A2 2'], terrain={'ford': '0508 0509'}))
+
+# ---- 7.12 Officers (continued)
+case('FLG-TC-126', '''# FLG-TC-126 (FLG-3.6, FLG-2.15, FLG-T5): an officer activated alone moves 3 hexes through forest and marsh with no stop,
+# but cannot enter a lake.''',
+     dict(active='A', phase='command', width=9, height=1, units=['A U1 INF_H_MUSKET 0901'], officers=['A GC GC 0901', 'A SO SO 0101'], terrain={'forest': '0201', 'marsh': '0301', 'lake': '0501'},
+          orders=['A: activate GC SO', 'A: end', 'A: move SO 0501', 'A: move SO 0401'], expect=['ok 1', 'rejected 3 cannot-reach FLG-2.15', 'ok 4', 'officer SO 0401']))
+case('FLG-TC-133', '''# FLG-TC-133 (FLG-2.15, FLG-P-10, FLG-2.3): activating an SO alone, 10 hexes from the GC, uses 1 of the GC's 3 slots and
+# is legal anywhere on the battlefield.''',
+     cmdpos(nine, ['A GC GC 0101', 'A SO SO 0811'], ['A: activate GC SO', 'A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3'], ['ok 1', 'ok 3', 'rejected 4 activation-full FLG-2.3'], params={'initial-A': '9'}))
+case('FLG-TC-140', '''# FLG-TC-140 (FLG-2.22, AMB-40): an officer in the first rank: INF_H_MUSKET attacks with 4 dice; the unit then takes 2
+# losses from the riposte, so the officer rolls 2 wound dice TA, INF: it is removed.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'ART ART ART ART INF INF ART TA INF', ['combat 1 dice=4', 'combat 2 riposte=yes hits=2', 'stands N1 1', 'officer SO gone', 'event wounds'], more=def_friends, orders=['B: attack N1 S1 SO']), officers=['B SO SO 0608']))
+case('FLG-TC-141', '''# FLG-TC-141 (FLG-2.22, FLG-T5): the General-in-Chief with an engaged unit may not fight in the first rank.''',
+     dict(melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), '', ['rejected 1 gc-first-rank FLG-2.22'], orders=['B: attack N1 S1 GC']), officers=['B GC GC 0608']))
+case('FLG-TC-142', '''# FLG-TC-142 (FLG-2.23, FLG-P-11, FLG-4.50): a defender with a SO breaks off before the roll (its owner's standing order):
+# CAV_M rolls INF, FLAG, TA: 1 loss (INF), the flag and the TA are ignored, no wound test; the unit withdraws toward its
+# edge, at most its allowance (2 hexes); CAV_M may follow up.''',
+     dict(melee(('CAV_M',), ('INF_H_MUSKET', 'activated'), 'INF FLAG TA', ['combat 1 hits=1 losses=1 made=2 morale=0', 'stands S1 2', 'at S1 0307', 'officer SO 0307', 'pending follow-up B', 'no-event wounds'], orders=['A: standing S1 breakoff', 'B: attack N1 S1']), officers=['A SO SO 0508']))
+case('FLG-TC-143', '''# FLG-TC-143 (FLG-2.24, FLG-P-10): rally: an activated SO with a unit that started with 3 stands and has 1, which fought no
+# melee and has no enemy adjacent: dice INF, TA: +1 stand; with the GC: +2; never above 3.''',
+     dict(active='A', units=['A U1 INF_H_MUSKET 0508 activated stands=1'], officers=['A SO SO 0508'], orders=['A: rally SO'], dice='INF TA', expect=['stands U1 2', 'event rallied']),
+     dict(active='A', units=['A U1 INF_H_MUSKET 0508 activated stands=1'], officers=['A GC GC 0508'], orders=['A: rally GC'], dice='INF TA', expect=['stands U1 3']),
+     dict(active='A', units=['A U1 INF_H_MUSKET 0508 activated stands=2'], officers=['A GC GC 0508'], orders=['A: rally GC'], dice='TA', expect=['stands U1 3']))
+case('FLG-TC-144', '''# FLG-TC-144 (FLG-2.24): a rally is refused with an enemy adjacent, or when the unit (or the officer) fought a melee this
+# turn.''',
+     dict(active='A', units=['A U1 INF_H_MUSKET 0508 activated stands=1', 'B E1 INF_H_MUSKET 0608'], officers=['A SO SO 0508'], orders=['A: rally SO'], expect=['rejected 1 enemy-adjacent FLG-2.24']),
+     dict(active='A', units=['A U1 INF_H_MUSKET 0508 activated stands=2', 'B E1 INF_H_MUSKET 0608 stands=1'], officers=['A SO SO 0508'], params={'initial-B': '15'}, orders=['A: attack U1 E1', 'A: rally SO'], dice='INF ART ART', expect=['gone E1', 'rejected 2 in-melee FLG-2.24']))
+case('FLG-TC-146', '''# FLG-TC-146 (FLG-T8, FLG-2.23): a Rompre (C6) INF_L_MUSKET attacked in melee by CAV_M evades (its owner's standing order):
+# INF, INF, FLAG: 2 losses, and it withdraws up to 2 hexes.''',
+     melee(('CAV_M',), ('INF_L_MUSKET', 'C6'), 'INF INF FLAG', ['combat 1 hits=2 losses=2 made=2', 'stands S1 1', 'at S1 0307'], orders=['A: standing S1 evade', 'B: attack N1 S1']))
+case('FLG-TC-147', '''# FLG-TC-147 (FLG-T8, FLG-P-14): Esquive (D3): the defender takes 1 hit and turns it into 3 morale hits (its owner's standing
+# order): 0 stands lost and 3 flags (2 hexes for 3 flags less 1 ignored, supported).''',
+     melee(('INF_H_MUSKET',), ('INF_H_MUSKET', 'D3'), 'INF ART ART', ['combat 1 hits=0 morale=3 ignored=1 retreat=2 losses=0', 'stands S1 3'], orders=['A: standing S1 dodge', 'B: attack N1 S1'], more=def_friends))
+case('FLG-TC-154', '''# FLG-TC-154 (FLG-4.82, FLG-T8): a Tireur élite (C4) attacker targets infantry with a SO: the separate die (the first)
+# shows INF and the loss is taken by the SO: the SO is removed and the stands are intact.''',
+     dict(melee(('INF_H_MUSKET', 'C4'), ('INF_H_MUSKET',), 'INF ART ART', ['officer SO gone', 'stands S1 3', 'combat 1 hits=0']), officers=['A SO SO 0508']))
