@@ -14,7 +14,7 @@ func (s *State) horse(e *Element) bool { return s.kind(e).Class == Cavalry }
 // canAttack: an element of the active brigade that may still attack
 // (SDC-11.2, SDC-11.5, SDC-15.9).
 func (s *State) canAttack(e *Element) bool {
-	return !e.Gone && e.Head == "" && !e.Disordered && !e.Square && !e.Attacked
+	return !e.Gone && !e.Off && e.Head == "" && !e.Disordered && !e.Square && !e.Attacked
 }
 
 // fight declares and resolves one combat (SDC-11): "fight UNIT TARGET".
@@ -62,7 +62,7 @@ func (s *State) supported(x, y *Element) int {
 	front := x.Square || faceTouched(x.At, x.Facing, y.At) == Front
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Gone || e.Side != x.Side || e.Head != "" || e.At == x.At || e.At == y.At || e.Disordered {
+		if e.Gone || e.Off || e.Side != x.Side || e.Head != "" || e.At == x.At || e.At == y.At || e.Disordered {
 			continue
 		}
 		if e.Square && !s.horse(y) { // SDC-15.9

@@ -38,6 +38,7 @@
 //	fire GUN [GUN …] TARGET    artillery fire; several guns of a grande batterie (SDC-10, 15.22)
 //	fight UNIT TARGET          one combat, resolved at once (SDC-11)
 //	react UNIT face|square|none   the contacted player's reaction (SDC-9)
+//	enter [left|right] HEX …   place a brigade arriving from a flank march (SDC-17.6)
 //	end                        end the activation (every contact fought, SDC-11.2)
 //
 // Moving an element into a friendly element of its brigade of the same
@@ -49,7 +50,9 @@
 // Scenarios write every unit with [[unit]]: type LI, EI, Cav, HC, LC, Art,
 // HA, HvA or general; group = the brigade's general; values {facing = 0…5}
 // (NE … NW) or {quality = 3|4|5} for a general; flags disordered, square,
-// second (behind the element of its brigade in the same hex), destroyed.
+// second (behind the element of its brigade in the same hex), destroyed;
+// a general flagged flank marches on a flank with his brigade, which has
+// no hex (SDC-17), one flagged destroyed lost his brigade earlier.
 // [start] phase initiative, activate-A or activate-B; params activated
 // (generals already activated this turn) and last-initiative (SDC-6.2).
 // Counter faces: scenarios/data/sdc/counters.toml.
@@ -74,10 +77,13 @@
 // disorder and rallying SDC-14 (option rally-test); formations SDC-15
 // (line, square, attack formation, grande batterie); brigade destruction,
 // army morale, objectives and victory SDC-18.1 … 18.6 and SDC-4.13
-// (objectives are the scenario's [[objective]] cells).
+// (objectives are the scenario's [[objective]] cells); flank marches
+// SDC-17.1 … 17.7 (the entry test, side and distance dice, placement
+// with the enter order, Legal offering the default placement nearest the
+// own edge; declining or failing to place keeps the brigade off the
+// table).
 //
-// Not implemented: senior generals and their rerolls (SDC-16), flank
-// marches (SDC-17), the battlefield set-up (SDC-4.1 … 4.11: table size,
+// Not implemented: senior generals and their rerolls (SDC-16), the battlefield set-up (SDC-4.1 … 4.11: table size,
 // terrain generation, crossings, villages) and deployment (SDC-5): games
 // start from a scenario with every unit placed; army building as orders
 // (ValidateArmy exists, no verb uses it); a recoil or displacement path

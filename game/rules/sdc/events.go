@@ -347,6 +347,7 @@ func (e ActivationEnded) apply(s *State) {
 		}
 	}
 	s.Current, s.Forced, s.FormedAttack, s.Fighting, s.Targeted = "", "", false, false, nil
+	s.Entering = nil // SDC-17.6: not placed, the brigade stays off and tries again
 	s.Phase, s.Active = PhaseActivate, e.Next
 }
 
@@ -396,4 +397,6 @@ var eventKinds = map[string]func() game.Event{
 	"reacted":           func() game.Event { return &Reacted{} },
 	"activation-ended":  func() game.Event { return &ActivationEnded{} },
 	"turn-ended":        func() game.Event { return &TurnEnded{} },
+	"flank-tried":       func() game.Event { return &FlankTried{} },
+	"entered":           func() game.Event { return &Entered{} },
 }

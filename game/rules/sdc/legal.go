@@ -58,6 +58,12 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		return out
 	}
 	var out []game.Option
+	if s.Entering != nil {
+		for _, o := range s.enterOrders() {
+			out = append(out, leaf(o, o))
+		}
+		return append(out, leaf("end", "end"))
+	}
 	group := func(label string, orders []string) {
 		if len(orders) == 0 {
 			return
@@ -123,7 +129,7 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 			}
 			for i := range s.Elements {
 				t := &s.Elements[i]
-				if t.Gone || t.Side == side || t.Head != "" {
+				if t.Gone || t.Off || t.Side == side || t.Head != "" {
 					continue
 				}
 				if rule, _, _ := s.gunReady(e); rule != "" {

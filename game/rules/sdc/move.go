@@ -159,7 +159,7 @@ func (s *State) reach(e *Element) (map[grid.Coord]grid.Reached, map[grid.Coord]b
 
 func (s *State) enemyGeneralAt(side game.Side, c grid.Coord) bool {
 	for i := range s.Generals {
-		if g := &s.Generals[i]; !g.Destroyed && g.Side != side && g.At == c {
+		if g := &s.Generals[i]; !g.Destroyed && !g.Off && g.Side != side && g.At == c {
 			return true
 		}
 	}
@@ -512,7 +512,7 @@ func (x *decider) displace(side game.Side) {
 	s := x.t
 	for i := range s.Generals {
 		g := &s.Generals[i]
-		if g.Destroyed || g.Side != side || s.safe(side, g.At) {
+		if g.Destroyed || g.Off || g.Side != side || s.safe(side, g.At) {
 			continue
 		}
 		path := []grid.Coord{g.At}
@@ -557,7 +557,7 @@ func (s *State) safe(side game.Side, c grid.Coord) bool {
 func (s *State) nearestEnemy(side game.Side, c grid.Coord) int {
 	best := 1 << 20
 	for i := range s.Elements {
-		if e := &s.Elements[i]; !e.Gone && e.Side != side {
+		if e := &s.Elements[i]; !e.Gone && !e.Off && e.Side != side {
 			best = min(best, grid.HexDistance(c, e.At))
 		}
 	}

@@ -140,7 +140,7 @@ func TestPlayout(t *testing.T) {
 			t.Errorf("seed %d: the game did not end (turn %d)", seed, g.State.Clock().Turn)
 		}
 	}
-	for _, k := range []string{"initiative", "activated", "moved", "fired", "fought", "turn-ended"} {
+	for _, k := range []string{"initiative", "activated", "moved", "fired", "fought", "turn-ended", "flank-tried"} {
 		if !kinds[k] {
 			t.Errorf("no %s event in the playouts", k)
 		}

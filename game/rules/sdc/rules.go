@@ -84,6 +84,10 @@ func derefEvent(e game.Event) game.Event {
 		return *x
 	case *TurnEnded:
 		return *x
+	case *FlankTried:
+		return *x
+	case *Entered:
+		return *x
 	}
 	return e
 }
@@ -108,7 +112,7 @@ func (*Rules) Check(st game.State) error {
 	seen := map[grid.Coord][]*Element{}
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Gone {
+		if e.Gone || e.Off {
 			continue
 		}
 		if !s.m.g.Contains(e.At) || s.m.river(e.At) {
@@ -126,7 +130,7 @@ func (*Rules) Check(st game.State) error {
 	}
 	for i := range s.Generals {
 		g := &s.Generals[i]
-		if g.Destroyed {
+		if g.Destroyed || g.Off {
 			continue
 		}
 		if u := s.unitAt(g.At); u != nil && u.Side != g.Side {
@@ -199,6 +203,8 @@ func (r *Rules) Decide(st game.State, cmd game.Command, d game.Dice) ([]game.Eve
 		err = x.fight(cmd.Args)
 	case "end":
 		err = x.end()
+	case "enter":
+		err = x.enter(cmd.Args)
 	case "react":
 		err = reject(game.CodeWrongPhase, "SDC-9.6", "sdc.react.none")
 	default:
@@ -312,6 +318,10 @@ func (x *decider) activate(args []string) error {
 		return reject("gone", "SDC-18.1", "sdc.general.gone", "unit", g.ID)
 	case g.Activated:
 		return reject("activated", "SDC-6.4", "sdc.general.activated", "unit", g.ID)
+	}
+	if g.Off { // SDC-17.7: no command check off the table
+		x.flankTry(g)
+		return nil
 	}
 	aff, total := s.CommandCount(g)
 	e := Activated{General: g.ID, Side: g.Side, Affected: aff, Total: total, Passed: true}
@@ -447,7 +457,7 @@ func (s *State) Controls(c grid.Coord) game.Side {
 	var n [2]int
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if !e.Gone && !e.Disordered && e.Head == "" && grid.HexDistance(c, e.At) <= 4 {
+		if !e.Gone && !e.Off && !e.Disordered && e.Head == "" && grid.HexDistance(c, e.At) <= 4 {
 			n[e.Side]++
 		}
 	}

@@ -50,6 +50,8 @@ type Element struct {
 	Formed   bool `json:"formed,omitempty"`
 	// Fired this turn (SDC-10.16).
 	Fired bool `json:"fired,omitempty"`
+	// Off: off the table with its flank-marching brigade (SDC-17).
+	Off bool `json:"off,omitempty"`
 }
 
 // General is a brigade general (SDC-2, SDC-7): his brigade's id is his.
@@ -63,6 +65,16 @@ type General struct {
 	// Destroyed: the brigade is destroyed (SDC-18.1): routed (SDC-7.3) or
 	// every element gone.
 	Destroyed bool `json:"destroyed,omitempty"`
+	// Off: his brigade is marching on a flank, off the table (SDC-17).
+	Off bool `json:"off,omitempty"`
+}
+
+// Entry is a flank march that has passed its test and is being placed
+// (SDC-17.5, SDC-17.6): the edge (left, right or the owner's choice) and
+// the least distance in hexes to every enemy element.
+type Entry struct {
+	Edge string `json:"edge"`
+	Dist int    `json:"dist"`
 }
 
 // Reaction is a contacted element's owner's choice (SDC-9): face the
@@ -98,6 +110,8 @@ type State struct {
 	FormedAttack bool     `json:"formed_attack,omitempty"`
 	Fighting     bool     `json:"fighting,omitempty"`
 	Targeted     []string `json:"targeted,omitempty"`
+	// Entering: the activated brigade is arriving from a flank march.
+	Entering *Entry `json:"entering,omitempty"`
 	// Reactions waiting for the non-active player (SDC-9).
 	Reactions []Reaction `json:"reactions,omitempty"`
 
@@ -123,6 +137,10 @@ func (s *State) clone() *State {
 	c.Generals = slices.Clone(s.Generals)
 	c.Targeted = slices.Clone(s.Targeted)
 	c.Reactions = slices.Clone(s.Reactions)
+	if s.Entering != nil {
+		en := *s.Entering
+		c.Entering = &en
+	}
 	return &c
 }
 
@@ -153,7 +171,7 @@ func (s *State) kind(e *Element) *Kind { return mustData().Kinds[e.Type] }
 func (s *State) elementsAt(c grid.Coord) []*Element {
 	var out []*Element
 	for i := range s.Elements {
-		if e := &s.Elements[i]; !e.Gone && e.At == c {
+		if e := &s.Elements[i]; !e.Gone && !e.Off && e.At == c {
 			out = append(out, e)
 		}
 	}
@@ -173,7 +191,7 @@ func (s *State) unitAt(c grid.Coord) *Element {
 // second is the element standing behind e in an attack formation, or nil.
 func (s *State) second(e *Element) *Element {
 	for i := range s.Elements {
-		if x := &s.Elements[i]; !x.Gone && x.Head == e.ID {
+		if x := &s.Elements[i]; !x.Gone && !x.Off && x.Head == e.ID {
 			return x
 		}
 	}
@@ -244,6 +262,8 @@ func (s *State) Pieces() []game.Piece {
 		p.At = &at
 		if e.Gone {
 			p.Status, p.Hex, p.At = game.StatusEliminated, "", nil
+		} else if e.Off {
+			p.Status, p.Hex, p.At = game.StatusReserve, "", nil
 		}
 		if e.Disordered {
 			p.Flags = append(p.Flags, "disordered")
@@ -263,6 +283,8 @@ func (s *State) Pieces() []game.Piece {
 		p.At = &at
 		if g.Destroyed {
 			p.Status, p.Hex, p.At = game.StatusEliminated, "", nil
+		} else if g.Off {
+			p.Status, p.Hex, p.At = game.StatusReserve, "", nil
 		}
 		if g.Activated {
 			p.Flags = append(p.Flags, "activated")
@@ -294,8 +316,8 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 	}
 	d := mustData()
 	for _, u := range sc.Units {
-		if u.At == nil {
-			return nil, fmt.Errorf("sdc: unit %s has no hex (deployment is not implemented: place every unit)", u.ID)
+		if u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank") {
+			return nil, fmt.Errorf("sdc: general %s has no hex (deployment is not implemented: place every unit)", u.ID)
 		}
 		if u.Type == "general" {
 			q := 4
@@ -305,12 +327,19 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 			if q < 2 || q > 6 {
 				return nil, fmt.Errorf("sdc: general %s: quality %d", u.ID, q)
 			}
-			g := General{ID: u.ID, Side: u.Side, Quality: q, At: *u.At}
+			g := General{ID: u.ID, Side: u.Side, Quality: q}
+			if u.At != nil {
+				g.At = *u.At
+			}
 			for _, fl := range u.Flags {
-				if fl != "destroyed" {
+				switch fl {
+				case "destroyed":
+					g.Destroyed = true // his brigade was destroyed earlier (SDC-18.1)
+				case "flank":
+					g.Off = true // announced before deployment (SDC-17.2)
+				default:
 					return nil, fmt.Errorf("sdc: general %s: unknown flag %q", u.ID, fl)
 				}
-				g.Destroyed = true // his brigade was destroyed earlier (SDC-18.1)
 			}
 			s.Generals = append(s.Generals, g)
 			continue
@@ -325,7 +354,10 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 		if v, ok := u.Values["facing"]; ok {
 			f = ((v % 6) + 6) % 6
 		}
-		e := Element{ID: u.ID, Side: u.Side, Type: u.Type, Brigade: u.Group, At: *u.At, Facing: f}
+		e := Element{ID: u.ID, Side: u.Side, Type: u.Type, Brigade: u.Group, Facing: f}
+		if u.At != nil {
+			e.At = *u.At
+		}
 		for _, fl := range u.Flags {
 			switch fl {
 			case "disordered":
@@ -342,11 +374,22 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 		}
 		s.Elements = append(s.Elements, e)
 	}
+	hasAt := map[string]bool{}
+	for _, u := range sc.Units {
+		hasAt[u.ID] = u.At != nil
+	}
 	for i := range s.Elements {
 		e := &s.Elements[i]
 		g := s.General(e.Brigade)
 		if g == nil || g.Side != e.Side {
 			return nil, fmt.Errorf("sdc: element %s: group %q is not a general of its side", e.ID, e.Brigade)
+		}
+		if g.Off {
+			e.Off = true
+			continue
+		}
+		if !hasAt[e.ID] {
+			return nil, fmt.Errorf("sdc: element %s has no hex (deployment is not implemented: place every unit)", e.ID)
 		}
 		if !m.g.Contains(e.At) || m.river(e.At) {
 			return nil, fmt.Errorf("sdc: element %s stands off the map or in the river", e.ID)
@@ -370,7 +413,7 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 	}
 	for i := range s.Elements {
 		e := &s.Elements[i]
-		if e.Gone {
+		if e.Gone || e.Off {
 			continue
 		}
 		if n := len(s.elementsAt(e.At)); n > 2 || n == 2 && s.second(s.unitAt(e.At)) == nil {
