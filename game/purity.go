@@ -46,9 +46,23 @@ func (p *Purity) Legacy() func() {
 }
 
 // DecideOnly marks a helper that works out a rule's outcome: Decide may
-// call it, Evolve only on a legacy path.
+// call it, Evolve only on a legacy path. It is called on hot paths (map
+// data behind every step of a movement flood) and must stay small enough
+// to inline there, the guard off costing one branch: the check itself is
+// out of line.
 func (p *Purity) DecideOnly(what string) {
-	if p.on && p.evolving > 0 && p.legacy == 0 {
+	if p.on {
+		p.check(what)
+	}
+}
+
+// On reports whether the guard is on: a hot helper that must stay
+// inlinable tests it and calls DecideOnly only then.
+func (p *Purity) On() bool { return p.on }
+
+//go:noinline
+func (p *Purity) check(what string) {
+	if p.evolving > 0 && p.legacy == 0 {
 		panic(p.Name + ": Evolve ran a rule: " + what)
 	}
 }

@@ -63,6 +63,15 @@ func infoOf(m *game.Map) *mapInfo {
 func (s *State) flags(a, b grid.Coord) mech.EdgeSet { return s.info().Edge(a, b) }
 
 func (s *State) info() *mapInfo {
+	// Called at every step of a movement flood: the fast path stays
+	// small enough to inline, the purity guard out of line.
+	if s.mi == nil || purity.On() {
+		return s.loadInfo()
+	}
+	return s.mi
+}
+
+func (s *State) loadInfo() *mapInfo {
 	decideOnly("map data")
 	if s.mi == nil {
 		s.mi = infoOf(s.sc.Map)

@@ -53,6 +53,15 @@ type info struct {
 var infos sync.Map // *game.Scenario → *info
 
 func (s *State) info() *info {
+	// Called at every step of a movement flood: the fast path stays
+	// small enough to inline, the purity guard out of line.
+	if s.mi == nil || purity.On() {
+		return s.loadInfo()
+	}
+	return s.mi
+}
+
+func (s *State) loadInfo() *info {
 	decideOnly("map data")
 	if s.mi == nil {
 		s.mi = infoOf(s.sc)
