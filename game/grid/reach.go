@@ -1,7 +1,5 @@
 package grid
 
-import "container/heap"
-
 // StepCost is what a ruleset says about one step from a cell to an adjacent
 // one during a move: whether it is allowed at all, what it costs (in the
 // ruleset's own units, e.g. half movement points), and whether the mover
@@ -37,10 +35,10 @@ func Reach(g Grid, start Coord, budget int, cost CostFunc) map[Coord]Reached {
 	done := make([]bool, w*h)
 	best[at(start)] = Reached{Cost: 0, Prev: start}
 	seen[at(start)] = true
-	pq := &reachQueue{{c: start}}
+	pq := reachQueue{{c: start}}
 	var order []Coord
-	for pq.Len() > 0 {
-		it := heap.Pop(pq).(reachItem)
+	for len(pq) > 0 {
+		it := pq.pop()
 		i := at(it.c)
 		if done[i] {
 			continue
@@ -72,7 +70,7 @@ func Reach(g Grid, start Coord, budget int, cost CostFunc) map[Coord]Reached {
 			}
 			best[ni] = Reached{Cost: total, Prev: it.c, Stop: sc.Stop}
 			seen[ni] = true
-			heap.Push(pq, reachItem{c: n, cost: total})
+			pq.push(reachItem{c: n, cost: total})
 		}
 	}
 	out := make(map[Coord]Reached, len(order))
@@ -108,20 +106,51 @@ type reachItem struct {
 	cost int
 }
 
+// reachQueue is a binary min-heap of items by cost, then cell (a total
+// order: the pops do not depend on how the heap is laid out). It is typed
+// rather than a container/heap, whose Push and Pop box every item.
 type reachQueue []reachItem
 
-func (q reachQueue) Len() int { return len(q) }
-func (q reachQueue) Less(i, j int) bool {
+func (q reachQueue) less(i, j int) bool {
 	if q[i].cost != q[j].cost {
 		return q[i].cost < q[j].cost
 	}
 	return q[i].c.Less(q[j].c)
 }
-func (q reachQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *reachQueue) Push(x any)   { *q = append(*q, x.(reachItem)) }
-func (q *reachQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
+
+func (q *reachQueue) push(it reachItem) {
+	*q = append(*q, it)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *reachQueue) pop() reachItem {
+	h := *q
+	it := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && h.less(l, m) {
+			m = l
+		}
+		if r < n && h.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
 	return it
 }

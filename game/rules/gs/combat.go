@@ -711,5 +711,10 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 func sortCoords(cs []grid.Coord) {
-	sort.Slice(cs, func(i, j int) bool { return cs[i].Less(cs[j]) })
+	slices.SortFunc(cs, func(a, b grid.Coord) int {
+		if a.X != b.X {
+			return a.X - b.X
+		}
+		return a.Y - b.Y
+	})
 }

@@ -1,17 +1,32 @@
 package gs
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 )
 
-// mp prints half movement points as "1½".
+// mp prints half movement points as "1½" (from a table up to 31½: a
+// legal-destination list prints one per hex).
 func mp(half int) string {
-	s := fmt.Sprint(half / 2)
+	if half >= 0 && half < len(mpTexts) {
+		return mpTexts[half]
+	}
+	return mpText(half)
+}
+
+var mpTexts = func() (ts [64]string) {
+	for i := range ts {
+		ts[i] = mpText(i)
+	}
+	return ts
+}()
+
+func mpText(half int) string {
+	s := strconv.Itoa(half / 2)
 	if half%2 == 1 {
 		if half == 1 {
 			return "½"
@@ -155,9 +170,13 @@ func (s *State) destinations(u *Unit) []grid.Coord {
 
 func (s *State) destinationCosts(u *Unit) ([]grid.Coord, map[grid.Coord]int) {
 	ix := s.newIndex()
-	cost := map[grid.Coord]int{}
+	var cost map[grid.Coord]int
 	for _, st := range s.starts(u) {
-		for c, r := range s.reachIn(ix, u, st) {
+		reached := s.reachIn(ix, u, st)
+		if cost == nil {
+			cost = make(map[grid.Coord]int, len(reached))
+		}
+		for c, r := range reached {
 			if (c == u.At && !st.entry) || ix.unit(c) != nil {
 				continue
 			}
@@ -165,6 +184,9 @@ func (s *State) destinationCosts(u *Unit) ([]grid.Coord, map[grid.Coord]int) {
 				cost[c] = st.spent + r.Cost
 			}
 		}
+	}
+	if cost == nil {
+		cost = map[grid.Coord]int{}
 	}
 	out := make([]grid.Coord, 0, len(cost))
 	for c := range cost {
