@@ -44,7 +44,11 @@ type Option struct {
 
 // Leaves flattens an option tree to its orders, in tree order.
 func Leaves(opts []Option) []string {
-	var out []string
+	n := countLeaves(opts)
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
 	var walk func([]Option)
 	walk = func(os []Option) {
 		for i := range os { // by index: options are large to copy
@@ -56,6 +60,19 @@ func Leaves(opts []Option) []string {
 	}
 	walk(opts)
 	return out
+}
+
+// countLeaves is the number of orders in an option tree (Leaves sizes
+// its list once: legal trees hold thousands of orders).
+func countLeaves(opts []Option) int {
+	n := 0
+	for i := range opts {
+		if opts[i].Command != "" {
+			n++
+		}
+		n += countLeaves(opts[i].Children)
+	}
+	return n
 }
 
 // ScoreLine is one item of a score breakdown.

@@ -355,8 +355,14 @@ func (s *State) mayStop(u *Unit, c grid.Coord) game.Msg {
 func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 	m := s.newMover(u)
 	cost, prev := m.reach()
-	var out []grid.Coord
-	var costs []int
+	n := 0
+	for _, c := range cost {
+		if c >= 0 {
+			n++
+		}
+	}
+	out := make([]grid.Coord, 0, n)
+	costs := make([]int, 0, n)
 	for i, c := range cost {
 		if c < 0 {
 			continue

@@ -598,7 +598,7 @@ func (s *State) legalMoves() []game.Option {
 			node.Children = append(node.Children, option("release "+u.ID, "ptg.opt.release"))
 		}
 		if s.canMove(side, u) == nil {
-			node.Children = append(node.Children, s.moveOptions(u)...)
+			node.Children = s.moveOptions(node.Children, u)
 		}
 		if len(node.Children) > 0 {
 			out = append(out, node)
@@ -654,10 +654,11 @@ var mpTexts, mpArgs = func() (ts [64]string, as [64]any) {
 	return ts, as
 }()
 
-// moveOptions lists u's destinations, charges and exits.
-func (s *State) moveOptions(u *Unit) []game.Option {
+// moveOptions appends u's destinations, charges and exits to out (the
+// options are large: they are written once, in place).
+func (s *State) moveOptions(out []game.Option, u *Unit) []game.Option {
 	dests, costs, m, prev := s.destinations(u)
-	out := make([]game.Option, 0, len(dests))
+	out = slices.Grow(out, len(dests))
 	charge := s.on("charges") && u.Side == Swedes && (u.Type == "cavalry" || u.Type == "dragoons") && !u.Dismounted && !u.StartZOC && !u.Moved
 	exits := u.Side == Russians && u.Combat()
 	args := make([]game.Arg, 2*len(dests))
