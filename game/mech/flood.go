@@ -27,20 +27,41 @@ type Start struct {
 // coordinates, with a stop-on-entry flag, for rulesets that do not
 // flatten their map.
 func Flood(f *Flat, starts []Start, step func(from, d, to, key int) int) (key []int, prev []int32) {
+	var fl Flooder
+	return fl.Flood(f, starts, step)
+}
+
+// Flooder runs Floods one after another in the same buffers, for a
+// ruleset that floods once per unit to list every legal move: the key and
+// prev slices a Flood returns are valid until the Flooder's next Flood.
+// The zero value is ready; a Flooder is not for concurrent use.
+type Flooder struct {
+	key  []int
+	prev []int32
+	done []bool
+	h    heap
+}
+
+// Flood is Flood in fl's buffers.
+func (fl *Flooder) Flood(f *Flat, starts []Start, step func(from, d, to, key int) int) (key []int, prev []int32) {
 	n := f.Len()
-	key = make([]int, n)
-	prev = make([]int32, n)
+	if cap(fl.key) < n {
+		fl.key, fl.prev, fl.done = make([]int, n), make([]int32, n), make([]bool, n)
+	}
+	key, prev, done := fl.key[:n], fl.prev[:n], fl.done[:n]
 	for i := range key {
 		key[i] = -1
 	}
-	h := &heap{}
+	clear(prev)
+	clear(done)
+	h := &fl.h
+	h.k, h.v = h.k[:0], h.v[:0]
 	for _, s := range starts {
 		if key[s.Cell] < 0 || s.Key < key[s.Cell] {
 			key[s.Cell], prev[s.Cell] = s.Key, s.Prev
 			h.push(s.Key, s.Cell)
 		}
 	}
-	done := make([]bool, n)
 	for h.len() > 0 {
 		k, i := h.pop()
 		if done[i] || k != key[i] {

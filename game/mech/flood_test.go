@@ -95,3 +95,38 @@ func TestFloodKeysAndStarts(t *testing.T) {
 		t.Error("a flood without starts reaches something")
 	}
 }
+
+// TestFlooderReuse: floods one after another in one Flooder, on maps of
+// different sizes, return what a fresh Flood returns each time (nothing
+// of a previous flood is left in the buffers).
+func TestFlooderReuse(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 9))
+	var fl mech.Flooder
+	for trial := 0; trial < 40; trial++ {
+		g := []grid.Grid{grid.NewHex(9, 7), grid.NewSquare(4, 4), grid.NewHex(12, 10)}[trial%3]
+		f := mech.Flatten(&game.Map{Grid: g}, nil)
+		cost := make([]int, f.Len())
+		for i := range cost {
+			cost[i] = []int{-1, 1, 2, 3}[rnd.IntN(4)]
+		}
+		budget := 1 + rnd.IntN(10)
+		step := func(from, d, to, k int) int {
+			if cost[to] < 0 || k+cost[to] > budget {
+				return -1
+			}
+			return k + cost[to]
+		}
+		starts := []mech.Start{{Cell: rnd.IntN(f.Len())}}
+		starts[0].Prev = int32(starts[0].Cell)
+		wantKey, wantPrev := mech.Flood(f, starts, step)
+		key, prev := fl.Flood(f, starts, step)
+		if len(key) != f.Len() || len(prev) != f.Len() {
+			t.Fatalf("trial %d: %d keys and %d back-pointers for %d cells", trial, len(key), len(prev), f.Len())
+		}
+		for i := range key {
+			if key[i] != wantKey[i] || (key[i] >= 0 && prev[i] != wantPrev[i]) {
+				t.Fatalf("trial %d: cell %v key %d prev %d, a fresh flood says %d %d", trial, f.Coord(i), key[i], prev[i], wantKey[i], wantPrev[i])
+			}
+		}
+	}
+}

@@ -139,20 +139,45 @@ func (s *State) zocOf(side game.Side, c grid.Coord) []*Unit {
 // artillery, a picket or engineers; leaders and parenthesized units are
 // free.
 func (s *State) overStacked(units []*Unit, add *Unit) game.Msg {
-	var counted []*Unit
+	var st stack
 	for _, u := range units {
-		if u.Counts() && u != add {
-			counted = append(counted, u)
+		if u != add {
+			st.add(u)
 		}
 	}
-	if add != nil && add.Counts() {
-		counted = append(counted, add)
+	if add != nil {
+		st.add(add)
 	}
 	switch {
-	case len(counted) > 2:
-		return game.M("ptg.stack.too-many", "n", len(counted))
-	case len(counted) == 2 && !counted[0].freeStacker() && !counted[1].freeStacker():
-		return game.M("ptg.stack.pair", "unit", counted[0].ID, "other", counted[1].ID)
+	case st.n > 2:
+		return game.M("ptg.stack.too-many", "n", st.n)
+	case st.over():
+		return game.M("ptg.stack.pair", "unit", st.a.ID, "other", st.b.ID)
 	}
 	return game.Msg{}
+}
+
+// stack counts the units of a hex for the stacking limits (overStacked)
+// without keeping a list: the number that count and the first two.
+type stack struct {
+	n    int
+	a, b *Unit
+}
+
+func (st *stack) add(u *Unit) {
+	if !u.Counts() {
+		return
+	}
+	switch st.n {
+	case 0:
+		st.a = u
+	case 1:
+		st.b = u
+	}
+	st.n++
+}
+
+// over reports a breach of PTG-5.0.
+func (st *stack) over() bool {
+	return st.n > 2 || st.n == 2 && !st.a.freeStacker() && !st.b.freeStacker()
 }

@@ -203,6 +203,7 @@ type mover struct {
 	hexBrid  int
 	hexRiver int
 	hexEnt   int
+	fl       *mech.Flooder // reach's buffers when set (a legal-move list floods once per unit)
 }
 
 func (s *State) newMover(u *Unit) *mover {
@@ -303,7 +304,11 @@ func (m *mover) reach() (cost []int, prev []int32) {
 			starts = append(starts, mech.Start{Cell: i, Key: cst<<8 | hz, Prev: mech.OffMap})
 		}
 	}
-	key, prev := mech.Flood(mi.Flat, starts, func(i, d, o, k int) int {
+	fl := m.fl
+	if fl == nil {
+		fl = new(mech.Flooder)
+	}
+	key, prev := fl.Flood(mi.Flat, starts, func(i, d, o, k int) int {
 		cst, hz := m.enterCost(i, d, o)
 		if cst < 0 {
 			return -1
@@ -353,7 +358,14 @@ func (s *State) mayStop(u *Unit, c grid.Coord) game.Msg {
 
 // destinations lists where u may end its move now, with the cost.
 func (s *State) destinations(u *Unit) ([]grid.Coord, []int, *mover, []int32) {
+	return s.destinationsIn(nil, u)
+}
+
+// destinationsIn is destinations flooding in fl's buffers (nil: its own);
+// the back-pointers it returns are fl's, valid until fl floods again.
+func (s *State) destinationsIn(fl *mech.Flooder, u *Unit) ([]grid.Coord, []int, *mover, []int32) {
 	m := s.newMover(u)
+	m.fl = fl
 	cost, prev := m.reach()
 	n := 0
 	for _, c := range cost {
@@ -436,13 +448,16 @@ func (s *State) stackBlocked(ix *index, u *Unit, h int) bool {
 	if ix.combat[u.Side][h] == 0 {
 		return false
 	}
-	var here []*Unit
-	for _, o := range ix.unitsAt(s, h) {
-		if o.Side == u.Side && o != u {
-			here = append(here, o)
+	// overStacked(friends here, u), without a list or a message: this
+	// runs for every hex a unit reaches.
+	var st stack
+	for i := ix.first[h]; i >= 0; i = ix.next[i] {
+		if o := &s.Units[i]; o.Side == u.Side && o != u {
+			st.add(o)
 		}
 	}
-	return !s.overStacked(here, u).IsZero()
+	st.add(u)
+	return st.over()
 }
 
 // move handles "move UNIT HEX [HEX …] [charge] [off]".

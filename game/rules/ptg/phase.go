@@ -6,6 +6,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/mech"
 )
 
 // endPhase handles "end": the movement phase ends (stacking checked,
@@ -573,6 +574,7 @@ func (s *State) legalMoves() []game.Option {
 		out = append(out, option("aide-de-camp", "ptg.opt.aide"))
 	}
 	stuck := s.stuckMover()
+	fl := new(mech.Flooder) // one flood per unit, in the same buffers
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side || stuck != nil && u != stuck {
@@ -598,7 +600,7 @@ func (s *State) legalMoves() []game.Option {
 			node.Children = append(node.Children, option("release "+u.ID, "ptg.opt.release"))
 		}
 		if s.canMove(side, u) == nil {
-			node.Children = s.moveOptions(node.Children, u)
+			node.Children = s.moveOptions(node.Children, u, fl)
 		}
 		if len(node.Children) > 0 {
 			out = append(out, node)
@@ -655,9 +657,10 @@ var mpTexts, mpArgs = func() (ts [64]string, as [64]any) {
 }()
 
 // moveOptions appends u's destinations, charges and exits to out (the
-// options are large: they are written once, in place).
-func (s *State) moveOptions(out []game.Option, u *Unit) []game.Option {
-	dests, costs, m, prev := s.destinations(u)
+// options are large: they are written once, in place), flooding in fl's
+// buffers.
+func (s *State) moveOptions(out []game.Option, u *Unit, fl *mech.Flooder) []game.Option {
+	dests, costs, m, prev := s.destinationsIn(fl, u)
 	out = slices.Grow(out, len(dests))
 	charge := s.on("charges") && u.Side == Swedes && (u.Type == "cavalry" || u.Type == "dragoons") && !u.Dismounted && !u.StartZOC && !u.Moved
 	exits := u.Side == Russians && u.Combat()
