@@ -853,7 +853,7 @@ func (d *decider) flee(o *Officer, from grid.Coord) string {
 		return nil
 	}
 	reach := 2
-	if o.Rank == RankSO {
+	if o.Rank == RankSO || o.Rank == RankADC {
 		reach = 1
 	}
 	var best *Unit

@@ -63,7 +63,7 @@ func (s *State) canActivate(side game.Side, oid, uid string) (*Officer, *Unit, e
 		return nil, nil, err
 	}
 	o := s.Officer(oid)
-	if o == nil || o.Gone || o.Side != side {
+	if o == nil || o.Gone || o.Side != side || o.Rank == RankADC {
 		return nil, nil, game.Reject("no-officer", "FLG-2.4", "flg.no-officer", "officer", game.Plain(oid))
 	}
 	u, err := s.ownUnit(side, uid)
@@ -149,10 +149,10 @@ func (s *State) canActivateOfficer(side game.Side, oid string, x *Officer) (*Off
 		return nil, err
 	}
 	o := s.Officer(oid)
-	if o == nil || o.Gone || o.Side != side {
+	if o == nil || o.Gone || o.Side != side || o.Rank == RankADC {
 		return nil, game.Reject("no-officer", "FLG-2.4", "flg.no-officer", "officer", game.Plain(oid))
 	}
-	if x.Gone || x.Side != side {
+	if x.Gone || x.Side != side || x.Rank == RankADC {
 		return nil, game.Reject("no-officer", "FLG-2.15", "flg.no-officer", "officer", game.Plain(x.ID))
 	}
 	k := s.actOf(o.ID)
@@ -282,6 +282,11 @@ func (d *decider) endTurn() {
 		u.Activated, u.By, u.Moved, u.HasMoved, u.NoCombat, u.NoMove = false, "", 0, false, false, false
 		u.OneHex, u.Doubled, u.UsedMount, u.Fought, u.Melee, u.Pursued = false, false, false, false, false, false
 		u.Rallied, u.FirstRank = false, ""
+		if u.Side == next && u.Extra {
+			// A messenger reached it last turn: activated in addition to
+			// the turn's activations (FLG-2.12).
+			u.Activated, u.Extra = true, false
+		}
 		if u.Side == next {
 			u.Carry, u.CarryNext = u.CarryNext, 0
 		} else {
@@ -292,7 +297,12 @@ func (d *decider) endTurn() {
 		o := &w.Officers[i]
 		o.Activated, o.Alone, o.Moved, o.Melee, o.Rallied = false, false, false, false, false
 	}
+	for i := range w.Messengers {
+		w.Messengers[i].Moved = false
+	}
 	c := Changes{Units: slices.Clone(w.Units), Officers: slices.Clone(w.Officers)}
+	ms := append([]Messenger{}, w.Messengers...)
+	c.Messengers = &ms
 	none := []Activation{}
 	zero := 0
 	c.Acts, c.Stage = &none, &zero

@@ -54,4 +54,4 @@ func TestRuleCoverage(t *testing.T) {
 
 // minExamples is the number of §7 worked examples with a case file or a
 // test; it only grows.
-const minExamples = 117
+const minExamples = 125

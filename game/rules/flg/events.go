@@ -1,6 +1,8 @@
 package flg
 
 import (
+	"slices"
+
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 )
@@ -21,6 +23,9 @@ type Changes struct {
 	// the pending one.
 	Follow      *Follow `json:"follow,omitempty"`
 	ClearFollow bool    `json:"clear_follow,omitempty"`
+	// Messengers, when set, are every messenger's new values.
+	Messengers *[]Messenger `json:"messengers,omitempty"`
+	NextToken  *int         `json:"next_token,omitempty"`
 }
 
 // Activated: an officer activated a unit (FLG-2.4), with the
@@ -147,6 +152,29 @@ type Placed struct {
 	Changes
 }
 
+// Dispatched: an officer sent a messenger, for one slot of its
+// activation (FLG-2.11, FLG-2.13, FLG-2.14).
+type Dispatched struct {
+	Officer   string `json:"officer"`
+	Messenger string `json:"messenger"`
+	By        string `json:"by"` // improvised, adc, officer
+	Changes
+}
+
+// Carried: a messenger moved, then rolled for its loss (FLG-2.11), or was
+// caught by an enemy entering its hex; or it delivered its order
+// (FLG-2.12, FLG-2.14).
+type Carried struct {
+	Messenger string   `json:"messenger"`
+	To        string   `json:"to"`
+	Faces     []string `json:"faces,omitempty"`
+	Lost      bool     `json:"lost,omitempty"`
+	Caught    bool     `json:"caught,omitempty"`
+	Delivered string   `json:"delivered,omitempty"` // the unit that receives the order
+	Now       bool     `json:"now,omitempty"`       // an officer-messenger: the unit is activated at once
+	Changes
+}
+
 // Ended: the game is over (FLG-5.2, FLG-5.3, FLG-P-30).
 type Ended struct {
 	Winner game.Side `json:"winner"`
@@ -166,6 +194,8 @@ func (Wounds) Kind() string      { return "wounds" }
 func (Rallied) Kind() string     { return "rallied" }
 func (StandingSet) Kind() string { return "standing" }
 func (Ended) Kind() string       { return "ended" }
+func (Dispatched) Kind() string  { return "dispatched" }
+func (Carried) Kind() string     { return "carried" }
 
 // NewEvent returns a zero event of a kind, for decoding the log.
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
@@ -188,6 +218,10 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Fled{}, true
 	case "wounds":
 		return &Wounds{}, true
+	case "dispatched":
+		return &Dispatched{}, true
+	case "carried":
+		return &Carried{}, true
 	case "rallied":
 		return &Rallied{}, true
 	case "standing":
@@ -227,6 +261,12 @@ func (c *Changes) apply(s *State) {
 	if c.ClearFollow {
 		s.Follow = nil
 	}
+	if c.Messengers != nil {
+		s.Messengers = slices.Clone(*c.Messengers)
+	}
+	if c.NextToken != nil {
+		s.NextToken = *c.NextToken
+	}
 	if c.Follow != nil {
 		f := *c.Follow
 		s.Follow = &f
@@ -258,6 +298,10 @@ func evolve(s *State, e game.Event) *State {
 	case Fled:
 		x.Changes.apply(n)
 	case Wounds:
+		x.Changes.apply(n)
+	case Dispatched:
+		x.Changes.apply(n)
+	case Carried:
 		x.Changes.apply(n)
 	case StandingSet:
 		x.Changes.apply(n)

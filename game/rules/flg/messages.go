@@ -165,3 +165,23 @@ func (e StandingSet) Message() game.Msg {
 	}
 	return game.M("flg.ev.standing", "unit", e.Unit, "words", game.Plain(strings.Join(e.Words, " ")))
 }
+
+func (e Dispatched) Message() game.Msg {
+	return game.M("flg.ev.dispatched", "officer", e.Officer, "messenger", e.Messenger, "by", game.M("flg.messenger."+e.By))
+}
+
+func (e Carried) Message() game.Msg {
+	switch {
+	case e.Delivered != "" && e.Now:
+		return game.M("flg.ev.delivered-now", "messenger", e.Messenger, "unit", e.Delivered)
+	case e.Delivered != "":
+		return game.M("flg.ev.delivered", "messenger", e.Messenger, "unit", e.Delivered)
+	case e.Caught && e.Lost:
+		return game.M("flg.ev.captured", "messenger", e.Messenger, "faces", faceMsgs(e.Faces))
+	case e.Caught:
+		return game.M("flg.ev.recoiled", "messenger", e.Messenger, "cell", e.To, "faces", faceMsgs(e.Faces))
+	case e.Lost:
+		return game.M("flg.ev.messenger-lost", "messenger", e.Messenger, "cell", e.To, "faces", faceMsgs(e.Faces))
+	}
+	return game.M("flg.ev.carried", "messenger", e.Messenger, "cell", e.To, "faces", faceMsgs(e.Faces))
+}

@@ -178,6 +178,9 @@ func (d *decider) move(cmd game.Command) error {
 	if len(cmd.Args) != 2 {
 		return game.Reject(game.CodeSyntax, "FLG-3.1", "flg.syntax", "usage", game.Plain("move UNIT HEX"))
 	}
+	if m := w.Messenger(cmd.Args[0]); m != nil && m.Side == cmd.Side && !m.Gone {
+		return d.carry(m, cmd.Args[1])
+	}
 	if o := w.Officer(cmd.Args[0]); o != nil && o.Side == cmd.Side {
 		return d.moveOfficer(o, cmd.Args[1])
 	}
@@ -203,12 +206,23 @@ func (d *decider) move(cmd game.Command) error {
 	}
 	// A lone enemy officer in a hex entered flees first (FLG-4.81).
 	var fled []string
+	var caught []Carried
 	for _, c := range opt.path[1:] {
+		for i := range w.Messengers {
+			if m := &w.Messengers[i]; !m.Gone && m.Side != u.Side && m.At == c {
+				caught = append(caught, d.catch(m))
+			}
+		}
 		for _, o := range w.officersAt(c) {
-			if o.Side != u.Side {
+			if o.Side != u.Side && !w.carrying(o.ID) {
 				fled = append(fled, d.flee(o, c))
 			}
 		}
+	}
+	for _, e := range caught {
+		e.Changes = d.changes()
+		d.setMessengers(&e.Changes)
+		d.evs = append(d.evs, e)
 	}
 	for _, o := range w.officersAt(from) {
 		if o.Side == u.Side {

@@ -87,13 +87,15 @@ func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.
 // activation, else the move that comes closest to the enemy, with some
 // randomness; "end" when nothing else is wanted.
 func pick(s *flg.State, side game.Side, leaves []string, rng *rand.Rand) string {
-	var attacks, acts, moves, other []string
+	var attacks, acts, moves, other, sends []string
 	for _, l := range leaves {
 		switch w, _, _ := strings.Cut(l, " "); w {
 		case "attack", "pursue":
 			attacks = append(attacks, l)
 		case "activate":
 			acts = append(acts, l)
+		case "messenger":
+			sends = append(sends, l)
 		case "move":
 			moves = append(moves, l)
 		case "end":
@@ -102,6 +104,8 @@ func pick(s *flg.State, side game.Side, leaves []string, rng *rand.Rand) string 
 		}
 	}
 	switch {
+	case len(sends) > 0 && rng.IntN(12) == 0:
+		return sends[rng.IntN(len(sends))]
 	case len(other) > 0:
 		return other[rng.IntN(len(other))]
 	case len(attacks) > 0 && rng.IntN(5) > 0:

@@ -239,8 +239,8 @@ func (s *State) readOfficers(src string) error {
 		if err != nil || !side.Valid() {
 			return fmt.Errorf("officer line %q: side %q", line, w[0])
 		}
-		if !slices.Contains([]string{RankGC, RankSG, RankSO}, w[2]) {
-			return fmt.Errorf("officer %s: rank %q (GC, SG or SO, FLG-T5)", w[1], w[2])
+		if !slices.Contains([]string{RankGC, RankSG, RankSO, RankADC}, w[2]) {
+			return fmt.Errorf("officer %s: rank %q (GC, SG, SO or ADC, FLG-T5)", w[1], w[2])
 		}
 		at, err := g.Parse(w[3])
 		if err != nil {
@@ -396,6 +396,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.place(cmd)
 	case "rally":
 		err = d.rally(cmd)
+	case "messenger":
+		err = d.dispatch(cmd)
+	case "deliver":
+		err = d.deliver(cmd)
 	case "standing":
 		err = d.standing(cmd)
 	case "end":
@@ -455,9 +459,9 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 	var out []game.Option
 	switch s.Phase {
 	case PhaseCommand:
-		out = s.legalActivations()
+		out = append(s.legalActivations(), s.legalDispatches()...)
 	case PhaseMove:
-		out = s.legalMoves()
+		out = append(s.legalMoves(), s.legalMessengers()...)
 	case PhaseCombat:
 		if !s.Rallying {
 			out = s.legalAttacks()

@@ -24,6 +24,8 @@ const (
 	RankGC = "GC"
 	RankSG = "SG"
 	RankSO = "SO"
+	// RankADC is an aide-de-camp: a messenger only (FLG-2.13, FLG-T5).
+	RankADC = "ADC"
 )
 
 // Unit is one unit on the battlefield. The per-turn fields are reset when
@@ -62,6 +64,7 @@ type Unit struct {
 	// Standing are the owner's standing orders for the enemy's turn
 	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
 	Standing  []string `json:"standing,omitempty"`
+	Extra     bool     `json:"extra,omitempty"`      // a messenger reached it: activated next turn (FLG-2.12)
 	Carry     int      `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
 	CarryNext int      `json:"carry_next,omitempty"` // … and against the next
 }
@@ -88,6 +91,19 @@ type Officer struct {
 	Rallied   bool       `json:"rallied,omitempty"`
 }
 
+// Messenger is an order in transit (FLG-2.10 … FLG-2.14): an improvised
+// messenger's token, an aide-de-camp or an officer carrying it (Officer).
+type Messenger struct {
+	ID      string     `json:"id"`
+	Side    game.Side  `json:"side"`
+	Kind    string     `json:"kind"` // improvised, adc, officer
+	Officer string     `json:"officer,omitempty"`
+	Sender  string     `json:"sender"`
+	At      grid.Coord `json:"at"`
+	Moved   bool       `json:"moved,omitempty"` // moved this turn
+	Gone    bool       `json:"gone,omitempty"`
+}
+
 // Activation is one officer's activation this turn (FLG-2.4).
 type Activation struct {
 	Officer string   `json:"officer"`
@@ -108,20 +124,22 @@ type State struct {
 	sc   *game.Scenario
 	opts game.Options
 
-	Turn     int           `json:"turn"`
-	Phase    string        `json:"phase"`
-	Active   game.Side     `json:"active"`
-	Units    []Unit        `json:"units"`
-	Officers []Officer     `json:"officers,omitempty"`
-	Acts     []Activation  `json:"acts,omitempty"`
-	Stage    int           `json:"stage"` // the officer (index in Acts) whose units act now (FLG-2.5)
-	Initial  [2]int        `json:"initial"`
-	Lost     [2]int        `json:"lost"`
-	Skip     [2]bool       `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
-	Follow   *Follow       `json:"follow,omitempty"`
-	Result   *game.Outcome `json:"result,omitempty"`
-	TurnCap  int           `json:"turn_cap,omitempty"`
-	Rallying bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
+	Turn       int           `json:"turn"`
+	Phase      string        `json:"phase"`
+	Active     game.Side     `json:"active"`
+	Units      []Unit        `json:"units"`
+	Officers   []Officer     `json:"officers,omitempty"`
+	Acts       []Activation  `json:"acts,omitempty"`
+	Stage      int           `json:"stage"` // the officer (index in Acts) whose units act now (FLG-2.5)
+	Initial    [2]int        `json:"initial"`
+	Lost       [2]int        `json:"lost"`
+	Skip       [2]bool       `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
+	Follow     *Follow       `json:"follow,omitempty"`
+	Result     *game.Outcome `json:"result,omitempty"`
+	TurnCap    int           `json:"turn_cap,omitempty"`
+	Rallying   bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
+	Messengers []Messenger   `json:"messengers,omitempty"`
+	NextToken  int           `json:"next_token,omitempty"`
 }
 
 func (s *State) clone() *State {
@@ -131,6 +149,7 @@ func (s *State) clone() *State {
 	c.Units = append(make([]Unit, 0, len(s.Units)+16), s.Units...)
 	c.Officers = slices.Clone(s.Officers)
 	c.Acts = slices.Clone(s.Acts)
+	c.Messengers = slices.Clone(s.Messengers)
 	for i := range c.Acts {
 		c.Acts[i].Units = slices.Clone(c.Acts[i].Units)
 	}
@@ -207,6 +226,18 @@ func (s *State) Pieces() []game.Piece {
 		}
 		if u.Activated {
 			p.Flags = append(p.Flags, "activated")
+		}
+		out = append(out, p)
+	}
+	for i := range s.Messengers {
+		m := &s.Messengers[i]
+		if m.Officer != "" {
+			continue
+		}
+		at := m.At
+		p := game.Piece{ID: m.ID, Side: m.Side, Hex: s.label(m.At), At: &at, Type: "messenger", Status: game.StatusActive}
+		if m.Gone {
+			p.Status, p.At = game.StatusEliminated, nil
 		}
 		out = append(out, p)
 	}
@@ -340,4 +371,14 @@ func (s *State) atEdge(side game.Side, c grid.Coord) bool {
 		return c.X == 0
 	}
 	return c.X == w-1
+}
+
+// Messenger returns a messenger by id (nil if there is none).
+func (s *State) Messenger(id string) *Messenger {
+	for i := range s.Messengers {
+		if strings.EqualFold(s.Messengers[i].ID, id) {
+			return &s.Messengers[i]
+		}
+	}
+	return nil
 }

@@ -542,3 +542,27 @@ case('FLG-TC-147', '''# FLG-TC-147 (FLG-T8, FLG-P-14): Esquive (D3): the defende
 case('FLG-TC-154', '''# FLG-TC-154 (FLG-4.82, FLG-T8): a Tireur élite (C4) attacker targets infantry with a SO: the separate die (the first)
 # shows INF and the loss is taken by the SO: the SO is removed and the stands are intact.''',
      dict(melee(('INF_H_MUSKET', 'C4'), ('INF_H_MUSKET',), 'INF ART ART', ['officer SO gone', 'stands S1 3', 'combat 1 hits=0']), officers=['A SO SO 0508']))
+
+# ---- 7.12 Messengers
+case('FLG-TC-135', '''# FLG-TC-135 (FLG-2.11, FLG-P-8, FLG-2.10): an improvised messenger is dispatched (1 slot of the GC's activation) and moves
+# 3 hexes; its end-of-move die TA: lost; FLAG: it goes on (next turn).''',
+     cmdpos(nine, ['A GC GC 0101'], ['A: messenger GC', 'A: end', 'A: move M1 0401'], ['ok 1', 'ok 3', 'event carried', 'gone M1'], dice='TA', params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0101'], ['A: messenger GC', 'A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3', 'A: end', 'A: move M1 0401'], ['rejected 4 activation-full FLG-2.3', 'at M1 0401'], dice='FLAG', params={'initial-A': '9'}))
+case('FLG-TC-136', '''# FLG-TC-136 (FLG-2.13, FLG-T5): an aide-de-camp in the GC's hex carries the order: it moves 5 hexes; end-of-move dice TA,
+# INF: not lost; TA, TA: lost.''',
+     cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0601'], ['officer ADC1 0601'], dice='TA INF', params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0601'], ['officer ADC1 gone'], dice='TA TA', params={'initial-A': '9'}))
+case('FLG-TC-137', '''# FLG-TC-137 (FLG-2.11, AMB-29): an enemy unit enters the messenger's hex (0403): die INF: the messenger recoils to an
+# adjacent hex toward its own side's edge (0303, the sender's default); TA: it is captured.''',
+     cmdpos(['A U1 INF_H_MUSKET 0110', 'B N1 CAV_L 0603'], ['A GC GC 0103', 'B BG GC 0603'], ['A: messenger GC', 'A: end', 'A: move M1 0403', 'A: end', 'A: end', 'B: activate BG N1', 'B: end', 'B: move N1 0403'],
+            ['ok 8', 'at N1 0403', 'at M1 0303'], dice='FLAG INF'),
+     cmdpos(['A U1 INF_H_MUSKET 0110', 'B N1 CAV_L 0603'], ['A GC GC 0103', 'B BG GC 0603'], ['A: messenger GC', 'A: end', 'A: move M1 0403', 'A: end', 'A: end', 'B: activate BG N1', 'B: end', 'B: move N1 0403'],
+            ['ok 8', 'gone M1'], dice='FLAG TA'))
+case('FLG-TC-138', '''# FLG-TC-138 (FLG-2.14): an officer-messenger (the SO in the GC's hex) reaches unit U in the same turn: U is activated at once
+# and may move and fight this turn.''',
+     cmdpos(['A U INF_H_MUSKET 0106', 'B T1 INF_H_MUSKET 0307'], ['A GC GC 0101', 'A SO SO 0101'], ['A: messenger GC SO', 'A: end', 'A: move SO 0105', 'A: deliver SO U', 'A: move U 0206', 'A: end', 'A: attack U T1'],
+            ['ok 4', 'activated U yes', 'ok 5', 'ok 7', 'officer SO 0206'], dice='INF INF ART ART ART'))
+case('FLG-TC-139', '''# FLG-TC-139 (FLG-2.12, FLG-P-9): a messenger token reaches unit U in turn 1; in turn 2, U is activated in addition to the
+# normal 3.''',
+     cmdpos(nine[1:] + ['A U INF_H_MUSKET 0203'], ['A GC GC 0101'], ['A: messenger GC', 'A: end', 'A: move M1 0202', 'A: deliver M1 U', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: activate GC U2', 'A: activate GC U3', 'A: activate GC U4'],
+            ['ok 4', 'phase 2 command A', 'activated U yes', 'ok 12', 'gone M1'], dice='FLAG', params={'initial-A': '9'}))
