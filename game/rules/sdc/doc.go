@@ -83,13 +83,22 @@
 // own edge; declining or failing to place keeps the brigade off the
 // table).
 //
-// Not implemented: senior generals and their rerolls (SDC-16), the battlefield set-up (SDC-4.1 … 4.11: table size,
-// terrain generation, crossings, villages) and deployment (SDC-5): games
-// start from a scenario with every unit placed; army building as orders
-// (ValidateArmy exists, no verb uses it); a recoil or displacement path
-// chosen by the owner (the bot's default path is taken); the options
+// The battlefield (setup.go): BoardSize, the deployment zones, the
+// terrain roll and sectors, the spacing checks of hills, villages and
+// crossings (SDC-4.1 … 4.12, SDC-5.2, SDC-G.19 … G.21), and Generate, the
+// seeded generator with the digest's defaults (a straight river across
+// the table, 7-hex hills, a wood per player, 3-hex villages, a road over
+// the first crossing), with its objectives and its map.
+//
+// Not implemented: senior generals and their rerolls (SDC-16); set-up as
+// orders: the players' alternate placement of terrain (SDC-4.6, 4.9 …
+// 4.11: only the generator places it) and deployment (SDC-5): games
+// start from a scenario with every unit placed, and no ruleset SetUp
+// builds one from Generate yet; army building as orders (ValidateArmy
+// exists, no verb uses it); a recoil or displacement path chosen by the
+// owner (the bot's default path is taken); the options
 // routLeavesElements, generalCapturedIfTrapped, generalSwapUsesExchange
 // as game options (the last is an ArmyOptions field); column support used
 // once per activation (SDC-G.13: it is given to every element in front).
-// Worked examples without a case file: notYet in coverage_test.go.
+// Worked examples without a case file or test: notYet in coverage_test.go.
 package sdc

@@ -28,7 +28,7 @@ func mods(ms []Mod) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func dice(ds []int) string {
+func diceText(ds []int) string {
 	var parts []string
 	for _, d := range ds {
 		parts = append(parts, itoa(d))
@@ -120,7 +120,7 @@ func (e Fired) Message() game.Msg {
 }
 
 func (e Fought) Message() game.Msg {
-	a, d := dice(e.ADice), dice(e.DDice)
+	a, d := diceText(e.ADice), diceText(e.DDice)
 	if e.AReroll > 0 {
 		a += " (" + itoa(e.AReroll) + ")"
 	}

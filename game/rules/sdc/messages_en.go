@@ -177,4 +177,8 @@ var messagesEN = game.Catalogue{
 	"term.sdc.edge.left":           "left",
 	"term.sdc.edge.right":          "right",
 	"term.sdc.edge.choice":         "the owner's choice of",
+	"sdc.setup.hill-spacing":       "hills must be at least {n} hexes apart (4 PT)",
+	"sdc.setup.village-spacing":    "built-up areas must be at least {n} hexes apart (3 PT)",
+	"sdc.setup.village-zone":       "a built-up area must be at least {n} hexes from a deployment zone (1 PT)",
+	"sdc.setup.crossing":           "a crossing stands on the river, outside the deployment zones, 4 hexes from another",
 }

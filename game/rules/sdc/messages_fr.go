@@ -177,4 +177,8 @@ var messagesFR = game.Catalogue{
 	"term.sdc.edge.left":           "gauche",
 	"term.sdc.edge.right":          "droit",
 	"term.sdc.edge.choice":         "au choix",
+	"sdc.setup.hill-spacing":       "les collines doivent être à au moins {n} hexagones l'une de l'autre (4 PT)",
+	"sdc.setup.village-spacing":    "les zones construites doivent être à au moins {n} hexagones l'une de l'autre (3 PT)",
+	"sdc.setup.village-zone":       "une zone construite doit être à au moins {n} hexagones d'une zone de déploiement (1 PT)",
+	"sdc.setup.crossing":           "un passage se place sur la rivière, hors des zones de déploiement, à 4 hexagones d'un autre",
 }
