@@ -217,7 +217,7 @@ func TestDeadlineReminders(t *testing.T) {
 	got = e.at(24 * time.Hour)
 	for _, want := range []string{
 		"⏰ g1: the deadline of A (@alice) has passed; the defaults are played for them. Deadlines missed by A: 1.",
-		"g1 · A (alice) · (secret set-up order) (deadline passed: the default)",
+		"g1 · A (alice) · (secret order) (deadline passed: the default)",
 		"g1 · A (alice) · ready (deadline passed: the default)",
 		"⏰ g1: the deadline of B (@bob) has passed",
 		"@alice g1 · your turn: turn 1/8 · movement phase of A.\nDeadline: Thu 26 Nov 11:00 CET (in 2 d).",

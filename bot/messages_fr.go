@@ -88,7 +88,7 @@ var messagesFR = map[string]string{
 	"order.no-seed":      "{game} n'a pas de graine de dés dans cette base (une partie inachevée importée d'un export) : elle ne peut pas continuer ici.",
 	"order.not-started":  "{game} n'a pas encore commencé : toutes les places ne sont pas prises.",
 	"order.refused":      "✗ {game} : `{order}` refusé",
-	"order.secret":       "(ordre de déploiement secret)",
+	"order.secret":       "(ordre secret)",
 	"order.secret-done":  "{game}, pour vous seul : `{order}`",
 	"order.secret-other": "{game}, pour vous seul, après l'ordre de {who} :",
 	"order.spectator":    "vous ne jouez pas dans {game} : les spectateurs peuvent regarder (board, status, history) mais pas donner d'ordres.",

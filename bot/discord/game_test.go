@@ -73,7 +73,7 @@ func TestGameGS1(t *testing.T) {
 	if !strings.Contains(secret.Content, "for your eyes only") || len(secret.Attachments) != 1 || boardOf(t, secret.Attachments[0]).Viewer != game.SideA {
 		t.Errorf("alice's deploy: reply %q with %d attachment(s); want her secret and her view", secret.Content, len(secret.Attachments))
 	}
-	find(t, public(msgs), "g1 · A (alice) · (secret set-up order)")
+	find(t, public(msgs), "g1 · A (alice) · (secret order)")
 	// bob answers his decision with its button.
 	in, msgs = e.click(bob, bobPing.ID, "g:g1 choose 1")
 	if r := reply(t, in, msgs); !strings.Contains(r.Content, "for your eyes only") || boardOf(t, r.Attachments[0]).Viewer != game.SideB {

@@ -74,7 +74,7 @@ func TestGame(t *testing.T) {
 	// Secret set-ups: the narration in the room says nothing; the orders
 	// and each side's board go to the player's direct room.
 	alice.send(t, room, "!g deploy auto")
-	alice.says(t, me, room, "g1 · A ("+A+") · (secret set-up order)")
+	alice.says(t, me, room, "g1 · A ("+A+") · (secret order)")
 	secretA := alice.says(t, me, "", "g1, for your eyes only: `deploy auto`\n  A placed 7 unit(s)")
 	dmA := secretA.RoomID
 	if dmA == room {
@@ -82,7 +82,7 @@ func TestGame(t *testing.T) {
 	}
 	alice.image(t, me, dmA, "g1-t01-setup-viewA.png")
 	bob.send(t, room, "!g 1") // the deploy decision, answered by its number
-	alice.says(t, me, room, "g1 · B ("+B+") · (secret set-up order)")
+	alice.says(t, me, room, "g1 · B ("+B+") · (secret order)")
 	secretB := bob.says(t, me, "", "g1, for your eyes only: `deploy auto`\n  B placed 7 unit(s)")
 	dmB := secretB.RoomID
 	if dmB == room || dmB == dmA {

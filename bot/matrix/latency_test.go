@@ -139,8 +139,8 @@ func gameSteps(bob string) []step {
 	s := []step{
 		{true, "!g new gs-1 vs @" + bob, "challenges " + bob},
 		{false, "!g accept", "g1 begins"},
-		{true, "!g deploy auto", "(secret set-up order)"},
-		{false, "!g deploy auto", "(secret set-up order)"},
+		{true, "!g deploy auto", "(secret order)"},
+		{false, "!g deploy auto", "(secret order)"},
 		{true, "!g ready", "A has finished deploying"},
 		{false, "!g ready", "both sides have deployed"},
 	}
