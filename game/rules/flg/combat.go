@@ -231,7 +231,7 @@ func (s *State) canFight(a, t *Unit, pursuit bool) error {
 	case s.roadArtillery(a):
 		return game.Reject("no-combat", "FLG-4.21", "flg.fight.road-art", "unit", a.ID)
 	}
-	if ma, _ := s.allowance(a); a.Moved > ma {
+	if ma, _ := s.allowance(a); a.Moved > ma && !(a.Forced && a.Moved == ma+1) {
 		return game.Reject("no-combat", "FLG-4.21", "flg.fight.moved", "unit", a.ID)
 	}
 	if t.Gone || t.Side == a.Side {

@@ -86,7 +86,31 @@ func (s *State) canActivate(side game.Side, oid, uid string) (*Officer, *Unit, e
 	if dist := grid.HexDistance(o.At, u.At); dist > officerRange(o.Rank) {
 		return nil, nil, game.Reject("out-of-range", "FLG-2.2", "flg.act.range", "officer", o.ID, "unit", u.ID, "dist", dist, "range", officerRange(o.Rank))
 	}
+	if o.Staff == "A" && u.SG != o.ID {
+		return nil, nil, game.Reject("allied", "FLG-T13", "flg.act.allied-general", "officer", o.ID, "unit", u.ID)
+	}
+	if s.allied(u) && s.nearSG(u) && o.ID != u.SG && o.SG != u.SG {
+		return nil, nil, game.Reject("allied", "FLG-T8", "flg.act.allied", "officer", o.ID, "unit", u.ID, "sg", u.SG)
+	}
 	return o, u, nil
+}
+
+// allied: an allied or feudal unit (A5, A6), or one attached to an allied
+// general (FLG-T13 A), obeys only its own Sub-General and officers
+// (AMB-10).
+func (s *State) allied(u *Unit) bool {
+	if u.Has("A5") || u.Has("A6") {
+		return true
+	}
+	sg := s.Officer(u.SG)
+	return sg != nil && sg.Staff == "A"
+}
+
+// nearSG: within 5 hexes of its own Sub-General; beyond, any officer may
+// activate it, but only to withdraw toward its edge (AMB-10).
+func (s *State) nearSG(u *Unit) bool {
+	sg := s.Officer(u.SG)
+	return sg != nil && !sg.Gone && grid.HexDistance(sg.At, u.At) <= 5
 }
 
 // activate: "activate OFFICER UNIT" adds a unit to the officer's
@@ -111,6 +135,9 @@ func (d *decider) activate(cmd game.Command) error {
 	}
 	w.Acts[k].Units = append(w.Acts[k].Units, u.ID)
 	u.Activated, u.By = true, o.ID
+	if w.allied(u) && !w.nearSG(u) {
+		u.Withdraw, u.NoCombat = true, true
+	}
 	o.Activated = true
 	d.touchOfficer(o)
 	for _, x := range w.officersAt(u.At) {
@@ -234,6 +261,11 @@ func (d *decider) end(cmd game.Command) error {
 	if len(cmd.Args) > 0 {
 		return game.Reject(game.CodeSyntax, "FLG-1.7", "flg.syntax", "usage", game.Plain("end"))
 	}
+	if w.Phase == PhaseCombat {
+		if due := w.impetuousDue(); len(due) > 0 {
+			return game.Reject("impetuous", "FLG-T8", "flg.impetuous.must", "unit", due[0].ID)
+		}
+	}
 	switch w.Phase {
 	case PhaseCommand:
 		zero := 0
@@ -281,7 +313,7 @@ func (d *decider) endTurn() {
 		}
 		u.Activated, u.By, u.Moved, u.HasMoved, u.NoCombat, u.NoMove = false, "", 0, false, false, false
 		u.OneHex, u.Doubled, u.UsedMount, u.Fought, u.Melee, u.Pursued = false, false, false, false, false, false
-		u.Rallied, u.FirstRank = false, ""
+		u.Rallied, u.FirstRank, u.Withdraw, u.Impetus, u.Forced = false, "", false, "", false
 		if u.Side == next && u.Extra {
 			// A messenger reached it last turn: activated in addition to
 			// the turn's activations (FLG-2.12).
@@ -442,6 +474,65 @@ func (s *State) legalPlacements() []game.Option {
 	var out []game.Option
 	for _, p := range s.placements() {
 		out = append(out, game.Option{Label: "place " + p.word, Command: "place " + p.word, LabelMsg: game.M("flg.opt.place", "where", p.word)})
+	}
+	return out
+}
+
+// impetuous: "impetuous UNIT" after its activation rolls the C1 die: on a
+// flag or a TA, a free forced march: one hex more, ending next to an
+// enemy, keeping the right to fight (FLG-T8, FLG-P-27).
+func (d *decider) impetuous(cmd game.Command) error {
+	w := d.w
+	if err := w.phaseIs(PhaseCommand, "FLG-P-27"); err != nil {
+		return err
+	}
+	if len(cmd.Args) != 1 {
+		return game.Reject(game.CodeSyntax, "FLG-P-27", "flg.syntax", "usage", game.Plain("impetuous UNIT"))
+	}
+	u, err := w.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if !u.Has("C1") || !u.Activated || u.Impetus != "" {
+		return game.Reject("not-impetuous", "FLG-P-27", "flg.impetuous.no", "unit", u.ID)
+	}
+	u.Impetus = d.roll1()
+	u.Forced = u.Impetus == FaceFlag || u.Impetus == FaceTA
+	d.touch(u)
+	e := Impetus{Unit: u.ID, Face: u.Impetus, Forced: u.Forced}
+	e.Changes = d.changes()
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) legalImpetus() []game.Option {
+	var out []game.Option
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == s.Active && !u.Gone && u.Activated && u.Has("C1") && u.Impetus == "" {
+			out = append(out, game.Option{Label: "impetuous " + u.ID, Command: "impetuous " + u.ID, LabelMsg: game.M("flg.opt.impetuous", "unit", u.ID)})
+		}
+	}
+	return out
+}
+
+// impetuousDue lists the activated C1 units that must still attack an
+// adjacent enemy (FLG-T8, AMB-36).
+func (s *State) impetuousDue() []*Unit {
+	if s.Rallying {
+		return nil
+	}
+	var out []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != s.Active || u.Gone || !u.Activated || !u.Has("C1") || u.Fought {
+			continue
+		}
+		for _, e := range s.enemiesAdjacent(u.Side, u.At) {
+			if s.canFight(u, e, false) == nil {
+				out = append(out, u)
+				break
+			}
+		}
 	}
 	return out
 }

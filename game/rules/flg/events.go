@@ -175,6 +175,14 @@ type Carried struct {
 	Changes
 }
 
+// Impetus: the C1 die of an impetuous unit (FLG-P-27).
+type Impetus struct {
+	Unit   string `json:"unit"`
+	Face   string `json:"face"`
+	Forced bool   `json:"forced,omitempty"`
+	Changes
+}
+
 // Ended: the game is over (FLG-5.2, FLG-5.3, FLG-P-30).
 type Ended struct {
 	Winner game.Side `json:"winner"`
@@ -196,6 +204,7 @@ func (StandingSet) Kind() string { return "standing" }
 func (Ended) Kind() string       { return "ended" }
 func (Dispatched) Kind() string  { return "dispatched" }
 func (Carried) Kind() string     { return "carried" }
+func (Impetus) Kind() string     { return "impetus" }
 
 // NewEvent returns a zero event of a kind, for decoding the log.
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
@@ -222,6 +231,8 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Dispatched{}, true
 	case "carried":
 		return &Carried{}, true
+	case "impetus":
+		return &Impetus{}, true
 	case "rallied":
 		return &Rallied{}, true
 	case "standing":
@@ -302,6 +313,8 @@ func evolve(s *State, e game.Event) *State {
 	case Dispatched:
 		x.Changes.apply(n)
 	case Carried:
+		x.Changes.apply(n)
+	case Impetus:
 		x.Changes.apply(n)
 	case StandingSet:
 		x.Changes.apply(n)

@@ -185,3 +185,10 @@ func (e Carried) Message() game.Msg {
 	}
 	return game.M("flg.ev.carried", "messenger", e.Messenger, "cell", e.To, "faces", faceMsgs(e.Faces))
 }
+
+func (e Impetus) Message() game.Msg {
+	if e.Forced {
+		return game.M("flg.ev.impetus-forced", "unit", e.Unit, "face", game.M("flg.face."+e.Face))
+	}
+	return game.M("flg.ev.impetus", "unit", e.Unit, "face", game.M("flg.face."+e.Face))
+}

@@ -137,4 +137,11 @@ var catalogueEN = game.Catalogue{
 	"flg.ev.recoiled":          "{messenger} escapes to {cell}: {faces}",
 	"flg.ev.delivered":         "{messenger} delivers its order: {unit} is activated next turn",
 	"flg.ev.delivered-now":     "{messenger} delivers its order: {unit} is activated at once",
+	"flg.act.allied-general":   "{officer} is an allied general and commands only its own troops, not {unit}",
+	"flg.act.allied":           "{unit} obeys only its Sub-General {sg} and its own officers, not {officer}",
+	"flg.impetuous.must":       "{unit} is impetuous and must first attack the enemy next to it",
+	"flg.impetuous.no":         "{unit} has no impetuous roll to make",
+	"flg.opt.impetuous":        "{unit} rolls for its impetuous charge",
+	"flg.ev.impetus":           "{unit} is impetuous: {face}",
+	"flg.ev.impetus-forced":    "{unit} is impetuous: {face}, a free forced march",
 }

@@ -137,4 +137,11 @@ var catalogueFR = game.Catalogue{
 	"flg.ev.recoiled":          "{messenger} s'échappe en {cell} : {faces}",
 	"flg.ev.delivered":         "{messenger} remet son ordre : {unit} sera activée au prochain tour",
 	"flg.ev.delivered-now":     "{messenger} remet son ordre : {unit} est activée sur-le-champ",
+	"flg.act.allied-general":   "{officer} est un général allié et ne commande que ses propres troupes, pas {unit}",
+	"flg.act.allied":           "{unit} n'obéit qu'à son Sous-Général {sg} et à ses propres officiers, pas à {officer}",
+	"flg.impetuous.must":       "{unit} est impétueuse et doit d'abord attaquer l'ennemi adjacent",
+	"flg.impetuous.no":         "{unit} n'a pas de jet d'impétuosité à faire",
+	"flg.opt.impetuous":        "{unit} jette le dé d'impétuosité",
+	"flg.ev.impetus":           "{unit} est impétueuse : {face}",
+	"flg.ev.impetus-forced":    "{unit} est impétueuse : {face}, une marche forcée gratuite",
 }

@@ -142,6 +142,20 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 		}
 	}
 	add(most, false, false)
+	if u.Forced {
+		// C1's forced march: one hex more, ending next to an enemy, with
+		// the right to fight kept (FLG-P-27).
+		r := grid.Reach(g, u.At, most+1, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
+		for c, x := range r {
+			if c == u.At || s.UnitAt(c) != nil || len(s.enemiesAdjacent(u.Side, c)) == 0 {
+				continue
+			}
+			if o, done := out[c]; done && !o.noCombat {
+				continue
+			}
+			out[c] = moveOpt{path: append([]grid.Coord{u.At}, grid.Path(r, c)...), noCombat: x.Cost > ma+1}
+		}
+	}
 	cap1 := u.T().Has("cap1") || u.OneHex
 	if !cap1 && s.onRoad(u.At) {
 		add(most+1, true, false)
@@ -150,6 +164,15 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 		add(most+1, false, true)
 		if s.onRoad(u.At) {
 			add(most+2, true, true)
+		}
+	}
+	if u.Withdraw {
+		// Far from its Sub-General an allied unit only withdraws toward
+		// its own edge (A5, A6, AMB-10).
+		for c := range out {
+			if u.Side == game.SideA && c.X >= u.At.X || u.Side == game.SideB && c.X <= u.At.X {
+				delete(out, c)
+			}
 		}
 	}
 	return out

@@ -185,6 +185,8 @@ func (s *State) readUnits(src string) error {
 					return err
 				}
 				u.Carry = n
+			case k == "sg" && v != "":
+				u.SG = v
 			case x == "activated":
 				u.Activated = true
 			case x == "nocombat":
@@ -248,6 +250,10 @@ func (s *State) readOfficers(src string) error {
 		}
 		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at}
 		for _, x := range w[4:] {
+			if k, v, ok := strings.Cut(x, "="); ok && k == "sg" {
+				o.SG = v
+				continue
+			}
 			switch x {
 			case "B", "F", "M":
 				o.Ability = x
@@ -398,6 +404,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.rally(cmd)
 	case "messenger":
 		err = d.dispatch(cmd)
+	case "impetuous":
+		err = d.impetuous(cmd)
 	case "deliver":
 		err = d.deliver(cmd)
 	case "standing":
@@ -460,6 +468,7 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 	switch s.Phase {
 	case PhaseCommand:
 		out = append(s.legalActivations(), s.legalDispatches()...)
+		out = append(out, s.legalImpetus()...)
 	case PhaseMove:
 		out = append(s.legalMoves(), s.legalMessengers()...)
 	case PhaseCombat:
@@ -469,6 +478,9 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 		out = append(out, s.legalRallies()...)
 	case PhaseReplace:
 		return s.legalPlacements()
+	}
+	if s.Phase == PhaseCombat && len(s.impetuousDue()) > 0 {
+		return out // C1: the adjacent enemy must be attacked first
 	}
 	return append(out, game.Option{Label: "end", Command: "end", LabelMsg: game.M("flg.opt.end", "phase", phaseMsg(s.Phase))})
 }

@@ -65,6 +65,10 @@ type Unit struct {
 	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
 	Standing  []string `json:"standing,omitempty"`
 	Extra     bool     `json:"extra,omitempty"`      // a messenger reached it: activated next turn (FLG-2.12)
+	SG        string   `json:"sg,omitempty"`         // the Sub-General an allied or feudal unit is attached to (A5, A6)
+	Withdraw  bool     `json:"withdraw,omitempty"`   // activated far from its SG: it may only withdraw (A5, A6)
+	Impetus   string   `json:"impetus,omitempty"`    // the C1 die rolled this turn
+	Forced    bool     `json:"forced,omitempty"`     // C1: a free forced march
 	Carry     int      `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
 	CarryNext int      `json:"carry_next,omitempty"` // … and against the next
 }
@@ -86,6 +90,7 @@ type Officer struct {
 	Gone      bool       `json:"gone,omitempty"`
 	Activated bool       `json:"activated,omitempty"`
 	Alone     bool       `json:"alone,omitempty"` // activated alone this turn (FLG-2.15)
+	SG        string     `json:"sg,omitempty"`    // the allied Sub-General an officer belongs to (FLG-T13 A)
 	Moved     bool       `json:"moved,omitempty"`
 	Melee     bool       `json:"melee,omitempty"` // with a unit that fought a melee this turn
 	Rallied   bool       `json:"rallied,omitempty"`

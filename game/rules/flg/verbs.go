@@ -22,6 +22,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "activate", Rule: "FLG-2.4", Args: []game.VerbArg{argOfficer, argUnit}, Example: "activate GC S1", Help: game.Text{EN: "command phase: an officer activates one unit within its range (repeat for each unit)", FR: "phase de commandement : un officier active une unité à sa portée (à répéter pour chaque unité)"}},
 		{Name: "messenger", Rule: "FLG-2.11", Args: []game.VerbArg{argOfficer, {Name: "who", Kind: game.ArgText, Help: game.Text{EN: "improvised (default), or an aide-de-camp or officer in the officer's hex", FR: "improvised (par défaut), ou un aide de camp ou un officier de l'hexagone de l'officier"}}}, Example: "messenger GC", Help: game.Text{EN: "command phase: send a messenger, for one unit of the activation", FR: "phase de commandement : envoyer un messager, pour une unité de l'activation"}},
 		{Name: "deliver", Rule: "FLG-2.12", Args: []game.VerbArg{arg("messenger", game.ArgUnit, "a messenger", "un messager"), argUnit}, Help: game.Text{EN: "movement phase: a messenger with or next to a unit delivers its order", FR: "phase de mouvement : un messager avec ou à côté d'une unité remet son ordre"}},
+		{Name: "impetuous", Rule: "FLG-P-27", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "command phase: an activated Impétueux (C1) unit rolls for a free forced march", FR: "phase de commandement : une unité Impétueuse (C1) activée tente une marche forcée gratuite"}},
 		{Name: "move", Rule: "FLG-3.1", Args: []game.VerbArg{argUnit, argHex}, Example: "move S1 0507", Help: game.Text{EN: "movement phase: move an activated unit (its officers follow)", FR: "phase de mouvement : déplacer une unité activée (ses officiers la suivent)"}},
 		{Name: "attack", Rule: "FLG-4.20", Args: []game.VerbArg{argUnit, argTarget, {Name: "officer", Kind: game.ArgOfficer, Help: game.Text{EN: "an officer of the unit's hex fighting in its first rank (not the GC)", FR: "un officier de l'hexagone de l'unité combattant en premier rang (pas le GC)"}}}, Example: "attack S1 N1", Help: game.Text{EN: "combat phase: an activated unit fights an adjacent enemy, or fires at one in range and sight", FR: "phase de combat : une unité activée combat un ennemi adjacent, ou tire sur un ennemi à portée et en vue"}},
 		{Name: "rally", Rule: "FLG-2.24", Args: []game.VerbArg{argOfficer}, Help: game.Text{EN: "end of the combat phase: an activated officer rallies the unit it is with", FR: "fin de la phase de combat : un officier activé rallie l'unité avec laquelle il se trouve"}},
@@ -49,6 +50,15 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	}
 	if side != s.Active || s.Follow != nil {
 		return "", "not this side's turn"
+	}
+	if s.Phase == PhaseCombat {
+		if due := s.impetuousDue(); len(due) > 0 {
+			for _, e := range s.enemiesAdjacent(due[0].Side, due[0].At) {
+				if s.canFight(due[0], e, false) == nil {
+					return "attack " + due[0].ID + " " + e.ID, "an impetuous unit must attack"
+				}
+			}
+		}
 	}
 	if s.Phase == PhaseReplace {
 		if l := s.legalPlacements(); len(l) > 0 {

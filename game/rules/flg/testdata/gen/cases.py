@@ -566,3 +566,23 @@ case('FLG-TC-139', '''# FLG-TC-139 (FLG-2.12, FLG-P-9): a messenger token reache
 # normal 3.''',
      cmdpos(nine[1:] + ['A U INF_H_MUSKET 0203'], ['A GC GC 0101'], ['A: messenger GC', 'A: end', 'A: move M1 0202', 'A: deliver M1 U', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: activate GC U2', 'A: activate GC U3', 'A: activate GC U4'],
             ['ok 4', 'phase 2 command A', 'activated U yes', 'ok 12', 'gone M1'], dice='FLAG', params={'initial-A': '9'}))
+
+# ---- Rules without a worked example
+case('FLG-P-27', '''# FLG-P-27 [DERIVED] (FLG-T8, FLG-P-27, AMB-36): an Impétueux (C1) unit rolls after its activation: FLAG (or TA) gives a free
+# forced march, one hex more ending next to an enemy and keeping its combat (INF_L_MUSKET, MA 2, reaches 0104 next to the enemy
+# at 0105 and attacks); INF gives none. Activated with an enemy adjacent, it must attack before the combat phase ends.''',
+     cmdpos(['A U1 INF_L_MUSKET 0101 C1', 'B E1 INF_H_MUSKET 0105'], ['A GC GC 0101'], ['A: activate GC U1', 'A: impetuous U1', 'A: end', 'A: move U1 0104', 'A: end', 'A: attack U1 E1'], ['ok 4', 'ok 6', 'event impetus'], dice='FLAG ART ART'),
+     cmdpos(['A U1 INF_L_MUSKET 0101 C1', 'B E1 INF_H_MUSKET 0105'], ['A GC GC 0101'], ['A: activate GC U1', 'A: impetuous U1', 'A: end', 'A: move U1 0104'], ['rejected 4 cannot-reach FLG-3.5'], dice='INF'),
+     dict(active='A', units=['A U1 INF_L_MUSKET 0104 C1 activated', 'B E1 INF_H_MUSKET 0105'], orders=['A: end', 'A: attack U1 E1', 'A: end'], dice='ART ART', expect=['rejected 1 impetuous FLG-T8', 'ok 2', 'ok 3', 'not-legal A end']))
+case('FLG-T8-A5', '''# FLG-T8-A5 [DERIVED] (FLG-T8, FLG-T13, AMB-10): an allied unit (A5) within 5 hexes of its own Sub-General obeys only it and its
+# own officers: the GC may not activate it; beyond 5 hexes any officer may, but only to withdraw toward its edge and without
+# combat. An allied general (staff letter A) commands only its own troops.''',
+     cmdpos(['A A1 INF_H_MUSKET 0105 A5 sg=SG1', 'A U2 INF_H_MUSKET 0107'], ['A GC GC 0104', 'A SG1 SG 0106'], ['A: activate GC A1', 'A: activate SG1 A1'], ['rejected 1 allied FLG-T8', 'ok 2'], params={'initial-A': '16'}),
+     cmdpos(['A A1 INF_H_MUSKET 0305 A5 sg=SG1', 'B E1 INF_H_MUSKET 0306'], ['A GC GC 0304', 'A SG1 SG 0901'], ['A: activate GC A1', 'A: end', 'A: move A1 0405', 'A: move A1 0205', 'A: end', 'A: attack A1 E1'],
+            ['ok 1', 'rejected 3 cannot-reach FLG-3.5', 'ok 4', 'rejected 6 no-combat FLG-4.21']),
+     cmdpos(['A A1 INF_H_MUSKET 0105 sg=SG1', 'A U2 INF_H_MUSKET 0107'], ['A GC GC 0104', 'A SG1 SG 0106 A'], ['A: activate SG1 U2', 'A: activate SG1 A1', 'A: activate GC A1'], ['rejected 1 allied FLG-T13', 'ok 2'], params={'initial-A': '16'}))
+case('FLG-4.2', '''# FLG-4.2 [DERIVED] (FLG-2.1, FLG-4.2, FLG-4.3, FLG-4.4, FLG-1.6, FLG-3.2, FLG-3.1): only activated units move and attack; a unit
+# fights once; it cannot "fight the void" or a friend; a unit never ends in an occupied hex and moves once.''',
+     dict(active='A', phase='move', units=['A A1 INF_H_MUSKET 0508 activated', 'A A2 INF_H_MUSKET 0408', 'A A3 INF_L_MUSKET 0507 activated', 'B E1 INF_H_MUSKET 0608'],
+          orders=['A: move A2 0308', 'A: move A3 0408', 'A: move A3 0506', 'A: move A3 0505', 'A: end', 'A: attack A2 E1', 'A: attack A1 A3', 'A: attack A1 E1', 'A: attack A1 E1'], dice='ART ART ART',
+          expect=['rejected 1 not-activated FLG-2.1', 'rejected 2 cannot-reach FLG-3.5', 'ok 3', 'rejected 4 moved FLG-3.1', 'rejected 6 not-activated FLG-4.2', 'rejected 7 bad-target FLG-4.17', 'ok 8', 'rejected 9 fought FLG-4.3']))
