@@ -1,14 +1,18 @@
 package flg_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/flg"
 )
 
-// TestCatalogue checks the troop catalogue against FLG-T2 (and FLG-T4):
-// every type, and the numbers of a sample of rows.
+// TestCatalogue checks the troop catalogue against FLG-T2 (and FLG-T4,
+// FLG-A2.10, FLG-A2.11, FLG-A2.12, FLG-A2.13, FLG-A2.14: infantry, cavalry,
+// lancers, camelry, artillery):
+// every type, and the numbers of a sample of rows; a Normal unit has 3
+// stands (FLG-A2.1).
 func TestCatalogue(t *testing.T) {
 	types, err := flg.Catalogue()
 	if err != nil {
@@ -55,8 +59,9 @@ func TestCatalogue(t *testing.T) {
 	}
 }
 
-// TestTables checks FLG-T1 (faces), T3 (activations, FLG-P-6), T6, T7,
-// T12 and T15 as loaded.
+// TestTables checks FLG-T1 (faces), T3 (activations, FLG-P-6), T5
+// (FLG-A3.1, FLG-A3.3), T6 (FLG-A2.20), T7 (FLG-A2.21), T8 (FLG-A2.22),
+// T12, T13, T14 (FLG-A2.31) and T15 as loaded.
 func TestTables(t *testing.T) {
 	faces := []string{"", "INF", "CAV", "ART", "FLAG", "FLAG", "TA"}
 	for v := 1; v <= 6; v++ {
@@ -77,6 +82,26 @@ func TestTables(t *testing.T) {
 	for n, want := range map[int]string{9: "[3]", 12: "[4]", 15: "[4]", 16: "[3 3]", 21: "[4 4]", 30: "[4 4]", 45: "[4 4 3]", 60: "[4 4 3 3]"} {
 		if got := fmtInts(flg.ActivationSizes(n)); got != want {
 			t.Errorf("army of %d: activations %s, want %s (FLG-T3, FLG-P-6)", n, got, want)
+		}
+	}
+	tb, err := flg.GameTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rank, want := range map[string]string{"GC": "[5 3 no 2]", "SG": "[3 3 yes 2]", "SO": "[1 3 yes 1]"} {
+		if r, _ := tb.Row("officers", rank); fmt.Sprint(r) != want {
+			t.Errorf("officer %s: %v, want %s (FLG-T5)", rank, r, want)
+		}
+	}
+	if n := len(tb.Keys("traits")); n != 22 {
+		t.Errorf("%d traits, FLG-T8 has 22 (A1–A7, B1–B4, C1–C6, D1–D5)", n)
+	}
+	if n := len(tb.Keys("countries")); n != 20 {
+		t.Errorf("%d countries, FLG-T14 has 20", n)
+	}
+	for _, l := range []string{"A", "D", "MS"} {
+		if _, ok := tb.Row("staff", l); !ok {
+			t.Errorf("no staff letter %s (FLG-T13)", l)
 		}
 	}
 	for diff, want := range map[int]string{0: "marginal", 20: "marginal", 40: "average", 50: "average", 60: "decisive"} {

@@ -41,60 +41,92 @@
 //
 // # Orders (Verbs)
 //
-//	activate OFFICER UNIT        command phase, one unit at a time (FLG-2.4)
-//	move UNIT HEX                movement phase (FLG-3)
-//	attack UNIT TARGET           combat phase: melee or fire (FLG-4)
-//	advance UNIT · stay UNIT     an optional follow-up (FLG-4.50)
-//	pursue UNIT HEX TARGET       a pursuit (FLG-4.51)
-//	place OFFICER|HEX            a skipped turn's General-in-Chief (FLG-4.83)
-//	end                          end the phase
+//	activate OFFICER UNIT|OFFICER   command phase, one unit (or an officer
+//	                                alone) at a time (FLG-2.4, FLG-2.15)
+//	messenger OFFICER [ADC|OFFICER] command phase: send a messenger (FLG-2.11)
+//	impetuous UNIT                  command phase: the C1 die (FLG-P-27)
+//	move UNIT|OFFICER|MESSENGER HEX movement phase (FLG-3, FLG-2.15, FLG-2.11)
+//	deliver MESSENGER UNIT          movement phase (FLG-2.12, FLG-2.14)
+//	attack UNIT TARGET [OFFICER]    combat phase: melee or fire, with an
+//	                                officer in the first rank (FLG-4, FLG-2.22)
+//	rally OFFICER                   end of the combat phase (FLG-2.24)
+//	advance UNIT · stay UNIT        an optional follow-up (FLG-4.50)
+//	pursue UNIT HEX TARGET          a pursuit (FLG-4.51)
+//	place OFFICER|HEX               a skipped turn's General-in-Chief (FLG-4.83)
+//	standing UNIT [WORD…]           either side, any time: standing orders
+//	                                for the enemy's turn (breakoff, evade,
+//	                                dodge, firstrank; §9.2)
+//	end                             end the phase
 //
 // The dice are the kernel's committed dice (game/dice), one d6 a symbol
 // die read through FLG-T1; every combat event records its faces, its
-// dice breakdown and how each tactical advantage was read.
+// dice breakdown and how each tactical advantage was read, and narrates
+// the faces as words in English and French.
+//
+// # Decisions and defaults
+//
+// The attacker's optional follow-up and pursuit are pending decisions
+// (default: stay). The defender's choices before a roll (break-off,
+// Rompre, Esquive, an officer in the first rank of a riposte) are its
+// standing orders, given with "standing" at any time (§9.2: the bot
+// prompts only where no standing order covers the case; without one the
+// defaults apply: stand, no first rank). The riposte is always made (the
+// digest's default), retreat paths and a panicking elephant's way are the
+// digest's defaults (the fewest losses, then the end hex with most
+// friends, then the first label), and so are officers' flights (the
+// nearest friendly unit, then the most stands) and the Tireur élite's
+// officer (the highest ranked). DeadlineOrder plays a decision's default,
+// an impetuous unit's compulsory attack, or "end".
 //
 // # STATUS
 //
 // Implemented, with case files citing the rule ids (testdata/cases,
-// named after the digest's worked examples FLG-TC-…) and Go tests:
-//   - data: FLG-T1 (FLG-TC-001), T2, T3/FLG-P-6, T4, T5, T6, T7, T8 codes,
-//     T12, T13, T14, T15 as versioned data files with tests;
-//   - command: FLG-2.1 … FLG-2.5 (ranges, activations by army size, the
-//     ability letters, each unit once, officers acting in the order they
-//     activated, FLG-P-7), FLG-2.15 (officers follow their unit),
-//     post-activation dice B4 and staff letter D;
-//   - movement: FLG-3.1 … FLG-3.9 with FLG-P-12 (terrain costs and stops,
-//     roads +1 without combat, mounted infantry +1, passing through
-//     friendly artillery, no ZOC), "nc" allowances, B1, B2, B3;
-//   - combat: FLG-4.2 … FLG-4.23 (dice FLG-P-15 with every modifier and
-//     cap of FLG-T18 except the first-rank officer), lines of sight and
-//     shadows FLG-P-13, FLG-4.30 … FLG-4.35 (hits, FLG-T9 with FLG-P-19,
-//     FLG-T16 ignores), retreats FLG-4.40, FLG-4.41 (artillery caps, the
-//     road, the carry-over), desertion FLG-4.42, follow-up FLG-4.50 with
-//     FLG-T11, pursuit FLG-4.51, riposte FLG-4.60 … FLG-4.62, elephants
-//     FLG-4.70, FLG-4.71 (panic, flight, blocking combats, FLG-P-37),
-//     officer flight FLG-4.81, loss of the GC FLG-4.83 (skipped turn and
-//     re-placement, FLG-P-24);
-//   - victory: FLG-5.1, FLG-5.2 (immediate check), FLG-5.3, the turn cap
-//     FLG-P-1 (option turn-cap, default 20) with FLG-P-30.
+// named after the digest's worked examples FLG-TC-… and written from the
+// specs in testdata/gen) and Go tests. All 125 worked examples of §7 are
+// traced: 122 by case files, FLG-TC-001 by TestFaceFrequencies, FLG-TC-108
+// (symmetry) by every sight assertion; FLG-TC-009 keeps the rule where
+// the digest's derived figure contradicts it (noted in its header).
+//   - data: FLG-T1 (FLG-P-3), T2, T3/FLG-P-6, T4, T5, T6, T7, T8, T12, T13,
+//     T14, T15 as versioned data files (data/units.txt, data/tables.txt)
+//     with tests; the unit card as data (FLG-A2.1 … A2.22, FLG-A3);
+//   - command: FLG-2.1 … FLG-2.6, FLG-P-7, FLG-P-10, FLG-2.15 (officers
+//     follow their unit, or are activated alone anywhere and move 3 hexes
+//     ignoring terrain), messengers FLG-2.10 … FLG-2.14 with FLG-P-8,
+//     FLG-P-9 (improvised, ADCs, officers; loss, capture, recoil,
+//     delivery), post-activation dice B4 and staff D, staff MS, allied
+//     and feudal units and allied generals (A5, A6, staff A, AMB-10),
+//     Impétueux C1 (FLG-P-27);
+//   - movement: FLG-3.1 … FLG-3.10 with FLG-P-12 (terrain costs and stops,
+//     roads +1 without combat, mounted infantry +1, through friendly
+//     artillery, no ZOC, no exit), "nc" allowances, B1, B2, B3;
+//   - combat: FLG-4.1 … FLG-4.23 (dice FLG-P-15 with every modifier and cap
+//     of FLG-T18), lines of sight and shadows (FLG-P-13), FLG-4.30 …
+//     FLG-4.35 (hits, FLG-T9 with FLG-P-19, FLG-T16 ignores), retreats
+//     FLG-4.40, FLG-4.41 (artillery caps, the road, the carry-over),
+//     desertion FLG-4.42, follow-up FLG-4.50 with FLG-T11, pursuit
+//     FLG-4.51, riposte FLG-4.60 … FLG-4.62, elephants FLG-4.70, FLG-4.71
+//     (panic, flight at once and at each turn start, blocking combats,
+//     FLG-P-37), officers FLG-2.21 … FLG-2.24 (morale, first rank with
+//     wound tests, break-off and C6, rally), C4 (FLG-4.82), D3, officer
+//     flight FLG-4.81, loss of the GC FLG-4.83 (skipped turn, FLG-P-24);
+//   - terrain: FLG-6.2, FLG-6.3, FLG-6.5 (linear obstacles, FLG-P-26),
+//     FLG-T10;
+//   - victory: FLG-5.1, FLG-5.2 (immediate check), FLG-5.3 (FLG-T15), the
+//     turn cap FLG-P-1 (option turn-cap, default 20) with FLG-P-30.
 //
 // Not implemented yet:
-//   - messengers and aides-de-camp (FLG-2.10 … FLG-2.14), officers
-//     activated alone and moving alone (FLG-2.15), allied and feudal units
-//     (A5, A6, staff letter A), C1 Impétueux;
-//   - officer actions: first rank (FLG-2.22), break-off and C6 Rompre
-//     (FLG-2.23), rally (FLG-2.24), C4 Tireur élite (FLG-4.82), D3
-//     Esquive; the defender's reactions are therefore not pending
-//     decisions yet, and the riposte is always made (the digest's
-//     default standing order);
-//   - retreat paths are chosen by the digest's default (the fewest
-//     losses, then the end with most friends, then the first label), not
-//     asked of the player;
-//   - set-up from chat: army building by preset or budget (FLG-P-33,
-//     FLG-P-34), board sizes and the terrain generator (FLG-P-29,
-//     FLG-P-31), officers by FLG-P-32, private deployment (FLG-P-35),
-//     scenario files (FLG-P-36), reinforcements (FLG-3.11); the board
-//     image and registration in game/rules/all.
+//   - D5 Changeants' extra hex after a follow-up and its 2-hex pursuit;
+//     an ADC does not walk back to its officer after delivering (it stays
+//     with the unit it reached);
+//   - reinforcements (FLG-3.11) and scenario objectives (FLG-P-36);
+//   - set-up (Annex 1): presets and budget (FLG-P-33, FLG-P-34), board
+//     sizes and the terrain generator (FLG-P-29, FLG-P-31), officers by
+//     FLG-P-32, private deployment (FLG-A1.5, FLG-A1.6, FLG-P-35), first
+//     player by lot (FLG-A1.7), the minimum board (FLG-1.3a); positions are
+//     scenario params so far;
+//   - the board image, shipped scenarios, registration in game/rules/all
+//     and chat wiring (prompts for the defender's choices instead of
+//     standing orders).
 //
 // TestRuleCoverage lists the rule ids no case or test cites yet.
 package flg

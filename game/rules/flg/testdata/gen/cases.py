@@ -21,7 +21,7 @@ def case(name, header, *variants):
     CASES.append((name, header, list(variants)))
 
 # 7.3 Retreats
-case('FLG-TC-030', '''# FLG-TC-030 (ex. A/B) (FLG-4.30, FLG-4.31, FLG-4.32, FLG-4.40, FLG-P-20, FLG-T17, FLG-4.50, FLG-T11): S INF_H_MUSKET
+case('FLG-TC-030', '''# FLG-TC-030 (ex. A/B) (FLG-1.3b, FLG-4.30, FLG-4.31, FLG-4.32, FLG-4.40, FLG-P-20, FLG-T17, FLG-4.50, FLG-T11): S INF_H_MUSKET
 # at (5,4)=0508 attacked by N infantry at (5,5)=0608. One flag: it retreats 1 hex to (5,3)=0407 or (6,3)=0408
 # (0407 by the default tie-break); two flags: 2 hexes, to (5,2)=0307. Trained infantry on level ground does not follow up.''',
      melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'FLAG CAV ART', ['combat 1 dice=3 hits=0 morale=1 ignored=0 retreat=1 made=1 losses=0', 'at S1 ' + R1, 'at N1 ' + N, 'no-pending', 'no-event followed']),
@@ -84,7 +84,7 @@ case('FLG-TC-012', '''# FLG-TC-012 (ex. 1C) (FLG-T9, FLG-4.35, FLG-1.4a, FLG-4.3
 # target; the attacker INF_H_MUSKET is supported. Muskets in melee are not shooters: the infantry row gives a morale hit,
 # ignored by the supported defender; dice capped at 2. The defender, supported, then ripostes (also capped at 2).''',
      melee(('INF_H_MUSKET',), ('INF_H_MUSKET',), 'TA ART ART ART', ['combat 1 dice=2 ta=morale morale=1 ignored=1 retreat=0 losses=0', 'at S1 ' + S, 'combat 2 riposte=yes dice=2'], more=att_friends, terrain={'town': S}))
-case('FLG-TC-013', '''# FLG-TC-013 (ex. 1D) (FLG-T9, FLG-1.4b, FLG-1.4c, FLG-P-19): a supported CAV_M attacks infantry in a forest: TA → miss
+case('FLG-TC-013', '''# FLG-TC-013 (ex. 1D) (FLG-T9, FLG-1.4b, FLG-1.4c, FLG-P-19, FLG-6.3): a supported CAV_M attacks infantry in a forest: TA → miss
 # (mounted against rough terrain); the cavalry counts as unsupported, the infantry as supported, so it ripostes.''',
      melee(('CAV_M',), ('INF_H_MUSKET',), 'TA ART ART ART', ['combat 1 dice=2 ta=miss losses=0', 'supported N1 S1 attacking no', 'supported S1 N1 attacked yes', 'combat 2 riposte=yes'], more=att_friends, terrain={'forest': S}))
 case('FLG-TC-014', '''# FLG-TC-014 (ex. 2A) (FLG-T9): a supported CAV_M attacks supported infantry: TA → hit; the defender ripostes.''',
@@ -581,7 +581,7 @@ case('FLG-T8-A5', '''# FLG-T8-A5 [DERIVED] (FLG-T8, FLG-T13, AMB-10): an allied 
      cmdpos(['A A1 INF_H_MUSKET 0305 A5 sg=SG1', 'B E1 INF_H_MUSKET 0306'], ['A GC GC 0304', 'A SG1 SG 0901'], ['A: activate GC A1', 'A: end', 'A: move A1 0405', 'A: move A1 0205', 'A: end', 'A: attack A1 E1'],
             ['ok 1', 'rejected 3 cannot-reach FLG-3.5', 'ok 4', 'rejected 6 no-combat FLG-4.21']),
      cmdpos(['A A1 INF_H_MUSKET 0105 sg=SG1', 'A U2 INF_H_MUSKET 0107'], ['A GC GC 0104', 'A SG1 SG 0106 A'], ['A: activate SG1 U2', 'A: activate SG1 A1', 'A: activate GC A1'], ['rejected 1 allied FLG-T13', 'ok 2'], params={'initial-A': '16'}))
-case('FLG-4.2', '''# FLG-4.2 [DERIVED] (FLG-2.1, FLG-4.2, FLG-4.3, FLG-4.4, FLG-1.6, FLG-3.2, FLG-3.1): only activated units move and attack; a unit
+case('FLG-4.2', '''# FLG-4.2 [DERIVED] (FLG-2.1, FLG-4.1, FLG-4.2, FLG-4.3, FLG-4.4, FLG-4.20, FLG-1.6, FLG-3.2, FLG-3.1, FLG-3.4): only activated units move and attack; a unit
 # fights once; it cannot "fight the void" or a friend; a unit never ends in an occupied hex and moves once.''',
      dict(active='A', phase='move', units=['A A1 INF_H_MUSKET 0508 activated', 'A A2 INF_H_MUSKET 0408', 'A A3 INF_L_MUSKET 0507 activated', 'B E1 INF_H_MUSKET 0608'],
           orders=['A: move A2 0308', 'A: move A3 0408', 'A: move A3 0506', 'A: move A3 0505', 'A: end', 'A: attack A2 E1', 'A: attack A1 A3', 'A: attack A1 E1', 'A: attack A1 E1'], dice='ART ART ART',
