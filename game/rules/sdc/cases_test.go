@@ -17,6 +17,7 @@ import (
 //
 //	facing UNIT NE|E|SE|SW|W|NW     disordered UNIT · steady UNIT
 //	square UNIT · line UNIT          formation HEAD SECOND · single UNIT
+//	rerolls SENIOR N                 a division or corps general's rerolls left
 //	batterie UNIT N                  the grande batterie UNIT stands in has N guns (0: none)
 //	totals A=N D=N [face=F]          the last combat's totals
 //	fire score=N total=N margin=N    the last shot
@@ -84,6 +85,16 @@ func sdcAssert(c *casetest.Case, w []string) (bool, error) {
 		if n := len(s.Batterie(e)); fmt.Sprint(n) != w[2] {
 			return true, fmt.Errorf("%s stands in a batterie of %d", e.ID, n)
 		}
+	case "rerolls":
+		for _, g := range s.Seniors {
+			if g.ID == w[1] {
+				if fmt.Sprint(g.Rerolls) != w[2] {
+					return true, fmt.Errorf("%s has %d rerolls", g.ID, g.Rerolls)
+				}
+				return true, nil
+			}
+		}
+		return true, fmt.Errorf("no senior general %s", w[1])
 	case "formation":
 		b := s.Element(w[2])
 		if b == nil || b.Head != w[1] {

@@ -151,28 +151,48 @@ func (x *decider) combat(a, t *Element) {
 	s := x.t
 	na, nd, am, dm, face := s.CombatMods(a, t)
 	e := Fought{Attacker: a.ID, Defender: t.ID, Face: face, AMods: am, DMods: dm}
+	var aIdx, dIdx []int
 	for range na {
 		e.ADice = append(e.ADice, x.d.Roll(6))
+		aIdx = append(aIdx, x.d.pos-1)
 	}
 	for range nd {
 		e.DDice = append(e.DDice, x.d.Roll(6))
+		dIdx = append(dIdx, x.d.pos-1)
 	}
 	tot := func() {
 		e.A, e.D = best(e.ADice)+sum(am), best(e.DDice)+sum(dm)
 	}
 	tot()
-	if s.kind(t).Reroll && e.D < e.A {
-		i := lowest(e.DDice)
-		e.DReroll = x.d.Roll(6)
-		e.DDice[i] = e.DReroll
-		tot()
+	// SDC-11.8: the defender's rerolls first, then the attacker's: elite
+	// infantry and heavy cavalry reroll their lowest die when losing, then
+	// a senior general may reroll a die not yet rerolled (SDC-16.2).
+	rerolls := func(u *Element, dice []int, idx []int, own *int, losing func() bool) {
+		if s.kind(u).Reroll && losing() {
+			i := lowest(dice)
+			*own = x.d.Roll(6)
+			dice[i], idx[i] = *own, x.d.pos-1
+			x.rerolled[idx[i]] = true
+			tot()
+		}
+		if !losing() {
+			return
+		}
+		i := -1
+		for k := range dice {
+			if !x.rerolled[idx[k]] && (i < 0 || dice[k] < dice[i]) {
+				i = k
+			}
+		}
+		if i >= 0 {
+			if v := x.seniorAt(idx[i], u.Side, u.At, u.ID, dice[i]); x.rerolled[x.d.pos-1] && x.d.pos-1 != idx[i] {
+				dice[i], idx[i] = v, x.d.pos-1
+				tot()
+			}
+		}
 	}
-	if s.kind(a).Reroll && e.A < e.D {
-		i := lowest(e.ADice)
-		e.AReroll = x.d.Roll(6)
-		e.ADice[i] = e.AReroll
-		tot()
-	}
+	rerolls(t, e.DDice, dIdx, &e.DReroll, func() bool { return e.D < e.A })
+	rerolls(a, e.ADice, aIdx, &e.AReroll, func() bool { return e.A < e.D })
 	x.emit(e)
 	switch {
 	case e.A == e.D: // SDC-11.9: a disordered element recoils anyway

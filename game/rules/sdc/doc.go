@@ -39,6 +39,7 @@
 //	fight UNIT TARGET          one combat, resolved at once (SDC-11)
 //	react UNIT face|square|none   the contacted player's reaction (SDC-9)
 //	enter [left|right] HEX …   place a brigade arriving from a flank march (SDC-17.6)
+//	reroll SENIOR | keep       answer a senior general's reroll question (SDC-16)
 //	end                        end the activation (every contact fought, SDC-11.2)
 //
 // Moving an element into a friendly element of its brigade of the same
@@ -53,6 +54,8 @@
 // second (behind the element of its brigade in the same hex), destroyed;
 // a general flagged flank marches on a flank with his brigade, which has
 // no hex (SDC-17), one flagged destroyed lost his brigade earlier.
+// Senior generals have type division or corps and values {rerolls = N}
+// (default 3, SDC-16.1).
 // [start] phase initiative, activate-A or activate-B; params activated
 // (generals already activated this turn) and last-initiative (SDC-6.2).
 // Counter faces: scenarios/data/sdc/counters.toml.
@@ -90,7 +93,21 @@
 // the table, 7-hex hills, a wood per player, 3-hex villages, a road over
 // the first crossing), with its objectives and its map.
 //
-// Not implemented: senior generals and their rerolls (SDC-16); set-up as
+// Senior generals SDC-16.1 … 16.6, 16.8 (senior.go): when a die of a
+// side fails (a morale test, a missed shot, the lower combat total) and a
+// division general within 6 PM, or a corps general within 6 PT or through
+// a division general's relay, still has rerolls, the order stops with an
+// Asked event and the die's owner answers reroll or keep (the default:
+// the pool is never spent on a timeout); the order is then decided again
+// from the start with the same dice and the answers, so the log
+// re-decides. A die already rerolled (elite infantry, heavy cavalry, a
+// grande batterie, an attack-formation brigade's forced march) is never
+// rerolled again.
+//
+// Not implemented: senior generals' moves and displacement (SDC-16.7:
+// they stay where the scenario puts them), rerolls of a flank-marching
+// general's entry test (he has no hex), a senior reroll offered on a die
+// that succeeded; set-up as
 // orders: the players' alternate placement of terrain (SDC-4.6, 4.9 …
 // 4.11: only the generator places it) and deployment (SDC-5): games
 // start from a scenario with every unit placed, and no ruleset SetUp

@@ -398,5 +398,7 @@ var eventKinds = map[string]func() game.Event{
 	"activation-ended":  func() game.Event { return &ActivationEnded{} },
 	"turn-ended":        func() game.Event { return &TurnEnded{} },
 	"flank-tried":       func() game.Event { return &FlankTried{} },
+	"asked":             func() game.Event { return &Asked{} },
+	"reroll-used":       func() game.Event { return &RerollUsed{} },
 	"entered":           func() game.Event { return &Entered{} },
 }

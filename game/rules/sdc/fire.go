@@ -176,7 +176,7 @@ func (x *decider) fire(args []string) error {
 		t := s.Element(target)
 		if tests[g.ID] {
 			need := s.kind(g).Quality
-			die, ok := x.test(need)
+			die, ok := x.test(need, g.Side, g.At, g.ID)
 			x.emit(Tested{Unit: g.ID, Why: "fire-after-move", Die: die, Need: need, Passed: ok, Rule: "SDC-10.2"})
 			if !ok {
 				x.emit(Fired{Gun: g.ID, Target: t.ID, Lost: "test"})
@@ -242,6 +242,11 @@ func (x *decider) shoot(gun, t *Element, reroll bool) {
 	if e.Total < e.Score && reroll {
 		e.Reroll = x.d.Roll(6)
 		e.Total = e.Reroll + sum(e.Mods)
+	} else if e.Total < e.Score { // SDC-16.2: a senior general may reroll a miss
+		if v := x.senior(gun.Side, gun.At, gun.ID, e.Die); v != e.Die || x.rerolled[x.d.pos-1] {
+			e.Reroll = v
+			e.Total = v + sum(e.Mods)
+		}
 	}
 	e.Margin = e.Total - e.Score
 	x.emit(e)
@@ -266,7 +271,7 @@ func (x *decider) result(t *Element, margin int, cause grid.Coord, table string)
 		x.destroy(t, table)
 	case r.Test:
 		need := s.kind(t).Quality
-		die, ok := x.test(need)
+		die, ok := x.test(need, t.Side, t.At, t.ID)
 		x.emit(Tested{Unit: t.ID, Why: "result", Die: die, Need: need, Passed: ok, Rule: table})
 		if !ok {
 			x.destroy(t, table)

@@ -181,4 +181,12 @@ var messagesEN = game.Catalogue{
 	"sdc.setup.village-spacing":    "built-up areas must be at least {n} hexes apart (3 PT)",
 	"sdc.setup.village-zone":       "a built-up area must be at least {n} hexes from a deployment zone (1 PT)",
 	"sdc.setup.crossing":           "a crossing stands on the river, outside the deployment zones, 4 hexes from another",
+	"sdc.ev.asked":                 "{side} may have a senior general reroll the {die} of {unit}",
+	"sdc.ev.answered":              "the reroll is decided",
+	"sdc.ev.reroll-used":           "{senior} rerolls the {old} of {unit}: {new}",
+	"sdc.reroll.pool":              "a reroll from one of: {pools}",
+	"sdc.reroll.none":              "no die waits for a reroll",
+	"sdc.opt.reroll":               "reroll with {senior}",
+	"sdc.opt.keep":                 "keep the {die}",
+	"sdc.prompt.reroll":            "{unit} rolled {die}: have a senior general reroll it?",
 }

@@ -181,4 +181,12 @@ var messagesFR = game.Catalogue{
 	"sdc.setup.village-spacing":    "les zones construites doivent être à au moins {n} hexagones l'une de l'autre (3 PT)",
 	"sdc.setup.village-zone":       "une zone construite doit être à au moins {n} hexagones d'une zone de déploiement (1 PT)",
 	"sdc.setup.crossing":           "un passage se place sur la rivière, hors des zones de déploiement, à 4 hexagones d'un autre",
+	"sdc.ev.asked":                 "{side} peut faire relancer le {die} de {unit} par un officier supérieur",
+	"sdc.ev.answered":              "la relance est décidée",
+	"sdc.ev.reroll-used":           "{senior} relance le {old} de {unit} : {new}",
+	"sdc.reroll.pool":              "une relance de l'un de : {pools}",
+	"sdc.reroll.none":              "aucun dé n'attend de relance",
+	"sdc.opt.reroll":               "relancer avec {senior}",
+	"sdc.opt.keep":                 "garder le {die}",
+	"sdc.prompt.reroll":            "{unit} a fait {die} : le faire relancer par un officier supérieur ?",
 }

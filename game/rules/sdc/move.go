@@ -53,9 +53,13 @@ func (x *decider) march(args []string) error {
 		}
 	}
 	ev := ForcedMarch{General: g.ID, Need: g.Quality, Detached: detached}
-	ev.Die, ev.Passed = x.test(g.Quality)
-	if !ev.Passed && all { // SDC-15.17: a brigade all in attack formation rerolls
-		ev.Reroll, ev.Passed = x.test(g.Quality)
+	if all { // SDC-15.17: a brigade all in attack formation rerolls a failure
+		ev.Die, ev.Passed = x.plainTest(g.Quality)
+		if !ev.Passed {
+			ev.Reroll, ev.Passed = x.plainTest(g.Quality)
+		}
+	} else {
+		ev.Die, ev.Passed = x.test(g.Quality, g.Side, g.At, g.ID)
 	}
 	x.emit(ev)
 	return nil
@@ -295,7 +299,7 @@ func (x *decider) react(args []string) error {
 		}
 		x.emit(Reacted{Unit: t.ID, How: "square"})
 		need := s.kind(t).Quality
-		die, ok := x.test(need)
+		die, ok := x.test(need, t.Side, t.At, t.ID)
 		x.emit(Tested{Unit: t.ID, Why: "square", Die: die, Need: need, Passed: ok, Rule: "SDC-9.3"})
 		if ok {
 			x.emit(Faced{Unit: t.ID, Facing: t.Facing, Square: true, Reaction: true})
@@ -448,7 +452,7 @@ func (x *decider) rally(args []string) error {
 	}
 	if s.on("rally-test") {
 		need := s.kind(e).Quality
-		die, ok := x.test(need)
+		die, ok := x.test(need, e.Side, e.At, e.ID)
 		x.emit(Tested{Unit: e.ID, Why: "rally", Die: die, Need: need, Passed: ok, Rule: "SDC-14.2"})
 		if !ok {
 			return nil

@@ -131,7 +131,9 @@ func pick(rng *rand.Rand, side game.Side, leaves []string) string {
 func TestPlayout(t *testing.T) {
 	kinds := map[string]bool{}
 	for seed := int64(1); seed <= 3; seed++ {
+		var recs []game.Record
 		g := play(t, seed, 3000, func(g *game.Game, rec game.Record) {
+			recs = append(recs, rec)
 			for _, e := range rec.Events {
 				kinds[e.Kind()] = true
 			}
@@ -139,8 +141,13 @@ func TestPlayout(t *testing.T) {
 		if !g.State.Outcome().Over {
 			t.Errorf("seed %d: the game did not end (turn %d)", seed, g.State.Clock().Turn)
 		}
+		// The log re-decides to the same events with its dice, reroll
+		// questions (SDC-16.8) included.
+		if err := game.Redecide(sdc.New(), g.Scenario, nil, recs); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
 	}
-	for _, k := range []string{"initiative", "activated", "moved", "fired", "fought", "turn-ended", "flank-tried"} {
+	for _, k := range []string{"initiative", "activated", "moved", "fired", "fought", "turn-ended", "flank-tried", "asked", "reroll-used"} {
 		if !kinds[k] {
 			t.Errorf("no %s event in the playouts", k)
 		}

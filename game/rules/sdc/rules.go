@@ -86,6 +86,10 @@ func derefEvent(e game.Event) game.Event {
 		return *x
 	case *FlankTried:
 		return *x
+	case *Asked:
+		return *x
+	case *RerollUsed:
+		return *x
 	case *Entered:
 		return *x
 	}
@@ -143,9 +147,13 @@ func (*Rules) Check(st game.State) error {
 // decider builds the events of one order on a scratch copy of the state.
 type decider struct {
 	t    *State
-	d    game.Dice
+	d    *replayDice
 	evs  []game.Event
 	side game.Side
+	// answers to senior generals' rerolls, by die index (SDC-16); rerolled:
+	// the dice already rerolled, which no reroll may touch again.
+	answers  map[string]string
+	rerolled map[int]bool
 }
 
 func (x *decider) emit(e event) {
@@ -154,8 +162,18 @@ func (x *decider) emit(e event) {
 }
 
 // test rolls a morale test: 1d6 ≥ need, a natural 1 always failing
-// (SDC-13.1, SDC-13.3).
-func (x *decider) test(need int) (int, bool) {
+// (SDC-13.1, SDC-13.3); a failure may be rerolled by a senior general in
+// range of the piece tested (SDC-16.2).
+func (x *decider) test(need int, side game.Side, at grid.Coord, unit string) (int, bool) {
+	die := x.d.Roll(6)
+	if die == 1 || die < need {
+		die = x.senior(side, at, unit, die)
+	}
+	return die, die != 1 && die >= need
+}
+
+// plainTest is a morale test no senior general may reroll.
+func (x *decider) plainTest(need int) (int, bool) {
 	die := x.d.Roll(6)
 	return die, die != 1 && die >= need
 }
@@ -168,7 +186,34 @@ func (r *Rules) Decide(st game.State, cmd game.Command, d game.Dice) ([]game.Eve
 	if s.Result != nil {
 		return nil, reject(game.CodeGameOver, "", "sdc.over")
 	}
-	x := &decider{t: s.clone(), d: d, side: cmd.Side}
+	if s.Ask != nil {
+		return r.answer(s, cmd, d)
+	}
+	return r.run(s, cmd, &replayDice{base: d}, map[string]string{})
+}
+
+// run decides cmd, stopping at the first die whose owner must say
+// whether a senior general rerolls it (an Asked event).
+func (r *Rules) run(s *State, cmd game.Command, d *replayDice, answers map[string]string) (evs []game.Event, err error) {
+	x := &decider{t: s.clone(), d: d, side: cmd.Side, answers: answers, rerolled: map[int]bool{}}
+	defer func() {
+		if p := recover(); p != nil {
+			a, ok := p.(askPanic)
+			if !ok {
+				panic(p)
+			}
+			a.ask.Command, a.ask.Rolls, a.ask.Answers = cmd, d.rolled, answers
+			evs, err = []game.Event{Asked{Ask: a.ask}}, nil
+		}
+	}()
+	evs, err = r.decide(s, x, cmd)
+	if err == nil && s.Ask == nil && len(evs) > 0 && len(answers) > 0 {
+		evs = append(evs, Asked{}) // the question answered: nothing pending
+	}
+	return evs, err
+}
+
+func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, error) {
 	if len(s.Reactions) > 0 {
 		r := s.Reactions[0]
 		if cmd.Verb != "react" || cmd.Side != s.Element(r.Unit).Side {
@@ -207,6 +252,8 @@ func (r *Rules) Decide(st game.State, cmd game.Command, d game.Dice) ([]game.Eve
 		err = x.enter(cmd.Args)
 	case "react":
 		err = reject(game.CodeWrongPhase, "SDC-9.6", "sdc.react.none")
+	case "reroll", "keep":
+		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:
 		return nil, reject(game.CodeUnknownVerb, "", "sdc.unknown-order", "verb", game.Plain(cmd.Verb))
 	}
@@ -327,7 +374,7 @@ func (x *decider) activate(args []string) error {
 	e := Activated{General: g.ID, Side: g.Side, Affected: aff, Total: total, Passed: true}
 	if 2*aff >= total && total > 0 {
 		e.Test, e.Need = true, g.Quality
-		e.Die, e.Passed = x.test(g.Quality)
+		e.Die, e.Passed = x.test(g.Quality, g.Side, g.At, g.ID)
 	}
 	if e.Passed {
 		for _, el := range s.brigade(g.ID) {

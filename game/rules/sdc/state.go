@@ -117,7 +117,10 @@ type State struct {
 
 	Elements []Element `json:"elements"`
 	Generals []General `json:"generals"`
-	Result   *Outcome  `json:"result,omitempty"`
+	Seniors  []Senior  `json:"seniors,omitempty"`
+	// Ask: an order waiting for a senior general's reroll decision (SDC-16).
+	Ask    *Ask     `json:"ask,omitempty"`
+	Result *Outcome `json:"result,omitempty"`
 }
 
 // Outcome is the end of the game (SDC-18).
@@ -137,6 +140,7 @@ func (s *State) clone() *State {
 	c.Generals = slices.Clone(s.Generals)
 	c.Targeted = slices.Clone(s.Targeted)
 	c.Reactions = slices.Clone(s.Reactions)
+	c.Seniors = slices.Clone(s.Seniors)
 	if s.Entering != nil {
 		en := *s.Entering
 		c.Entering = &en
@@ -224,6 +228,9 @@ func (s *State) Clock() game.Clock {
 
 // Pending lists the reactions the non-active player must choose (SDC-9).
 func (s *State) Pending() []game.Decision {
+	if s.Ask != nil {
+		return []game.Decision{s.askDecision()}
+	}
 	if len(s.Reactions) == 0 {
 		return nil
 	}
@@ -276,6 +283,11 @@ func (s *State) Pieces() []game.Piece {
 		}
 		out = append(out, p)
 	}
+	for i := range s.Seniors {
+		g := &s.Seniors[i]
+		at := g.At
+		out = append(out, game.Piece{ID: g.ID, Side: g.Side, Type: map[bool]string{true: "corps", false: "division"}[g.Corps], Hex: s.label(g.At), At: &at, Status: game.StatusActive, Values: strconv.Itoa(g.Rerolls)})
+	}
 	for i := range s.Generals {
 		g := &s.Generals[i]
 		p := game.Piece{ID: g.ID, Side: g.Side, Type: "general", Hex: s.label(g.At), Status: game.StatusActive, Values: strconv.Itoa(g.Quality) + "+"}
@@ -318,6 +330,17 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 	for _, u := range sc.Units {
 		if u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank") {
 			return nil, fmt.Errorf("sdc: general %s has no hex (deployment is not implemented: place every unit)", u.ID)
+		}
+		if u.Type == "division" || u.Type == "corps" {
+			n := 3 // SDC-16.1, SDC-16.4
+			if v, ok := u.Values["rerolls"]; ok {
+				n = v
+			}
+			if u.At == nil {
+				return nil, fmt.Errorf("sdc: senior general %s has no hex", u.ID)
+			}
+			s.Seniors = append(s.Seniors, Senior{ID: u.ID, Side: u.Side, Corps: u.Type == "corps", At: *u.At, Rerolls: n})
+			continue
 		}
 		if u.Type == "general" {
 			q := 4

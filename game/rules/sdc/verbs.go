@@ -35,6 +35,8 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "fight", Rule: "SDC-11", Args: []game.VerbArg{argUnit, argTarget}, Example: "fight A1 B1", Help: game.Text{EN: "an element in contact attacks an enemy element", FR: "un élément au contact attaque un élément ennemi"}},
 		{Name: "react", Rule: "SDC-9", Args: []game.VerbArg{argTarget, {Name: "how", Kind: game.ArgChoice, Required: true, Choices: []string{"face", "square", "none"}, Help: game.Text{EN: "face, square (against cavalry) or none", FR: "face, carré (contre la cavalerie) ou rien"}}}, Help: game.Text{EN: "react to a contact", FR: "réagir à un contact"}},
 		{Name: "enter", Rule: "SDC-17.6", Args: []game.VerbArg{rest(arg("hexes", game.ArgText, false, "[left|right] the general's hex, then each element's", "[left|right] l'hexagone du général, puis celui de chaque élément"))}, Help: game.Text{EN: "place a brigade arriving from a flank march", FR: "placer une brigade qui arrive d'une marche de flanc"}},
+		{Name: "reroll", Rule: "SDC-16.2", Args: []game.VerbArg{arg("general", game.ArgOfficer, true, "the division or corps general whose reroll is spent", "le général de division ou de corps dont la relance est dépensée")}, Help: game.Text{EN: "have a senior general reroll the die just rolled", FR: "faire relancer le dé par un officier supérieur"}},
+		{Name: "keep", Rule: "SDC-16.2", Help: game.Text{EN: "keep the die just rolled", FR: "garder le dé"}},
 		{Name: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
 	}
 }
