@@ -525,7 +525,11 @@ func (c *call) zoneLines(lg *live, viewer, only game.Side) []string {
 		}
 		line := fmt.Sprintf("  %s %s · %d", name, z.Side, z.Count)
 		if len(z.Items) > 0 {
-			line += ": " + strings.Join(z.Items, " ")
+			items := make([]string, len(z.Items))
+			for i := range z.Items {
+				items[i] = z.Item(i)
+			}
+			line += ": " + strings.Join(items, ", ")
 		}
 		lines = append(lines, line)
 	}

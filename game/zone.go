@@ -16,7 +16,11 @@ type Zone struct {
 	// Items are the ids of the zone's cards or pieces, in order; a view
 	// that may not see them leaves Items empty and keeps Count.
 	Items []string `json:"items,omitempty"`
-	Count int      `json:"count"`
+	// Labels, when the ruleset gives them, describe Items one for one
+	// for display (a card's values: "A2d8 D7"; "" for none); a view that
+	// may not see the items has none.
+	Labels []string `json:"labels,omitempty"`
+	Count  int      `json:"count"`
 }
 
 // Zoner is implemented by states that have zones.
@@ -29,9 +33,18 @@ type Zoner interface {
 func ZoneFor(z Zone, viewer Side) Zone {
 	z.Count = max(z.Count, len(z.Items))
 	if !z.Sees.Allows(viewer) {
-		z.Items = nil
+		z.Items, z.Labels = nil, nil
 	}
 	return z
+}
+
+// Item is the i-th item as displayed: its id, and its label in
+// parentheses when it has one ("guard-1 (A2d8 D7)").
+func (z Zone) Item(i int) string {
+	if i < len(z.Labels) && z.Labels[i] != "" {
+		return z.Items[i] + " (" + z.Labels[i] + ")"
+	}
+	return z.Items[i]
 }
 
 // ZonesOf lists s's zones as viewer sees them (none for a state without

@@ -293,6 +293,11 @@ func TestZonePanels(t *testing.T) {
 	if h, text := zoneText(z); h+text != "B hand (2): hidden" {
 		t.Errorf("another side's hand: %q", h+text)
 	}
+	// Items with labels (a card's values) are drawn with them.
+	z = game.Zone{Name: "hand", Side: game.SideA, Items: []string{"guard-1", "supply-2"}, Labels: []string{"A2d8 D7", ""}, Count: 2}
+	if h, text := zoneText(z); h+text != "A hand (2): guard-1 (A2d8 D7), supply-2" {
+		t.Errorf("a hand with labels: %q", h+text)
+	}
 }
 
 // TestWideMap: a map wider than 65 columns is drawn wider than MaxWidth

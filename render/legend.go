@@ -173,14 +173,19 @@ func zoneText(z game.Zone) (head, text string) {
 		return head, ": empty"
 	case len(z.Items) == 0:
 		return head, ": hidden"
-	case len(z.Items) > maxZoneListed:
-		return head, fmt.Sprintf(": %s +%d more", strings.Join(z.Items[:maxZoneListed], ", "), len(z.Items)-maxZoneListed)
+	}
+	items := make([]string, 0, min(len(z.Items), maxZoneListed))
+	for i := range cap(items) {
+		items = append(items, z.Item(i)) // with its label: "guard-1 (A2d8 D7)"
+	}
+	if len(z.Items) > maxZoneListed {
+		return head, fmt.Sprintf(": %s +%d more", strings.Join(items, ", "), len(z.Items)-maxZoneListed)
 	}
 	top := ""
 	if z.Ordered {
 		top = " (top first)"
 	}
-	return head, top + ": " + strings.Join(z.Items, ", ")
+	return head, top + ": " + strings.Join(items, ", ")
 }
 
 // wrap joins parts with " · " into lines no wider than width, breaking

@@ -29,7 +29,7 @@ func TestManEndgame(t *testing.T) {
 	h.scenarios = []*game.Scenario{sc}
 	got := runTranscriptWith(t, "testdata/man/endgame.txt", h)
 	for _, want := range []string{
-		"hand A · 5: guard-1 guard-2 soult supply-1 cuir-1",
+		"hand A · 5: guard-1 (A2d8 D7 NRA), guard-2 (A2d8 D7 NRA), soult (cmd 3 cbt 3 rally 1-3), supply-1",
 		"g1 is over: A wins",
 	} {
 		if !strings.Contains(got, want) {

@@ -58,10 +58,10 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 // first (the other side's shows only its public top card, MAN-0.5, with
 // the pile's size), and the cards in play when there are any.
 func cardArea(zs []game.Zone) []game.Zone {
-	top := map[game.Side]string{}
+	top := map[game.Side]game.Zone{}
 	for _, z := range zs {
 		if z.Name == "discard-top" && len(z.Items) > 0 {
-			top[z.Side] = z.Items[0]
+			top[z.Side] = z
 		}
 	}
 	var out []game.Zone
@@ -76,10 +76,11 @@ func cardArea(zs []game.Zone) []game.Zone {
 		case "discard":
 			z.Ordered = true
 			if len(z.Items) > 0 {
-				z.Items = slices.Clone(z.Items)
+				z.Items, z.Labels = slices.Clone(z.Items), slices.Clone(z.Labels)
 				slices.Reverse(z.Items)
-			} else if top[z.Side] != "" {
-				z.Items = []string{top[z.Side]}
+				slices.Reverse(z.Labels)
+			} else if t, ok := top[z.Side]; ok {
+				z.Items, z.Labels = t.Items, t.Labels
 			}
 		}
 		out = append(out, z)

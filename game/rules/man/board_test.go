@@ -53,7 +53,10 @@ func TestCardArea(t *testing.T) {
 	if z := zone("hand", game.SideA); z == nil || !slices.Equal(z.Items, full.Hand[0]) {
 		t.Errorf("A's hand %+v, want %v", z, full.Hand[0])
 	}
-	if z := zone("hand", game.SideB); z == nil || len(z.Items) != 0 || z.Count != len(full.Hand[1]) {
+	if z := zone("hand", game.SideA); z == nil || len(z.Labels) != len(z.Items) {
+		t.Errorf("A's hand %+v has no card values", z)
+	}
+	if z := zone("hand", game.SideB); z == nil || len(z.Items) != 0 || len(z.Labels) != 0 || z.Count != len(full.Hand[1]) {
 		t.Errorf("B's hand %+v, want %d cards unseen", z, len(full.Hand[1]))
 	}
 	if z := zone("deck", game.SideA); z == nil || len(z.Items) != 0 || z.Count != len(full.Deck[0]) {

@@ -86,7 +86,8 @@
 // the units at their current strength, the Redoubts as markers, and a
 // card area (cardArea): each side's hand and deck counts, its discard
 // pile top card first — the other side's only by its public top card —
-// and the cards in play; the viewer's own hand is listed in his view.
+// and the cards in play; the viewer's own hand is listed in his view,
+// each card with its values (Zone.Labels, cardLabels).
 // In chat (bot), draws and discards reach only their owner, units lists
 // the asker's hand privately, and the card arguments of orders complete
 // over the asker's legal cards only.
@@ -134,8 +135,8 @@
 //     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
-//   - an image of the hand with the cards' values drawn: the hand is text
-//     (units, the private messages) and a panel of the board image; the
+//   - cards drawn as cards: the hand is a list with each card's values
+//     (game.Zone Labels: units, and a panel of the board image); the
 //     borders of the four map sections are not drawn.
 //
 // In chat and on the board (tests outside this package):

@@ -346,18 +346,39 @@ func (s *State) Zones() []game.Zone {
 	var out []game.Zone
 	for _, side := range game.Sides {
 		out = append(out,
-			game.Zone{Name: "hand", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Hand[side]), Count: max(len(s.Hand[side]), s.HandSize[side])},
+			game.Zone{Name: "hand", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Hand[side]), Labels: s.cardLabels(side, s.Hand[side]), Count: max(len(s.Hand[side]), s.HandSize[side])},
 			game.Zone{Name: "deck", Side: side, Ordered: true, Sees: 0, Items: slices.Clone(s.Deck[side]), Count: max(len(s.Deck[side]), s.DeckSize[side])},
-			game.Zone{Name: "discard", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Discard[side]), Count: max(len(s.Discard[side]), s.DiscardSize[side])},
-			game.Zone{Name: "table", Side: side, Sees: game.Everyone, Items: slices.Clone(s.Table[side]), Count: len(s.Table[side])},
+			game.Zone{Name: "discard", Side: side, Sees: game.Only(side), Items: slices.Clone(s.Discard[side]), Labels: s.cardLabels(side, s.Discard[side]), Count: max(len(s.Discard[side]), s.DiscardSize[side])},
+			game.Zone{Name: "table", Side: side, Sees: game.Everyone, Items: slices.Clone(s.Table[side]), Labels: s.cardLabels(side, s.Table[side]), Count: len(s.Table[side])},
 		)
 		top := s.DiscardTop[side]
 		if n := len(s.Discard[side]); n > 0 {
 			top = s.Discard[side][n-1]
 		}
 		if top != "" {
-			out = append(out, game.Zone{Name: "discard-top", Side: side, Sees: game.Everyone, Items: []string{top}, Count: 1})
+			out = append(out, game.Zone{Name: "discard-top", Side: side, Sees: game.Everyone, Items: []string{top}, Labels: s.cardLabels(side, []string{top}), Count: 1})
 		}
+	}
+	return out
+}
+
+// cardLabels are the values of side's cards ids, for display ("A2d8 D7",
+// a Leader's "cmd 4 cbt 5 rally 1-5"; none for an HQ card, whose id
+// names it); nil when none has any.
+func (s *State) cardLabels(side game.Side, ids []string) []string {
+	if len(ids) == 0 || s.army[side] == nil {
+		return nil
+	}
+	out := make([]string, len(ids))
+	some := false
+	for i, id := range ids {
+		if c := s.card(side, id); c != nil {
+			out[i] = c.Values()
+			some = some || out[i] != ""
+		}
+	}
+	if !some {
+		return nil
 	}
 	return out
 }
