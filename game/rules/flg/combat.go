@@ -1086,8 +1086,32 @@ func (d *decider) advance(a *Unit, into grid.Coord, must bool) {
 		f := Follow{Unit: a.ID, Into: into, Pursuit: true}
 		e.Follow = &f
 		w.Follow = &f
+	} else if isInf(a) && a.Has("D5") && len(w.extraHexes(a)) > 0 {
+		// Changeants infantry that wins may go one hex more, without
+		// combat (FLG-T8).
+		f := Follow{Unit: a.ID, Into: into, Extra: true}
+		e.Follow = &f
+		w.Follow = &f
 	}
 	d.evs = append(d.evs, e)
+}
+
+// extraHexes are the free hexes a Changeants infantry unit may step into
+// after its follow-up.
+func (s *State) extraHexes(a *Unit) []grid.Coord {
+	var out []grid.Coord
+	for _, c := range s.board().Grid.Neighbors(a.At) {
+		if s.UnitAt(c) == nil && s.step(a, a.At, c, false).OK {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(x, y grid.Coord) int {
+		if x.Less(y) {
+			return -1
+		}
+		return 1
+	})
+	return out
 }
 
 // pursuit is one way to pursue: a target, from the follow-up hex or from
@@ -1100,11 +1124,28 @@ type pursuit struct {
 func (s *State) pursuits(a *Unit) []pursuit {
 	var out []pursuit
 	vias := []grid.Coord{a.At}
-	for _, c := range s.board().Grid.Neighbors(a.At) {
-		if s.UnitAt(c) == nil && s.step(a, a.At, c, false).OK {
-			vias = append(vias, c)
+	n := 1
+	if a.Has("D5") {
+		n = 2 // Changeants cavalry pursues 2 hexes (FLG-T8)
+	}
+	r := grid.Reach(s.board().Grid, a.At, n, func(x, y grid.Coord, _ int) grid.StepCost {
+		c := s.step(a, x, y, false)
+		c.Cost = 1
+		return c
+	})
+	cells := make([]grid.Coord, 0, len(r))
+	for c := range r {
+		if c != a.At && s.UnitAt(c) == nil {
+			cells = append(cells, c)
 		}
 	}
+	slices.SortFunc(cells, func(x, y grid.Coord) int {
+		if x.Less(y) {
+			return -1
+		}
+		return 1
+	})
+	vias = append(vias, cells...)
 	for _, v := range vias {
 		for _, c := range s.board().Grid.Neighbors(v) {
 			if t := s.UnitAt(c); t != nil && t.Side != a.Side && t != a {
@@ -1119,7 +1160,16 @@ func (s *State) followDecision() game.Decision {
 	f := s.Follow
 	u := s.Unit(f.Unit)
 	d := game.Decision{ID: "follow-" + u.ID, Side: u.Side, Kind: "follow-up", Rule: "FLG-4.50"}
-	if !f.Pursuit {
+	if f.Extra {
+		d.Kind = "extra-hex"
+		d.PromptMsg = game.M("flg.prompt.extra", "unit", u.ID)
+		for _, c := range s.extraHexes(u) {
+			cmd := "advance " + u.ID + " " + s.label(c)
+			d.Options = append(d.Options, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.advance", "unit", u.ID, "cell", s.label(c))})
+		}
+		d.Options = append(d.Options, game.Option{Label: "stay " + u.ID, Command: "stay " + u.ID, LabelMsg: game.M("flg.opt.stay", "unit", u.ID)})
+		d.Default = len(d.Options) - 1
+	} else if !f.Pursuit {
 		d.PromptMsg = game.M("flg.prompt.follow", "unit", u.ID, "cell", s.label(f.Into))
 		d.Options = []game.Option{
 			{Label: "advance " + u.ID, Command: "advance " + u.ID, LabelMsg: game.M("flg.opt.advance", "unit", u.ID, "cell", s.label(f.Into))},
@@ -1157,8 +1207,27 @@ func (d *decider) followOrder(cmd game.Command) error {
 	case cmd.Verb == "stay" && len(cmd.Args) == 1:
 		w.Follow = nil
 		d.evs = append(d.evs, FollowedUp{Unit: a.ID, Into: f.Into, To: w.label(a.At), Stay: true, Changes: Changes{ClearFollow: true}})
-	case cmd.Verb == "advance" && len(cmd.Args) == 1 && !f.Pursuit:
+	case cmd.Verb == "advance" && len(cmd.Args) == 1 && !f.Pursuit && !f.Extra:
 		d.advance(a, f.Into, false)
+	case cmd.Verb == "advance" && len(cmd.Args) == 2 && f.Extra:
+		to, err := w.cell(cmd.Args[1])
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(w.extraHexes(a), to) {
+			return game.Reject("cannot-reach", "FLG-T8", "flg.move.reach", "unit", a.ID, "cell", w.label(to), "ma", 1, "most", 1)
+		}
+		w.Follow = nil
+		d.clearFollow = true
+		for _, o := range w.officersAt(a.At) {
+			if o.Side == a.Side {
+				o.At = to
+				d.touchOfficer(o)
+			}
+		}
+		a.At = to
+		d.touch(a)
+		d.evs = append(d.evs, FollowedUp{Unit: a.ID, Into: to, To: w.label(to), Extra: w.label(to), Changes: d.changes()})
 	case cmd.Verb == "pursue" && len(cmd.Args) == 3 && f.Pursuit:
 		via, err := w.cell(cmd.Args[1])
 		if err != nil {

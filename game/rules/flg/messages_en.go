@@ -144,4 +144,5 @@ var catalogueEN = game.Catalogue{
 	"flg.opt.impetuous":        "{unit} rolls for its impetuous charge",
 	"flg.ev.impetus":           "{unit} is impetuous: {face}",
 	"flg.ev.impetus-forced":    "{unit} is impetuous: {face}, a free forced march",
+	"flg.prompt.extra":         "{unit} may move one hex more, without combat",
 }

@@ -144,4 +144,5 @@ var catalogueFR = game.Catalogue{
 	"flg.opt.impetuous":        "{unit} jette le dé d'impétuosité",
 	"flg.ev.impetus":           "{unit} est impétueuse : {face}",
 	"flg.ev.impetus-forced":    "{unit} est impétueuse : {face}, une marche forcée gratuite",
+	"flg.prompt.extra":         "{unit} peut faire un hexagone de plus, sans combat",
 }

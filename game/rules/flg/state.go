@@ -122,6 +122,7 @@ type Follow struct {
 	Unit    string     `json:"unit"`
 	Into    grid.Coord `json:"into"`
 	Pursuit bool       `json:"pursuit,omitempty"` // the follow-up is done; the pursuit is offered
+	Extra   bool       `json:"extra,omitempty"`   // D5 infantry: one hex more, without combat
 }
 
 // State is a position of Frédéric le Grand.

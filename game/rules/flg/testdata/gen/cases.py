@@ -240,10 +240,11 @@ case('FLG-TC-062', '''# FLG-TC-062 (FLG-4.50, FLG-T11): a Trained CAV_M on a hil
      melee(('ELE_M',), ('INF_H_MUSKET',), 'FLAG ART ART ART ART', ['at N1 0508', 'event followed']),
      melee(('CAV_L',), ('INF_H_MUSKET',), 'FLAG ART', ['pending follow-up B', 'at N1 0608']))
 case('FLG-TC-063', '''# FLG-TC-063 [DERIVED] (FLG-T11, FLG-T8): Agressifs, Fanatiques and Changeants Trained infantry on level ground that push
-# their target back must follow up (the Changeants' extra hex is not implemented yet).''',
+# their target back must follow up; the Changeants may then go one hex more, without combat.''',
      melee(('INF_H_MUSKET', 'C3'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['at N1 0508']),
      melee(('INF_H_MUSKET', 'C2'), ('INF_H_MUSKET',), 'FLAG ART ART ART', ['at N1 0508']),
-     melee(('INF_H_MUSKET', 'D5'), ('INF_H_MUSKET',), 'FLAG ART ART', ['at N1 0508']))
+     melee(('INF_H_MUSKET', 'D5'), ('INF_H_MUSKET',), 'FLAG ART ART', ['at N1 0508', 'pending extra-hex B']),
+     melee(('INF_H_MUSKET', 'D5'), ('INF_H_MUSKET',), 'FLAG ART ART', ['ok 2', 'at N1 0507', 'no-pending'], orders=['B: attack N1 S1', 'B: advance N1 0507']))
 case('FLG-TC-070', '''# FLG-TC-070 (FLG-4.51, FLG-4.50): (A) CAV_M pushes infantry back 1 hex, follows up into 0508, then pursues on the spot
 # and attacks the same unit again (now at 0407). (B) CAV_M destroys its target, follows up, moves 1 more hex (0407) and
 # attacks a new enemy adjacent to it (0307).''',
@@ -586,3 +587,7 @@ case('FLG-4.2', '''# FLG-4.2 [DERIVED] (FLG-2.1, FLG-4.1, FLG-4.2, FLG-4.3, FLG-
      dict(active='A', phase='move', units=['A A1 INF_H_MUSKET 0508 activated', 'A A2 INF_H_MUSKET 0408', 'A A3 INF_L_MUSKET 0507 activated', 'B E1 INF_H_MUSKET 0608'],
           orders=['A: move A2 0308', 'A: move A3 0408', 'A: move A3 0506', 'A: move A3 0505', 'A: end', 'A: attack A2 E1', 'A: attack A1 A3', 'A: attack A1 E1', 'A: attack A1 E1'], dice='ART ART ART',
           expect=['rejected 1 not-activated FLG-2.1', 'rejected 2 cannot-reach FLG-3.5', 'ok 3', 'rejected 4 moved FLG-3.1', 'rejected 6 not-activated FLG-4.2', 'rejected 7 bad-target FLG-4.17', 'ok 8', 'rejected 9 fought FLG-4.3']))
+
+case('FLG-T8-D5', '''# FLG-T8-D5 [DERIVED] (FLG-T8, FLG-4.51): Changeants (D5) cavalry that follows up may pursue 2 hexes: CAV_M destroys its
+# target, follows up into 0508, and pursues 2 hexes (0307) to attack an enemy adjacent there (0206).''',
+     melee(('CAV_M', 'D5'), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART ART ART ART', ['ok 2', 'combat 2 target=S2', 'at N1 0307'], orders=['B: attack N1 S1', 'B: pursue N1 0307 S2'], more=['A S2 INF_H_MUSKET 0206'], params={'initial-A': '15'}))
