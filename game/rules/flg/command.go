@@ -229,7 +229,7 @@ func (s *State) legalActivations() []game.Option {
 		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.officer", "officer", o.ID, "rank", rankMsg(o.Rank))}
 		for j := range s.Units {
 			u := &s.Units[j]
-			if u.Gone || u.Side != s.Active {
+			if u.Gone || u.Side != s.Active || u.Activated || grid.HexDistance(o.At, u.At) > officerRange(o.Rank) {
 				continue
 			}
 			if _, _, err := s.canActivate(s.Active, o.ID, u.ID); err != nil {

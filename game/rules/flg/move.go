@@ -10,7 +10,7 @@ import (
 
 // moveOpt is one destination of a unit's move.
 type moveOpt struct {
-	path     []grid.Coord
+	reach    map[grid.Coord]grid.Reached // the flood that reached it: its path is built on demand
 	noCombat bool
 	road     bool
 	mount    bool
@@ -138,7 +138,7 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 				continue
 			}
 			nc := roadOnly || mount || r[c].Cost > ma
-			out[c] = moveOpt{path: append([]grid.Coord{u.At}, grid.Path(r, c)...), noCombat: nc, road: roadOnly, mount: mount}
+			out[c] = moveOpt{reach: r, noCombat: nc, road: roadOnly, mount: mount}
 		}
 	}
 	add(most, false, false)
@@ -153,7 +153,7 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 			if o, done := out[c]; done && !o.noCombat {
 				continue
 			}
-			out[c] = moveOpt{path: append([]grid.Coord{u.At}, grid.Path(r, c)...), noCombat: x.Cost > ma+1}
+			out[c] = moveOpt{reach: r, noCombat: x.Cost > ma+1}
 		}
 	}
 	cap1 := u.T().Has("cap1") || u.OneHex
@@ -224,13 +224,14 @@ func (d *decider) move(cmd game.Command) error {
 		return game.Reject("cannot-reach", "FLG-3.5", "flg.move.reach", "unit", u.ID, "cell", w.label(to), "ma", ma, "most", most)
 	}
 	from := u.At
+	path := append([]grid.Coord{u.At}, grid.Path(opt.reach, to)...)
 	if k := w.actOf(u.By); k >= 0 {
 		w.Stage = k
 	}
 	// A lone enemy officer in a hex entered flees first (FLG-4.81).
 	var fled []string
 	var caught []Carried
-	for _, c := range opt.path[1:] {
+	for _, c := range path[1:] {
 		for i := range w.Messengers {
 			if m := &w.Messengers[i]; !m.Gone && m.Side != u.Side && m.At == c {
 				caught = append(caught, d.catch(m))
@@ -253,11 +254,11 @@ func (d *decider) move(cmd game.Command) error {
 			d.touchOfficer(o)
 		}
 	}
-	u.At, u.Moved, u.HasMoved = to, len(opt.path)-1, true
+	u.At, u.Moved, u.HasMoved = to, len(path)-1, true
 	u.NoCombat = u.NoCombat || opt.noCombat
 	u.UsedMount = opt.mount
 	d.touch(u)
-	e := Moved{Unit: u.ID, Path: opt.path, From: w.label(from), To: w.label(to), NoCombat: opt.noCombat, Road: opt.road, Mount: opt.mount}
+	e := Moved{Unit: u.ID, Path: path, From: w.label(from), To: w.label(to), NoCombat: opt.noCombat, Road: opt.road, Mount: opt.mount}
 	e.Changes = d.changes()
 	stage := w.Stage
 	e.Stage = &stage
@@ -270,7 +271,7 @@ func (s *State) legalMoves() []game.Option {
 	var out []game.Option
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Gone || u.Side != s.Active || s.canMove(u) != nil {
+		if u.Gone || u.Side != s.Active || !u.Activated || u.HasMoved || s.canMove(u) != nil {
 			continue
 		}
 		opts := s.moveOptions(u)

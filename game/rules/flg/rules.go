@@ -51,6 +51,11 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		return nil, err
 	}
 	s := &State{sc: sc, opts: o, Turn: 1, Phase: PhaseCommand, Active: game.SideA}
+	prot, err := protectedHexes(sc)
+	if err != nil {
+		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
+	}
+	s.prot = prot
 	if cap, err := strconv.Atoi(o.Value(optionSpecs, "turn-cap")); err != nil || cap < 0 {
 		return nil, fmt.Errorf("flg: turn-cap %q: a whole number", o.Value(optionSpecs, "turn-cap"))
 	} else {
@@ -455,6 +460,7 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 	if s.Result != nil {
 		return nil
 	}
+	s = s.indexed()
 	if s.Follow != nil {
 		if u := s.Unit(s.Follow.Unit); u.Side == side {
 			return s.followDecision().Options

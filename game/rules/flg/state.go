@@ -129,6 +129,12 @@ type Follow struct {
 type State struct {
 	sc   *game.Scenario
 	opts game.Options
+	// occ indexes the units by hex in a read-only copy made for Legal
+	// (indexed); nil elsewhere, where UnitAt scans.
+	occ map[grid.Coord]*Unit
+	// prot are the hexes the linear obstacles protect (FLG-P-26), read
+	// from the scenario once.
+	prot map[grid.Coord]bool
 
 	Turn       int           `json:"turn"`
 	Phase      string        `json:"phase"`
@@ -150,6 +156,7 @@ type State struct {
 
 func (s *State) clone() *State {
 	c := *s
+	c.occ = nil
 	// Spare capacity: a decision may add panicking elephants, and the
 	// rules hold pointers into Units while it runs.
 	c.Units = append(make([]Unit, 0, len(s.Units)+16), s.Units...)
@@ -196,6 +203,9 @@ func (s *State) Officer(id string) *Officer {
 
 // UnitAt returns the unit in a hex (nil if it is empty).
 func (s *State) UnitAt(c grid.Coord) *Unit {
+	if s.occ != nil {
+		return s.occ[c]
+	}
 	for i := range s.Units {
 		if u := &s.Units[i]; !u.Gone && u.At == c {
 			return u
@@ -312,6 +322,11 @@ func decodeState(sc *game.Scenario, opts game.Options, b []byte) (*State, error)
 	}
 	s := State(p)
 	s.sc, s.opts = sc, opts
+	prot, err := protectedHexes(sc)
+	if err != nil {
+		return nil, fmt.Errorf("flg: %w", err)
+	}
+	s.prot = prot
 	return &s, nil
 }
 
@@ -387,4 +402,17 @@ func (s *State) Messenger(id string) *Messenger {
 		}
 	}
 	return nil
+}
+
+// indexed returns a read-only shallow copy of s whose UnitAt looks units
+// up in an index: for Legal, which asks it for every step of every flood.
+func (s *State) indexed() *State {
+	c := *s
+	c.occ = make(map[grid.Coord]*Unit, len(s.Units))
+	for i := range c.Units {
+		if u := &c.Units[i]; !u.Gone {
+			c.occ[u.At] = u
+		}
+	}
+	return &c
 }

@@ -1,9 +1,11 @@
 package flg
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 )
 
@@ -87,12 +89,23 @@ func (s *State) onRoad(c grid.Coord) bool {
 // protected reports whether a hex is the protected side of its hexside
 // obstacles.
 func (s *State) protected(c grid.Coord) bool {
-	for _, w := range strings.Fields(s.sc.Param(paramProt, "")) {
-		if p, err := s.board().Grid.Parse(w); err == nil && p == c {
-			return true
-		}
+	if s.prot == nil {
+		return false
 	}
-	return false
+	return s.prot[c]
+}
+
+// protectedHexes reads the scenario param "protected" once.
+func protectedHexes(sc *game.Scenario) (map[grid.Coord]bool, error) {
+	out := map[grid.Coord]bool{}
+	for _, w := range strings.Fields(sc.Param(paramProt, "")) {
+		p, err := sc.Map.Grid.Parse(w)
+		if err != nil {
+			return nil, fmt.Errorf("param protected: %v", err)
+		}
+		out[p] = true
+	}
+	return out, nil
 }
 
 // obstacleInto returns the obstacle crossed from a into b when b is the
