@@ -1019,5 +1019,5 @@ func (s *State) Controls(side game.Side, cell string) (bool, error) {
 // assault card but Skirmish may be added, a Leader's Command brings in
 // units adjacent to the target, the Ambush card counting as the first).
 func (s *State) ambushAll() bool {
-	return s.opts.Value(optionSpecs, "ambush-cards") == "all-but-skirmish"
+	return s.option("ambush-cards") == "all-but-skirmish"
 }

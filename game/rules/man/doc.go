@@ -125,11 +125,12 @@
 //     a Leader's Command, their cards, Committed Attack and Sappers in an
 //     Ambush; no terrain for the attacker, no advance), fm-end-restriction
 //     (MAN-A-25) and opening-hand = chosen
-//     (MAN-3.8: both players pick five cards in secret, order hand).
+//     (MAN-3.8: both players pick five cards in secret, order hand);
+//     rules = gmt2010 (Appendix B) sets both 2010 options unless they are
+//     given (TestGMT2010): the other rows of Appendix B are the engine's
+//     defaults either way.
 //
 // Not implemented yet:
-//   - the other 2010 readings of Appendix B as one gmt2010 switch: only
-//     ambush-cards and fm-end-restriction exist as options;
 //   - Spy partway through the Draw Phase (MAN-P-44): Spy may be played in
 //     the Discard Phase, before the discard order that draws, not between
 //     two draws;

@@ -25,11 +25,27 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "opening-hand", Default: "random", Values: []string{"random", "chosen"}, Rule: "MAN-3.8", Help: "opening hands drawn at random, or chosen by each player from his deck before it is shuffled"},
 	{Name: "ambush-cards", Default: "leader-only", Values: []string{"leader-only", "all-but-skirmish"}, Rule: "MAN-A-24", Help: "what may be added to an Ambush: a Leader's Combat only (French rules), or every assault card but Skirmish, a Leader's Command bringing in units adjacent to the target (2010 rules)"},
 	{Name: "fm-end-restriction", Default: "off", Values: []string{"on", "off"}, Rule: "MAN-A-25", Help: "a forced march is also refused when the move ended in a Field or Marsh (2010 rules)"},
+	{Name: "rules", Default: "french", Values: []string{"french", "gmt2010"}, Rule: "MAN-A-24", Help: "the French text, or the GMT 2010 English rules where they differ (Appendix B): ambush-cards = all-but-skirmish and fm-end-restriction = on unless given; the other 2010 readings are played either way"},
+}
+
+// gmt2010 are the options the 2010 rules set (Appendix B: the two rows
+// whose engine default is the French text).
+var gmt2010 = map[string]string{"ambush-cards": "all-but-skirmish", "fm-end-restriction": "on"}
+
+// option is an option's value: as given, else the 2010 rules' when
+// rules = gmt2010, else its default.
+func (s *State) option(name string) string {
+	if _, given := s.opts[name]; !given && s.opts.Value(optionSpecs, "rules") == "gmt2010" {
+		if v, ok := gmt2010[name]; ok {
+			return v
+		}
+	}
+	return s.opts.Value(optionSpecs, name)
 }
 
 func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
 
-func (s *State) on(name string) bool { return s.opts.Value(optionSpecs, name) == "on" }
+func (s *State) on(name string) bool { return s.option(name) == "on" }
 
 // SetUp builds the battlefield from four map sections (MAN-1.1.2,
 // MAN-3.3): param sections lists "ID:ROTATION" for the NW, NE, SW and SE

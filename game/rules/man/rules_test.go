@@ -1,6 +1,7 @@
 package man_test
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -187,5 +188,62 @@ func TestRanger(t *testing.T) {
 	}
 	if clear, _, _ := r.LineOfSight(g.State, "b5", "c4"); !clear {
 		t.Error("b5 → c4 is clear through c5")
+	}
+}
+
+// TestGMT2010: rules = gmt2010 plays the 2010 rows of Appendix B that
+// differ from the French defaults — Forced March refused after a move
+// ending in a Field (MAN-TC-D22's third position, MAN-A-25) and the
+// Ambush with Leader's Command and unit cards (MAN-TC-D18's fourth,
+// MAN-A-24) — unless an option given says otherwise.
+func TestGMT2010(t *testing.T) {
+	r := man.New()
+	play := func(file, pos string, opts game.Options, orders ...string) error {
+		t.Helper()
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, sections := casetest.Parse(string(src))
+		sc, err := scenarios.Parse(pos, []byte(sections[pos]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.Start(r, sc, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := dice.NewFixed(9, 1, 1)
+		for _, o := range orders {
+			side, text, _ := strings.Cut(o, ": ")
+			sd, _ := game.ParseSide(side)
+			cmd, err := game.ParseCommand(sd, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Apply(text, cmd, d); err != nil {
+				return fmt.Errorf("%s: %w", o, err)
+			}
+		}
+		return nil
+	}
+	march := []string{"A: move S1 c3", "A: march march-1 S1 c4"}
+	for _, tc := range []struct {
+		opts game.Options
+		ok   bool
+	}{{nil, true}, {game.Options{"rules": "gmt2010"}, false}, {game.Options{"rules": "gmt2010", "fm-end-restriction": "off"}, true}} {
+		if err := play("testdata/cases/MAN-TC-D22.txtar", "position3.toml", tc.opts, march...); (err == nil) != tc.ok || err != nil && !strings.HasPrefix(err.Error(), "A: march") {
+			t.Errorf("forced march from a Field with %v: %v", tc.opts, err)
+		}
+	}
+	ambush := []string{"A: ambush ambush-1 N2", "B: defend N2-1", "A: lead L1 command S1", "A: play S1-1"}
+	for _, tc := range []struct {
+		opts game.Options
+		ok   bool
+	}{{nil, false}, {game.Options{"rules": "gmt2010"}, true}, {game.Options{"rules": "gmt2010", "ambush-cards": "leader-only"}, false}} {
+		err := play("testdata/cases/MAN-TC-D18.txtar", "position4.toml", tc.opts, ambush...)
+		if (err == nil) != tc.ok || err != nil && !strings.HasPrefix(err.Error(), "A: lead") {
+			t.Errorf("an Ambush with Command and a unit card with %v: %v", tc.opts, err)
+		}
 	}
 }
