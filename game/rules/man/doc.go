@@ -128,12 +128,14 @@
 //     (MAN-3.8: both players pick five cards in secret, order hand);
 //     rules = gmt2010 (Appendix B) sets both 2010 options unless they are
 //     given (TestGMT2010): the other rows of Appendix B are the engine's
-//     defaults either way.
+//     defaults either way;
+//   - Spy partway through the Draw Phase (MAN-P-44, MAN-A-30): the
+//     discard order draws at once, so a Spy played first thing in the
+//     Movement Phase, before anything else (State.Drawing), is played
+//     during the draw and the hand is drawn back to five (TestSpyMidDraw;
+//     ruleset version 2).
 //
 // Not implemented yet:
-//   - Spy partway through the Draw Phase (MAN-P-44): Spy may be played in
-//     the Discard Phase, before the discard order that draws, not between
-//     two draws;
 //   - a custom map upload (MAN-P-03), the pace presets and deadlines
 //     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
 //   - cards drawn as cards: the hand is a list with each card's values

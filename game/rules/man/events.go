@@ -304,6 +304,7 @@ func remove(list []string, id string) []string {
 // evolve applies one event to a copy of s.
 func evolve(old *State, e game.Event) *State {
 	s := old.clone()
+	s.Drawing = false // until the Movement Phase begins after a draw
 	switch e := e.(type) {
 	case Shuffled:
 		s.Deck[e.Side] = slices.Clone(e.Deck)
@@ -337,6 +338,7 @@ func evolve(old *State, e game.Event) *State {
 		s.Hand[e.Side] = append(s.Hand[e.Side], e.Card)
 	case PhaseBegan:
 		s.Turn, s.Active, s.Phase = e.Turn, e.Side, e.Phase
+		s.Drawing = e.Phase == PhaseMove // MAN-P-44
 		if e.Phase == PhaseDiscard {
 			s.Moves, s.ExtraMoves, s.SupplyUsed, s.MovedUnits, s.LastMoved, s.Marched = 0, 0, false, nil, "", nil
 			s.CombatDone, s.RestoreUsed, s.RedoubtUsed = false, false, false

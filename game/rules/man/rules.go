@@ -18,7 +18,7 @@ func New() *Rules { return &Rules{} }
 
 func (*Rules) Name() string    { return "man" }
 func (*Rules) Title() string   { return "Manœuvre" }
-func (*Rules) Version() string { return "1" }
+func (*Rules) Version() string { return "2" } // 2: Spy partway through the Draw Phase (MAN-P-44)
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "day-end", Default: "end-of-game-turn", Values: []string{"end-of-game-turn", "end-of-player-turn", "immediate"}, Rule: "MAN-P-11", Help: "when the day ends once both first decks are exhausted: at the end of the game turn, of the player turn, or at once"},

@@ -247,3 +247,61 @@ func TestGMT2010(t *testing.T) {
 		}
 	}
 }
+
+// spyPosition: Great Britain (A) to discard, its Spy in hand.
+const spyPosition = `id = "spy"
+ruleset = "man"
+turns = 99
+[map]
+grid = "square"
+width = 8
+height = 8
+[start]
+turn = 2
+phase = "discard-A"
+[params]
+army-A = "gb"
+army-B = "fr"
+edge-A = "S"
+first = "A"
+at-A = "fguard:d2 kdg:e2"
+at-B = "guard:d7 gcav:e7"
+hand-A = "spy-1 fguard-1 fguard-2 kdg-1 kdg-2"
+`
+
+// TestSpyMidDraw (MAN-P-44, MAN-A-30): a Spy played right after the draw,
+// before anything else in the Movement Phase, is played partway through
+// the Draw Phase: the hand is drawn back to five. Played after a move it
+// is not.
+func TestSpyMidDraw(t *testing.T) {
+	r := man.New()
+	sc, err := scenarios.Parse("spy", []byte(spyPosition))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		orders []string
+		hand   int
+	}{
+		{[]string{"discard fguard-1", "spy spy-1"}, 5},
+		{[]string{"discard fguard-1", "move fguard d3", "spy spy-1"}, 4},
+	} {
+		g, err := game.Start(r, sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range tc.orders {
+			cmd, err := game.ParseCommand(game.SideA, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Apply(o, cmd, dice.NewFixed()); err != nil {
+				t.Fatalf("%s: %v", o, err)
+			}
+		}
+		s := g.State.(*man.State)
+		if len(s.Hand[0]) != tc.hand || slices.Contains(s.Hand[0], "spy-1") || !slices.Contains(s.Discard[0], "spy-1") {
+			t.Errorf("%q: hand %v, discard pile %v; want %d cards, the Spy discarded", tc.orders, s.Hand[0], s.Discard[0], tc.hand)
+		}
+	}
+}

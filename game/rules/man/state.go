@@ -151,6 +151,11 @@ type State struct {
 	CombatDone  bool       `json:"combat_done,omitempty"`
 	RestoreUsed bool       `json:"restore_used,omitempty"`
 	RedoubtUsed bool       `json:"redoubt_used,omitempty"`
+	// Drawing: the Movement Phase has just begun after the draw and
+	// nothing has happened since, so a Spy played now is played partway
+	// through the Draw Phase and the hand is drawn back to five after it
+	// (MAN-P-44).
+	Drawing bool `json:"drawing,omitempty"`
 
 	Combat *Combat `json:"combat,omitempty"`
 	Window *Window `json:"window,omitempty"`

@@ -660,9 +660,18 @@ func (d *decider) spy(cmd game.Command) error {
 	if c.Type != CardSpy {
 		return game.Reject("wrong-card", "MAN-9.2.9", "man.card.wrong", "card", c.ID, "want", term(CardSpy))
 	}
+	drawing := s.Drawing
 	d.emit(CardPlayed{Side: cmd.Side, Card: c.ID, Use: "spy", Rule: "MAN-9.2.9"},
 		Spied{Side: cmd.Side, Cards: slices.Clone(s.Hand[cmd.Side.Other()])},
 		Cleared{Side: cmd.Side, Cards: []string{c.ID}})
+	if drawing {
+		// Played partway through the Draw Phase: draw back up to five
+		// (MAN-P-44).
+		d.draw(cmd.Side, 0)
+		if d.s.Exhausted[0] && d.s.Exhausted[1] && d.s.opts.Value(optionSpecs, "day-end") == "immediate" {
+			d.emit(GameOver{d.s.nightfall()}) // MAN-P-11, dayEnd = immediate
+		}
+	}
 	return nil
 }
 
