@@ -61,7 +61,7 @@ func facesHexBoard() *game.Board {
 	}
 	b.Legend = game.Legend{Scenario: "counter faces from data", Turn: 1, Turns: 10, Phase: "movement", Active: game.SideA}
 	b.DrawFrom(facesScenario, nil, b.Viewer)
-	return b
+	return shareMap(b)
 }
 
 // wideHexBoard is a 105×4 hex map (Le son du canon's boards are wider
@@ -77,14 +77,14 @@ func wideHexBoard() *game.Board {
 	b.Markers = []game.Marker{{At: grid.Coord{X: 100, Y: 0}, Kind: "objective", Label: "V", Side: game.Nobody}}
 	b.Legend = game.Legend{Scenario: "a wide map", Turn: 1}
 	b.DrawFrom(facesScenario, nil, b.Viewer)
-	return b
+	return shareMap(b)
 }
 
 // TestSymbolsFromData: a counter is drawn from its Symbol, never from its
 // type's name; every symbol and colour of the game package's lists draws,
 // and each differently.
 func TestSymbolsFromData(t *testing.T) {
-	r := New()
+	r := shared
 	draw := func(ps ...game.Piece) *image.Paletted {
 		b := smallHexBoard()
 		b.Pieces = ps
@@ -204,7 +204,7 @@ func diffCount(a, b *image.Paletted) int {
 // TestFacingAndMarkersDrawn: a facing wedge and a marker each change the
 // picture, only around their cell; a marker off the map is an error.
 func TestFacingAndMarkersDrawn(t *testing.T) {
-	r := New()
+	r := shared
 	b := facesHexBoard()
 	plain, err := r.image(b)
 	if err != nil {
@@ -304,7 +304,7 @@ func TestZonePanels(t *testing.T) {
 // at the smallest cell size, with five-digit labels shrunk to the width of
 // a four-digit one.
 func TestWideMap(t *testing.T) {
-	r := New()
+	r := shared
 	b := wideHexBoard()
 	img, err := r.image(b)
 	if err != nil {

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"maps"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -162,7 +164,40 @@ var fixtureFaces = &game.Scenario{Faces: map[string]game.CounterFace{
 // Board does with its scenario's.
 func faced(b *game.Board) *game.Board {
 	b.DrawFrom(fixtureFaces, nil, b.Viewer)
+	return shareMap(b)
+}
+
+// Drawing a map's static layer is most of the cost of a render (about a
+// second for a 40×24 map under the race detector), and a Renderer caches
+// it per *game.Map. The fixtures therefore build each map once: shareMap
+// gives b the first map built with its Source, so that tests drawing on
+// shared (one Renderer for the package's tests) draw each fixture map's
+// static layer once. Fixture maps are read-only: a test that changes a
+// map works on cloneMap's copy under a Source of its own.
+var (
+	sharedMu   sync.Mutex
+	sharedMaps = map[string]*game.Map{}
+	shared     = New()
+)
+
+func shareMap(b *game.Board) *game.Board {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if m, ok := sharedMaps[b.Map.Source]; ok {
+		b.Map = m
+	} else {
+		sharedMaps[b.Map.Source] = b.Map
+	}
 	return b
+}
+
+// cloneMap is a copy of b's map, under Source src, that b may change.
+func cloneMap(b *game.Board, src string) *game.Map {
+	m := *b.Map
+	m.Cells, m.Edges, m.Links = maps.Clone(m.Cells), maps.Clone(m.Edges), maps.Clone(m.Links)
+	m.Source = src
+	b.Map = &m
+	return &m
 }
 
 var (

@@ -46,12 +46,12 @@ func TestFocus(t *testing.T) {
 	}
 	p := peterBoard()
 	p.Arrows = []game.Arrow{{From: grid.Coord{X: 20, Y: 20}, To: grid.Coord{X: 21, Y: 21}, Kind: "move", Side: game.SideA}}
-	img, err := New().FollowPNG(p)
+	img, err := shared.FollowPNG(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, r, _ = Focus(p)
-	crop, err := New().Zoom(p, c, r)
+	crop, err := shared.Zoom(p, c, r)
 	if err != nil {
 		t.Fatal(err)
 	}

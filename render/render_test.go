@@ -53,7 +53,7 @@ func TestGolden(t *testing.T) {
 		{"hex-wide", wideHexBoard, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := New()
+			r := shared
 			var img image.Image
 			var err error
 			if tc.zoom != nil {
@@ -137,7 +137,7 @@ func mustPNG(t testing.TB, r *Renderer, b *game.Board) []byte {
 // passed to the renderer still carries them; a face-up piece's values do
 // show.
 func TestFaceDownHidesValues(t *testing.T) {
-	r := New()
+	r := shared
 	base := smallHexBoard()
 	idx := -1
 	for i, p := range base.Pieces {
@@ -175,7 +175,7 @@ func TestFaceDownHidesValues(t *testing.T) {
 // Pieces that are not active or have no cell are not drawn, whatever
 // else they carry.
 func TestOnlyActivePiecesOnMap(t *testing.T) {
-	r := New()
+	r := shared
 	want := mustPNG(t, r, smallHexBoard())
 	for _, st := range []string{game.StatusEliminated, game.StatusReserve, game.StatusExited, game.StatusHidden} {
 		b := smallHexBoard()
@@ -204,16 +204,18 @@ func TestOnlyActivePiecesOnMap(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	// The big board goes through the same code; TestConcurrentUse and
-	// TestFastPathMatchesFullRedraw draw it again and again.
+	// TestFastPathMatchesFullRedraw draw it again and again. Two fresh
+	// Renderers each draw the static layer; the second image of one
+	// comes from its caches.
 	for name, mk := range map[string]func() *game.Board{"hex": smallHexBoard, "square": smallSquareBoard} {
-		a := mustPNG(t, New(), mk())
-		r := New()
+		r1, r := New(), New()
+		a := mustPNG(t, r1, mk())
 		b1 := mustPNG(t, r, mk())
 		b2 := mustPNG(t, r, mk())
 		if !bytes.Equal(a, b1) || !bytes.Equal(b1, b2) {
 			t.Errorf("%s: rendering the same board twice gives different bytes", name)
 		}
-		z1, err1 := New().Zoom(mk(), grid.Coord{X: 2, Y: 2}, 2)
+		z1, err1 := r1.Zoom(mk(), grid.Coord{X: 2, Y: 2}, 2)
 		z2, err2 := r.Zoom(mk(), grid.Coord{X: 2, Y: 2}, 2)
 		if err1 != nil || err2 != nil || !bytes.Equal(z1, z2) {
 			t.Errorf("%s: zoom not deterministic (%v, %v)", name, err1, err2)
@@ -227,7 +229,7 @@ func TestDeterministic(t *testing.T) {
 // be cut off.
 func TestFastPathMatchesFullRedraw(t *testing.T) {
 	for name, mk := range map[string]func() *game.Board{"big": bigHexBoard, "hex": smallHexBoard, "square": smallSquareBoard, "peter": peterBoard, "odd": oddBoard, "diagonal": diagonalBoard} {
-		r := New()
+		r := shared
 		b := mk()
 		fast, err := r.Image(b)
 		if err != nil {
@@ -281,7 +283,7 @@ func fullRedraw(t *testing.T, r *Renderer, b *game.Board) *image.Paletted {
 }
 
 func TestZoomDimensions(t *testing.T) {
-	r := New()
+	r := shared
 	for _, tc := range []struct {
 		name   string
 		board  *game.Board
@@ -345,7 +347,7 @@ func (r *Renderer) mustCache(t *testing.T, m *game.Map) *mapCache {
 // wide, at most 400 KB, cell labels and counter values at least 11 px.
 // The 40×41 map planned for Peter the Great stays within the width too.
 func TestLargestMapBudget(t *testing.T) {
-	r := New()
+	r := shared
 	for _, tc := range []struct {
 		name  string
 		board *game.Board
@@ -372,7 +374,7 @@ func TestLargestMapBudget(t *testing.T) {
 // The PNG decodes (chunk CRCs and the zlib checksum are verified by the
 // decoder) to exactly the image Image returns.
 func TestPNGRoundTrip(t *testing.T) {
-	r := New()
+	r := shared
 	for name, b := range map[string]*game.Board{"big": bigHexBoard(), "square": smallSquareBoard()} {
 		data := mustPNG(t, r, b)
 		dec, err := png.Decode(bytes.NewReader(data))
@@ -428,7 +430,7 @@ func TestAdler32Combine(t *testing.T) {
 // Every drawing colour survives quantization exactly; the derived key
 // colours (blends) stay within their 5-bit bin.
 func TestKeyColors(t *testing.T) {
-	mc := New().mustCache(t, smallHexBoard().Map)
+	mc := shared.mustCache(t, smallHexBoard().Map)
 	q := func(c color.RGBA) color.RGBA { return mc.pal.rgba[mc.pal.lut[bin(c.R, c.G, c.B)]] }
 	for _, c := range baseColors() {
 		if got := q(c); got != c {
@@ -447,7 +449,7 @@ func TestKeyColors(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	r := New()
+	r := shared
 	if _, err := r.PNG(nil); !errors.Is(err, ErrNoMap) {
 		t.Errorf("nil board: %v", err)
 	}
@@ -493,7 +495,7 @@ func TestBadInput(t *testing.T) {
 // one, a long value, an empty legend.
 func oddBoard() *game.Board {
 	odd := smallHexBoard()
-	m := odd.Map
+	m := cloneMap(odd, "fixture:odd")
 	m.Cells[grid.Coord{X: 1, Y: 1}] = game.Cell{Terrain: "lava", Level: 5}
 	m.Edges[grid.EdgeOf(grid.Coord{X: 0, Y: 0}, grid.Coord{X: 5, Y: 5})] = []string{"river"}
 	m.Edges[grid.EdgeOf(grid.Coord{X: 0, Y: 4}, grid.Coord{X: 0, Y: 5})] = []string{"palisade"}
@@ -507,7 +509,7 @@ func oddBoard() *game.Board {
 	odd.Arrows = append(odd.Arrows, game.Arrow{From: grid.Coord{X: 1, Y: 1}, To: grid.Coord{X: 1, Y: 1}, Kind: "move"}, game.Arrow{From: grid.Coord{X: 0, Y: 0}, To: grid.Coord{X: 7, Y: 5}, Kind: "teleport", Label: "?"})
 	odd.Marks = append(odd.Marks, game.Mark{At: grid.Coord{X: 0, Y: 3}, Kind: "smoke", Label: "S"})
 	odd.Legend = game.Legend{}
-	return odd
+	return shareMap(odd)
 }
 
 // A square grid with diagonal moves: eight facings, diagonal neighbours
@@ -515,12 +517,12 @@ func oddBoard() *game.Board {
 func diagonalBoard() *game.Board {
 	b := smallSquareBoard()
 	g := &grid.Square{W: 8, H: 8, Diagonal: true}
-	b.Map.Grid = g
+	cloneMap(b, "fixture:diagonal").Grid = g
 	b.Map.Edges[grid.EdgeOf(grid.MustParse(g, "a1"), grid.MustParse(g, "b2"))] = []string{"river"}
 	b.Map.Links[grid.EdgeOf(grid.MustParse(g, "a1"), grid.MustParse(g, "b2"))] = []string{"road"}
 	b.Pieces[0].Facing = 8
 	b.Pieces[1].Facing = 2
-	return b
+	return shareMap(b)
 }
 
 // Unknown terrain gets a neutral fill; aliases map to known styles.
@@ -535,13 +537,13 @@ func TestTerrainNames(t *testing.T) {
 	}
 }
 
-// Many goroutines rendering many boards on one Renderer get the bytes a
-// lone render gets.
+// Many goroutines rendering many boards on one fresh Renderer, building
+// its caches at the same time, get the bytes a lone render gets.
 func TestConcurrentUse(t *testing.T) {
 	boards := []func() *game.Board{bigHexBoard, smallHexBoard, smallSquareBoard}
 	want := make([][]byte, len(boards))
 	for i, mk := range boards {
-		want[i] = mustPNG(t, New(), mk())
+		want[i] = mustPNG(t, shared, mk())
 	}
 	r := New()
 	var wg sync.WaitGroup
