@@ -18,6 +18,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/internal/playtest"
 	"github.com/grognard/grognard/storage/storetest"
 )
 
@@ -140,8 +141,15 @@ func TestCheckFileHealthy(t *testing.T) {
 // values and child pages), or the whole page zeroed or random — and
 // checks that Open refuses the file, read-write as `grognard serve` opens
 // it and read-only as the other commands do, names it, and leaves every
-// byte as it was.
+// byte as it was. 100 damaged pages by default, 300 under GROGNARD_SOAK
+// (docs/testing.md).
 func TestOpenRefusesDamagedPages(t *testing.T) {
+	runs := uint64(100)
+	if soak, _, err := playtest.Soak(); err != nil {
+		t.Fatal(err)
+	} else if soak {
+		runs = 300
+	}
 	healthy := realStoreBytes(t)
 	pages, pageSize := usedPages(t, realStore.path)
 	kinds := map[string]int{}
@@ -162,7 +170,6 @@ func TestOpenRefusesDamagedPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	const runs = 300
 	for seed := uint64(1); seed <= runs; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 15))
 		pg := pages[rng.IntN(len(pages))]
