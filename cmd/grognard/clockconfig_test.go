@@ -129,12 +129,12 @@ func TestServeHTTP(t *testing.T) {
 // that it reports every figure (the figures themselves are not asserted:
 // no test asserts time).
 func TestBench(t *testing.T) {
-	out, err := runMain(t, "", "bench", "--games", "2", "--orders", "16", "--nosync", "--images", "--workers", "2")
+	out, err := runMain(t, "", "bench", "--games", "2", "--orders", "6", "--nosync", "--images", "--workers", "2")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, want := range []string{"2 games of gs-1 · 16 orders · images true", "set-up: 2 games created and started",
-		"orders: 16 sent in", "order-to-reply latency: p50", "images: ", "peak RSS: "} {
+	for _, want := range []string{"2 games of gs-1 · 6 orders · images true", "set-up: 2 games created and started",
+		"orders: 6 sent in", "order-to-reply latency: p50", "images: ", "peak RSS: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bench output lacks %q:\n%s", want, out)
 		}
