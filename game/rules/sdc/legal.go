@@ -82,9 +82,11 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 	var brigade []string
 	try(&brigade, "march")
 	g := s.General(s.Current)
-	if !g.Moved && !s.Fighting {
+	if !g.Moved && !s.Fighting { // the checks of moveGeneral
 		for c := range s.generalReach(g) {
-			try(&brigade, "move", g.ID, s.label(c))
+			if c != g.At && !s.enemyNear(g.Side, c) {
+				brigade = append(brigade, "move "+g.ID+" "+s.label(c))
+			}
 		}
 	}
 	slices.Sort(brigade)
@@ -107,7 +109,7 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 				return 1
 			})
 			for _, c := range cells {
-				if _, err := s.moveCheck(e, c, e.Facing, false, r2, road); err == nil {
+				if _, err := s.moveCheck(e, c, e.Facing, false, r2, road, false); err == nil {
 					os = append(os, "move "+e.ID+" "+s.label(c))
 				}
 			}
@@ -119,9 +121,17 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 				}
 			}
 		}
-		try(&os, "square", e.ID)
-		try(&os, "line", e.ID)
-		try(&os, "rally", e.ID)
+		// Probed only when the cheap conditions hold (Decide checks all).
+		ready := e.CanMove && !e.Acted && !e.Fired && !s.Fighting
+		if rule, _ := s.squareCheck(e); rule == "" {
+			os = append(os, "square "+e.ID)
+		}
+		if ready && e.Square && !e.Locked {
+			try(&os, "line", e.ID)
+		}
+		if ready && e.Disordered {
+			try(&os, "rally", e.ID)
+		}
 		if s.kind(e).Class == Artillery && !e.Fired && !s.Fighting {
 			var bat []string
 			for _, b := range s.Batterie(e) {

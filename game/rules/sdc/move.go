@@ -123,8 +123,8 @@ func (s *State) reach(e *Element) (map[grid.Coord]grid.Reached, map[grid.Coord]b
 	budget := s.allowance(e)
 	ms := s.members(e)
 	forced := s.Forced == "marching"
-	step := func(road bool) grid.CostFunc {
-		return func(from, to grid.Coord, _ int) grid.StepCost {
+	step := func(road bool) stepFunc {
+		return func(from, to grid.Coord) grid.StepCost {
 			if road && !s.m.road(from, to) {
 				return grid.StepCost{}
 			}
@@ -145,13 +145,13 @@ func (s *State) reach(e *Element) (map[grid.Coord]grid.Reached, map[grid.Coord]b
 					return grid.StepCost{}
 				}
 			}
-			return grid.StepCost{OK: true, Cost: 1, Stop: len(s.enemiesAdjacent(e.Side, to)) > 0}
+			return grid.StepCost{OK: true, Cost: 1, Stop: s.enemyNear(e.Side, to)}
 		}
 	}
-	r := grid.Reach(s.m.g, e.At, budget, step(false))
+	r := s.flood(e.At, budget, step(false))
 	onRoad := map[grid.Coord]bool{}
 	if s.m.onRoad(e.At) {
-		for c, v := range grid.Reach(s.m.g, e.At, budget+3, step(true)) {
+		for c, v := range s.flood(e.At, budget+3, step(true)) {
 			if _, ok := r[c]; !ok {
 				r[c] = v
 				onRoad[c] = true
@@ -159,6 +159,37 @@ func (s *State) reach(e *Element) (map[grid.Coord]grid.Reached, map[grid.Coord]b
 		}
 	}
 	return r, onRoad
+}
+
+type stepFunc func(from, to grid.Coord) grid.StepCost
+
+// flood is grid.Reach for steps that all cost 1: a breadth-first search
+// over the hexes within budget, in a map as small as the area reached.
+func (s *State) flood(start grid.Coord, budget int, step stepFunc) map[grid.Coord]grid.Reached {
+	out := map[grid.Coord]grid.Reached{start: {Prev: start}}
+	frontier := []grid.Coord{start}
+	for d := 1; d <= budget && len(frontier) > 0; d++ {
+		var next []grid.Coord
+		for _, from := range frontier {
+			if out[from].Stop {
+				continue
+			}
+			for k := 0; k < 6; k++ {
+				to := s.m.g.Step(from, k)
+				if _, seen := out[to]; seen || !s.m.g.Contains(to) {
+					continue
+				}
+				c := step(from, to)
+				if !c.OK {
+					continue
+				}
+				out[to] = grid.Reached{Cost: d, Prev: from, Stop: c.Stop}
+				next = append(next, to)
+			}
+		}
+		frontier = next
+	}
+	return out
 }
 
 func (s *State) enemyGeneralAt(side game.Side, c grid.Coord) bool {
@@ -228,7 +259,7 @@ func (x *decider) move(args []string) error {
 		return reject("cannot-move", rule, key, "unit", e.ID)
 	}
 	r, road := s.reach(e)
-	ev, err := s.moveCheck(e, to, facing, given, r, road)
+	ev, err := s.moveCheck(e, to, facing, given, r, road, true)
 	if err != nil {
 		return err
 	}
@@ -376,19 +407,27 @@ func (x *decider) square(args []string) error {
 	if err != nil {
 		return err
 	}
-	if rule, key := s.formable(e); rule != "" {
-		return reject("cannot-form", rule, key, "unit", e.ID)
-	}
-	switch {
-	case s.kind(e).Class != Infantry:
-		return reject("cannot-form", "SDC-15.5", "sdc.square.infantry", "unit", e.ID)
-	case e.Square || e.Head != "" || s.second(e) != nil:
-		return reject("cannot-form", "SDC-15.5", "sdc.square.line", "unit", e.ID)
-	case !s.squareGround(e.At):
-		return reject("cannot-form", "SDC-15.5", "sdc.square.terrain", "unit", e.ID, "terrain", term(s.m.terrain(e.At)))
+	if rule, key := s.squareCheck(e); rule != "" {
+		return reject("cannot-form", rule, key, "unit", e.ID, "terrain", term(s.m.terrain(e.At)))
 	}
 	x.emit(Faced{Unit: e.ID, Facing: e.Facing, Square: true})
 	return nil
+}
+
+// squareCheck says why e may not form square now, or "" (SDC-15.5).
+func (s *State) squareCheck(e *Element) (rule, key string) {
+	if rule, key := s.formable(e); rule != "" {
+		return rule, key
+	}
+	switch {
+	case s.kind(e).Class != Infantry:
+		return "SDC-15.5", "sdc.square.infantry"
+	case e.Square || e.Head != "" || s.second(e) != nil:
+		return "SDC-15.5", "sdc.square.line"
+	case !s.squareGround(e.At):
+		return "SDC-15.5", "sdc.square.terrain"
+	}
+	return "", ""
 }
 
 // line leaves a square, facing any way (SDC-15.7), unless it is a
@@ -499,7 +538,7 @@ func (s *State) generalReach(g *General) map[grid.Coord]grid.Reached {
 	if s.Forced == "marching" {
 		budget = GeneralForced
 	}
-	return grid.Reach(s.m.g, g.At, budget, func(_, to grid.Coord, _ int) grid.StepCost {
+	return s.flood(g.At, budget, func(_, to grid.Coord) grid.StepCost {
 		if s.m.river(to) {
 			return grid.StepCost{}
 		}
@@ -594,7 +633,8 @@ func (s *State) nearestSafe(side game.Side, from grid.Coord) grid.Coord {
 // moveCheck is the destination check of a move of e to c (SDC-8.3,
 // 8.12, 8.13, 15.13, 15.15), over the hexes e may reach; it returns the
 // move's event.
-func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r map[grid.Coord]grid.Reached, road map[grid.Coord]bool) (Moved, error) {
+// Legal passes withPath false: the event then has no path.
+func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r map[grid.Coord]grid.Reached, road map[grid.Coord]bool, withPath bool) (Moved, error) {
 	if to == e.At {
 		return Moved{}, reject("no-move", "SDC-8.4", "sdc.move.same", "unit", e.ID)
 	}
@@ -623,7 +663,7 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r m
 		}
 		ev.Joined, ev.Facing = h.ID, h.Facing
 	}
-	contact := len(s.enemiesAdjacent(e.Side, to)) > 0
+	contact := s.enemyNear(e.Side, to)
 	if contact && ev.Joined == "" {
 		if e.Formed || slices.ContainsFunc(s.members(e), func(m *Element) bool { return m.Formed }) {
 			return Moved{}, reject("formation-contact", "SDC-15.15", "sdc.move.formation-contact", "unit", e.ID)
@@ -638,6 +678,8 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r m
 	if s.Forced == "marching" && ev.Joined == "" && ev.Facing != e.Facing && !road[to] && !contact && given {
 		return Moved{}, reject("march-facing", "SDC-8.7", "sdc.march.facing", "unit", e.ID)
 	}
-	ev.Path = append([]grid.Coord{e.At}, grid.Path(r, to)...)
+	if withPath {
+		ev.Path = append([]grid.Coord{e.At}, grid.Path(r, to)...)
+	}
 	return ev, nil
 }

@@ -43,6 +43,7 @@ func (*Rules) Evolve(st game.State, e game.Event) game.State {
 	s := st.(*State).clone()
 	e = derefEvent(e)
 	e.(event).apply(s)
+	s.index()
 	return s
 }
 
@@ -158,6 +159,7 @@ type decider struct {
 
 func (x *decider) emit(e event) {
 	e.apply(x.t)
+	x.t.index()
 	x.evs = append(x.evs, e)
 }
 

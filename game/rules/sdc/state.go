@@ -90,6 +90,11 @@ type State struct {
 	sc   *game.Scenario
 	opts game.Options
 	m    *board
+	// occ indexes the units (heads) on the table by hex. It is rebuilt
+	// (a new map) whenever an event moves the elements, never changed in
+	// place, so a state stays safe to read from several goroutines.
+	occ []int32         // by cell (x·rows + y): 1 + the index of its unit, 0 when empty
+	sec map[string]int // head id → index of the element behind it
 
 	Turn   int       `json:"turn"`
 	Turns  int       `json:"turns"`
@@ -184,22 +189,49 @@ func (s *State) elementsAt(c grid.Coord) []*Element {
 
 // unitAt is the element (the head of a formation) in c, or nil.
 func (s *State) unitAt(c grid.Coord) *Element {
-	for _, e := range s.elementsAt(c) {
-		if e.Head == "" {
-			return e
-		}
+	w, h := s.m.g.W, s.m.g.H
+	if c.X < 0 || c.Y < 0 || c.X >= w || c.Y >= h {
+		return nil
+	}
+	if i := s.occ[c.X*h+c.Y]; i > 0 {
+		return &s.Elements[i-1]
 	}
 	return nil
 }
 
-// second is the element standing behind e in an attack formation, or nil.
-func (s *State) second(e *Element) *Element {
+// index rebuilds occ.
+func (s *State) index() {
+	occ := make([]int32, s.m.g.W*s.m.g.H)
+	sec := map[string]int{}
 	for i := range s.Elements {
-		if x := &s.Elements[i]; !x.Gone && !x.Off && x.Head == e.ID {
-			return x
+		e := &s.Elements[i]
+		switch {
+		case e.Gone || e.Off:
+		case e.Head == "":
+			occ[e.At.X*s.m.g.H+e.At.Y] = int32(i + 1)
+		default:
+			sec[e.Head] = i
 		}
 	}
+	s.occ, s.sec = occ, sec
+}
+
+// second is the element standing behind e in an attack formation, or nil.
+func (s *State) second(e *Element) *Element {
+	if i, ok := s.sec[e.ID]; ok {
+		return &s.Elements[i]
+	}
 	return nil
+}
+
+// enemyNear reports whether an enemy unit of side stands next to c.
+func (s *State) enemyNear(side game.Side, c grid.Coord) bool {
+	for d := 0; d < 6; d++ {
+		if u := s.unitAt(s.m.g.Step(c, d)); u != nil && u.Side != side {
+			return true
+		}
+	}
+	return false
 }
 
 // enemiesAdjacent lists the enemy units (heads) adjacent to c.
@@ -213,7 +245,7 @@ func (s *State) enemiesAdjacent(side game.Side, c grid.Coord) []*Element {
 	return out
 }
 
-func (s *State) inContact(e *Element) bool { return len(s.enemiesAdjacent(e.Side, e.At)) > 0 }
+func (s *State) inContact(e *Element) bool { return s.enemyNear(e.Side, e.At) }
 
 func (s *State) label(c grid.Coord) string { return s.m.g.Label(c) }
 
@@ -434,6 +466,7 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 			return nil, fmt.Errorf("sdc: element %s is marked second but no element of its brigade stands in its hex", e.ID)
 		}
 	}
+	s.index()
 	for i := range s.Elements {
 		e := &s.Elements[i]
 		if e.Gone || e.Off {
@@ -480,5 +513,6 @@ func (s *State) decode(sc *game.Scenario, opts game.Options, b []byte) (*State, 
 	if err := json.Unmarshal(b, out); err != nil {
 		return nil, err
 	}
+	out.index()
 	return out, nil
 }
