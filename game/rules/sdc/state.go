@@ -93,7 +93,7 @@ type State struct {
 	// occ indexes the units (heads) on the table by hex. It is rebuilt
 	// (a new map) whenever an event moves the elements, never changed in
 	// place, so a state stays safe to read from several goroutines.
-	occ []int32         // by cell (x·rows + y): 1 + the index of its unit, 0 when empty
+	occ []int32        // by cell (x·rows + y): 1 + the index of its unit, 0 when empty
 	sec map[string]int // head id → index of the element behind it
 
 	Turn   int       `json:"turn"`
