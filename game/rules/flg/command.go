@@ -189,7 +189,7 @@ func (s *State) canActivateOfficer(side game.Side, oid string, x *Officer) (*Off
 	if k >= 0 && len(s.Acts[k].Units) >= s.Acts[k].Size {
 		return nil, game.Reject("activation-full", "FLG-2.3", "flg.act.full", "officer", o.ID, "n", s.Acts[k].Size)
 	}
-	if x.Alone {
+	if x.Alone || s.carrying(x.ID) {
 		return nil, game.Reject("activated", "FLG-2.5", "flg.act.twice", "unit", x.ID)
 	}
 	return o, nil

@@ -233,6 +233,10 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Carried{}, true
 	case "impetus":
 		return &Impetus{}, true
+	case "deployed":
+		return &Deployed{}, true
+	case "readied":
+		return &Readied{}, true
 	case "rallied":
 		return &Rallied{}, true
 	case "standing":
@@ -316,6 +320,11 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Impetus:
 		x.Changes.apply(n)
+	case Deployed:
+		x.Changes.apply(n)
+	case Readied:
+		x.Changes.apply(n)
+		n.Ready = x.Ready
 	case StandingSet:
 		x.Changes.apply(n)
 	case Rallied:

@@ -20,7 +20,7 @@ func TestCatalogues(t *testing.T) {
 // its rule id.
 func TestNarration(t *testing.T) {
 	seen := map[string]bool{}
-	play(t, 3, 600, func(g *game.Game, rec game.Record) {
+	play(t, 5, 900, func(g *game.Game, rec game.Record) {
 		for _, e := range rec.Events {
 			n, ok := e.(game.Narrator)
 			if !ok {

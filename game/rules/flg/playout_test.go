@@ -25,7 +25,7 @@ func loadBrigade(tb testing.TB) *game.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := game.Start(flg.New(), sc, game.Options{"turn-cap": "20"})
+	g, err := game.Start(flg.New(), sc, game.Options{"turn-cap": "10"})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -39,7 +39,11 @@ func loadBrigade(tb testing.TB) *game.Game {
 // and moves toward the enemy, so that games are fought out.
 func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
 	t.Helper()
-	g := loadBrigade(t)
+	return playGame(t, loadBrigade(t), seed, steps, each)
+}
+
+func playGame(t *testing.T, g *game.Game, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
+	t.Helper()
 	r := flg.New()
 	rng := rand.New(rand.NewPCG(uint64(seed), 11))
 	d := &dice.Seeded{Seed: dice.SeedFromInt(seed)}
@@ -147,15 +151,20 @@ func closest(s *flg.State, side game.Side, moves []string) string {
 // the games end by demoralisation or at the turn cap (FLG-5.2, FLG-P-1,
 // FLG-P-30).
 func TestPlayout(t *testing.T) {
-	ended := 0
-	for seed := int64(1); seed <= 4; seed++ {
+	ended, seeds := 0, int64(3)
+	if on, _, err := playtest.Soak(); err != nil {
+		t.Fatal(err)
+	} else if on {
+		seeds = 40
+	}
+	for seed := int64(1); seed <= seeds; seed++ {
 		g := play(t, seed, 4000, nil)
 		if o := g.State.Outcome(); o.Over {
 			ended++
 			t.Logf("seed %d: %s after turn %d", seed, o.Result, g.State.Clock().Turn)
 		}
 	}
-	if ended < 3 {
-		t.Errorf("only %d of 4 random games ended", ended)
+	if ended < int(seeds) {
+		t.Errorf("only %d of %d random games ended", ended, seeds)
 	}
 }

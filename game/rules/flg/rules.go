@@ -84,6 +84,14 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	}
 	for _, u := range s.Units {
 		s.Initial[u.Side]++
+		if u.Reserve {
+			s.Phase = PhaseDeploy // FLG-A1.5, FLG-P-35
+		}
+	}
+	for _, o := range s.Officers {
+		if o.Reserve {
+			s.Phase = PhaseDeploy
+		}
 	}
 	for _, sd := range game.Sides {
 		for k, p := range map[string]*int{"initial-": &s.Initial[sd], "lost-": &s.Lost[sd]} {
@@ -145,11 +153,16 @@ func (s *State) readUnits(src string) error {
 		if t == nil {
 			return fmt.Errorf("unit %s: no troop type %q (FLG-T2)", w[1], w[2])
 		}
-		at, err := g.Parse(w[3])
-		if err != nil {
-			return fmt.Errorf("unit %s: %v", w[1], err)
+		var at grid.Coord
+		reserve := w[3] == "-"
+		if !reserve {
+			c, err := g.Parse(w[3])
+			if err != nil {
+				return fmt.Errorf("unit %s: %v", w[1], err)
+			}
+			at = c
 		}
-		u := Unit{ID: w[1], Side: side, Type: t.ID, At: at, Training: "trained", Morale: "normal", StillLast: true}
+		u := Unit{ID: w[1], Side: side, Type: t.ID, At: at, Reserve: reserve, Training: "trained", Morale: "normal", StillLast: true}
 		stands := -1
 		for _, x := range w[4:] {
 			k, v, hasV := strings.Cut(x, "=")
@@ -249,11 +262,16 @@ func (s *State) readOfficers(src string) error {
 		if !slices.Contains([]string{RankGC, RankSG, RankSO, RankADC}, w[2]) {
 			return fmt.Errorf("officer %s: rank %q (GC, SG, SO or ADC, FLG-T5)", w[1], w[2])
 		}
-		at, err := g.Parse(w[3])
-		if err != nil {
-			return fmt.Errorf("officer %s: %v", w[1], err)
+		var at grid.Coord
+		reserve := w[3] == "-"
+		if !reserve {
+			c, err := g.Parse(w[3])
+			if err != nil {
+				return fmt.Errorf("officer %s: %v", w[1], err)
+			}
+			at = c
 		}
-		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at}
+		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at, Reserve: reserve}
 		for _, x := range w[4:] {
 			if k, v, ok := strings.Cut(x, "="); ok && k == "sg" {
 				o.SG = v
@@ -284,7 +302,7 @@ func (s *State) check() error {
 	seen := map[grid.Coord]string{}
 	g := s.board().Grid
 	for _, u := range s.Units {
-		if u.Gone {
+		if u.Gone || u.Reserve {
 			continue
 		}
 		if !g.Contains(u.At) {
@@ -300,7 +318,7 @@ func (s *State) check() error {
 	}
 	gc := [2]int{}
 	for _, o := range s.Officers {
-		if o.Gone {
+		if o.Gone || o.Reserve {
 			continue
 		}
 		if !g.Contains(o.At) {
@@ -390,6 +408,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		default:
 			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
 		}
+	} else if s.Phase == PhaseDeploy {
+		if cmd.Verb != "deploy" && cmd.Verb != "ready" {
+			return nil, game.Reject(game.CodeWrongPhase, "FLG-A1.5", "flg.deploy.only")
+		}
 	} else if cmd.Side != s.Active && cmd.Verb != "standing" {
 		return nil, game.Reject(game.CodeWrongSide, "", "flg.not-your-turn", "side", s.Active)
 	}
@@ -411,6 +433,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.dispatch(cmd)
 	case "impetuous":
 		err = d.impetuous(cmd)
+	case "deploy":
+		err = d.deploy(cmd)
+	case "ready":
+		err = d.ready(cmd)
 	case "deliver":
 		err = d.deliver(cmd)
 	case "standing":
@@ -461,6 +487,12 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 		return nil
 	}
 	s = s.indexed()
+	if s.Phase == PhaseDeploy {
+		if s.Ready[side] {
+			return nil
+		}
+		return s.deployOptions(side)
+	}
 	if s.Follow != nil {
 		if u := s.Unit(s.Follow.Unit); u.Side == side {
 			return s.followDecision().Options

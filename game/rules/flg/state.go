@@ -17,6 +17,7 @@ const (
 	PhaseMove    = "move"
 	PhaseCombat  = "combat"
 	PhaseReplace = "replace" // the GC's re-placement in a skipped turn (FLG-4.83)
+	PhaseDeploy  = "deploy"  // the private deployment (FLG-A1.5, FLG-P-35)
 )
 
 // Officer ranks (FLG-T5).
@@ -64,7 +65,9 @@ type Unit struct {
 	// Standing are the owner's standing orders for the enemy's turn
 	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
 	Standing  []string `json:"standing,omitempty"`
-	Extra     bool     `json:"extra,omitempty"`      // a messenger reached it: activated next turn (FLG-2.12)
+	Extra     bool     `json:"extra,omitempty"`   // a messenger reached it: activated next turn (FLG-2.12)
+	Reserve   bool     `json:"reserve,omitempty"` // not deployed yet
+	hidden    bool     // a view's: placed by the other side, not revealed
 	SG        string   `json:"sg,omitempty"`         // the Sub-General an allied or feudal unit is attached to (A5, A6)
 	Withdraw  bool     `json:"withdraw,omitempty"`   // activated far from its SG: it may only withdraw (A5, A6)
 	Impetus   string   `json:"impetus,omitempty"`    // the C1 die rolled this turn
@@ -91,9 +94,11 @@ type Officer struct {
 	Activated bool       `json:"activated,omitempty"`
 	Alone     bool       `json:"alone,omitempty"` // activated alone this turn (FLG-2.15)
 	SG        string     `json:"sg,omitempty"`    // the allied Sub-General an officer belongs to (FLG-T13 A)
-	Moved     bool       `json:"moved,omitempty"`
-	Melee     bool       `json:"melee,omitempty"` // with a unit that fought a melee this turn
-	Rallied   bool       `json:"rallied,omitempty"`
+	Reserve   bool       `json:"reserve,omitempty"`
+	hidden    bool
+	Moved     bool `json:"moved,omitempty"`
+	Melee     bool `json:"melee,omitempty"` // with a unit that fought a melee this turn
+	Rallied   bool `json:"rallied,omitempty"`
 }
 
 // Messenger is an order in transit (FLG-2.10 … FLG-2.14): an improvised
@@ -151,6 +156,7 @@ type State struct {
 	TurnCap    int           `json:"turn_cap,omitempty"`
 	Rallying   bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
 	Messengers []Messenger   `json:"messengers,omitempty"`
+	Ready      [2]bool       `json:"ready,omitempty"` // deployment finished (FLG-P-35)
 	NextToken  int           `json:"next_token,omitempty"`
 }
 
@@ -207,7 +213,7 @@ func (s *State) UnitAt(c grid.Coord) *Unit {
 		return s.occ[c]
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; !u.Gone && u.At == c {
+		if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.hidden && u.At == c {
 			return u
 		}
 	}
@@ -218,7 +224,7 @@ func (s *State) UnitAt(c grid.Coord) *Unit {
 func (s *State) officersAt(c grid.Coord) []*Officer {
 	var out []*Officer
 	for i := range s.Officers {
-		if o := &s.Officers[i]; !o.Gone && o.At == c {
+		if o := &s.Officers[i]; !o.Gone && !o.Reserve && !o.hidden && o.At == c {
 			out = append(out, o)
 		}
 	}
@@ -237,8 +243,13 @@ func (s *State) Pieces() []game.Piece {
 		u := &s.Units[i]
 		at := u.At
 		p := game.Piece{ID: u.ID, Side: u.Side, Hex: s.label(u.At), At: &at, Type: u.Type, Values: strconv.Itoa(u.Stands), Status: game.StatusActive}
-		if u.Gone {
+		switch {
+		case u.Gone:
 			p.Status, p.At = game.StatusEliminated, nil
+		case u.hidden:
+			p.Status, p.At, p.Hex, p.Type, p.Values = game.StatusHidden, nil, "", "", ""
+		case u.Reserve:
+			p.Status, p.At, p.Hex = game.StatusReserve, nil, ""
 		}
 		if u.Activated {
 			p.Flags = append(p.Flags, "activated")
@@ -261,8 +272,13 @@ func (s *State) Pieces() []game.Piece {
 		o := &s.Officers[i]
 		at := o.At
 		p := game.Piece{ID: o.ID, Side: o.Side, Hex: s.label(o.At), At: &at, Type: "officer-" + o.Rank, Status: game.StatusActive}
-		if o.Gone {
+		switch {
+		case o.Gone:
 			p.Status, p.At = game.StatusEliminated, nil
+		case o.hidden:
+			p.Status, p.At, p.Hex = game.StatusHidden, nil, ""
+		case o.Reserve:
+			p.Status, p.At, p.Hex = game.StatusReserve, nil, ""
 		}
 		out = append(out, p)
 	}
@@ -301,6 +317,9 @@ func (s *State) Outcome() game.Outcome {
 }
 
 func (s *State) Pending() []game.Decision {
+	if s.Phase == PhaseDeploy {
+		return s.deployDecisions()
+	}
 	if s.Follow == nil || s.Result != nil {
 		return nil
 	}
@@ -410,7 +429,7 @@ func (s *State) indexed() *State {
 	c := *s
 	c.occ = make(map[grid.Coord]*Unit, len(s.Units))
 	for i := range c.Units {
-		if u := &c.Units[i]; !u.Gone {
+		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.hidden {
 			c.occ[u.At] = u
 		}
 	}

@@ -591,3 +591,9 @@ case('FLG-4.2', '''# FLG-4.2 [DERIVED] (FLG-2.1, FLG-4.1, FLG-4.2, FLG-4.3, FLG-
 case('FLG-T8-D5', '''# FLG-T8-D5 [DERIVED] (FLG-T8, FLG-4.51): Changeants (D5) cavalry that follows up may pursue 2 hexes: CAV_M destroys its
 # target, follows up into 0508, and pursues 2 hexes (0307) to attack an enemy adjacent there (0206).''',
      melee(('CAV_M', 'D5'), ('INF_H_MUSKET', 'stands=1'), 'INF ART ART ART ART ART', ['ok 2', 'combat 2 target=S2', 'at N1 0307'], orders=['B: attack N1 S1', 'B: pursue N1 0307 S2'], more=['A S2 INF_H_MUSKET 0206'], params={'initial-A': '15'}))
+case('FLG-A1.5', '''# FLG-A1.5 [DERIVED] (FLG-A1.5, FLG-A1.6, FLG-P-35, FLG-1.6): the private deployment: each side places its units and
+# officers in its two columns nearest its edge (A: 01-02, B: 08-09), one unit a hex, artillery not in a forest off a road;
+# "ready" only when all are placed; when both sides are ready the armies are revealed and side A's turn 1 begins.''',
+     dict(phase='command', width=9, height=12, units=['A A1 INF_H_MUSKET -', 'A A2 ART_F_L -', 'B B1 CAV_L -'], officers=['A AG GC -', 'B BG GC -'], terrain={'forest': '0105'},
+          orders=['A: deploy A1 0305', 'A: deploy A1 0205', 'A: deploy A2 0205', 'A: deploy A2 0105', 'A: ready', 'A: deploy A2 0106', 'A: deploy AG 0205', 'B: deploy B1 0905', 'A: ready', 'A: deploy A1 0204', 'B: deploy BG 0905', 'A: end', 'B: ready'],
+          expect=['rejected 1 bad-deployment FLG-A1.5', 'rejected 3 bad-deployment FLG-1.6', 'rejected 4 bad-deployment FLG-A1.5', 'rejected 5 not-deployed FLG-A1.5', 'ok 9', 'rejected 10 ready FLG-P-35', 'rejected 12 wrong-phase FLG-A1.5', 'phase 1 command A', 'at A1 0205', 'at B1 0905', 'event readied 2']))

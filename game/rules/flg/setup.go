@@ -1,0 +1,335 @@
+package flg
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+)
+
+// Set-up (Annex 1 with the digest's proposals). A scenario asks for it
+// with params:
+//
+//	army-A, army-B  a preset army (FLG-P-33: brigade, division, oriental);
+//	                its officers follow FLG-P-32 and it deploys in the game
+//	board           "generate": a battlefield sized by FLG-P-29 and drawn
+//	                by the terrain generator (FLG-P-31, balance mode)
+//	theatre         for the generator: "europe" (default), "desert", "winter"
+//	first           "lot": the first player is drawn (FLG-A1.7)
+//
+// SetUp (game.SetUpper) resolves them once, from the game's set-up dice:
+// the units and officers become params with no hex, the map is stored in
+// the resolved scenario. The game then starts with the private
+// deployment (FLG-A1.5, FLG-P-35, the screen method): both sides place
+// their units and officers in their two columns nearest their edge, in
+// secret, then say "ready"; when both are ready every position is
+// revealed at once and the first player's turn begins.
+
+// presets are FLG-P-33's generic armies: type and words (training,
+// morale, traits) of each unit.
+var presets = map[string][]string{
+	"brigade":  {"INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_L_MUSKET", "CAV_L", "CAV_M", "CAV_H", "ART_F_L"},
+	"division": {"INF_H_MUSKET elite solid", "INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_H_MUSKET", "INF_L_MUSKET", "INF_L_RIFLE", "CAV_M", "CAV_M", "CAV_H", "CAV_L", "ART_F_H"},
+	"oriental": {"INF_H_MELEE C2", "INF_H_MELEE", "INF_H_MELEE", "INF_L_TRAD", "INF_L_TRAD", "INF_L_TRAD", "CAV_L", "CAV_L", "CAM_L", "ELE_H", "ART_ZAMB", "RKT_L"},
+}
+
+// Presets lists the preset armies' names.
+func Presets() []string {
+	var out []string
+	for k := range presets {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// defaultOfficers are FLG-P-32's officers of an army of n units.
+func defaultOfficers(n int) []string {
+	out := []string{RankGC}
+	sg, so := 0, 2
+	switch {
+	case n <= 9:
+	case n <= 15:
+		sg = 1
+	case n <= 24:
+		sg, so = 2, 3
+	default:
+		sg, so = 2+(n-24)/8, 3
+	}
+	for range sg {
+		out = append(out, RankSG)
+	}
+	for range so {
+		out = append(out, RankSO)
+	}
+	return out
+}
+
+// boardSize is FLG-P-29's battlefield for the larger army: columns along
+// each edge × rows deep; on this grid the depth is the width.
+func boardSize(n int) (depth, along int) {
+	switch {
+	case n <= 9:
+		return 9, 12
+	case n <= 15:
+		return 11, 15
+	case n <= 24:
+		return 12, 18
+	}
+	return 14, 22
+}
+
+// SetUp resolves the set-up params (see above).
+func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Scenario, error) {
+	armyA, armyB := sc.Param("army-A", ""), sc.Param("army-B", "")
+	gen := sc.Param("board", "") == "generate"
+	lot := sc.Param("first", "") == "lot"
+	if armyA == "" && armyB == "" && !gen && !lot {
+		return sc, nil
+	}
+	out := *sc
+	out.Params = map[string]string{}
+	for k, v := range sc.Params {
+		out.Params[k] = v
+	}
+	largest := 0
+	var units, officers strings.Builder
+	for _, side := range game.Sides {
+		name := sc.Param("army-"+side.String(), "")
+		if name == "" {
+			continue
+		}
+		army, ok := presets[name]
+		if !ok {
+			return nil, fmt.Errorf("flg: army-%s %q: a preset, one of %s (FLG-P-33)", side, name, strings.Join(Presets(), ", "))
+		}
+		largest = max(largest, len(army))
+		for i, u := range army {
+			t, words, _ := strings.Cut(u, " ")
+			fmt.Fprintf(&units, "%s %s%d %s - %s\n", side, side, i+1, t, words)
+		}
+		counts := map[string]int{}
+		for _, rank := range defaultOfficers(len(army)) {
+			counts[rank]++
+			fmt.Fprintf(&officers, "%s %s%s%d %s -\n", side, side, rank, counts[rank], rank)
+		}
+	}
+	if units.Len() > 0 {
+		out.Params["units"] = units.String()
+		out.Params["officers"] = officers.String()
+	}
+	if gen {
+		if largest == 0 {
+			largest = 9
+		}
+		depth, along := boardSize(largest)
+		m, err := Generate(depth, along, sc.Param("theatre", "europe"), largest, d)
+		if err != nil {
+			return nil, err
+		}
+		out.Map = m
+	}
+	if lot {
+		for {
+			a, b := d.Roll(6), d.Roll(6)
+			if a != b {
+				out.Params["first"] = map[bool]string{true: "A", false: "B"}[a > b]
+				out.Params["first-rolls"] = fmt.Sprintf("%d %d", a, b)
+				break
+			}
+		}
+	}
+	return &out, nil
+}
+
+// Generate draws a battlefield (FLG-P-31): depth columns (this grid's
+// width) by along rows, open ground with round(depth × along / 12)
+// features (hills, woods, habitations, rocky ground, marshes — sand in
+// the desert; snow on every open hex in winter), each a cluster grown
+// from a seed hex, none touching another of its kind; the two deployment
+// columns of each side stay open, and every hex of them reaches the
+// enemy's by ground foot artillery can cross. Balance mode: one half is
+// drawn and turned 180° onto the other (exact point symmetry when the
+// depth is odd; with an even depth the turned half is shifted half a hex).
+// Roads, streams and fortifications are not generated yet.
+func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.Map, error) {
+	if depth < 6 || along < 2 {
+		return nil, fmt.Errorf("flg: a battlefield of %d × %d is too small", depth, along)
+	}
+	type kind struct {
+		terrain string
+		hill    bool
+		weight  int
+		most    int
+	}
+	kinds := []kind{{TClear, true, 25, 3}, {TForest, false, 25, 3}, {TTown, false, 12, 2}, {TRocks, false, 8, 2}, {TMarsh, false, 8, 2}}
+	if theatre == "desert" {
+		kinds[4] = kind{TSand, false, 15, 2}
+	}
+	total := 0
+	for _, k := range kinds {
+		total += k.weight
+	}
+	features := int(math.Round(float64(depth*along) / 12))
+	g := grid.NewHex(depth, along)
+	g.Base = 1
+	for attempt := 0; attempt < 50; attempt++ {
+		m := &game.Map{Grid: g, Cells: map[grid.Coord]game.Cell{}, Edges: map[grid.Edge][]string{}, Links: map[grid.Edge][]string{}, Source: fmt.Sprintf("generated %d×%d %s", depth, along, theatre)}
+		kindAt := map[grid.Coord]int{}
+		half := func(c grid.Coord) bool { return c.X >= 2 && c.X < depth/2 }
+		for f := 0; f < (features+1)/2; f++ {
+			r := d.Roll(total)
+			ki := 0
+			for r > kinds[ki].weight {
+				r -= kinds[ki].weight
+				ki++
+			}
+			k := kinds[ki]
+			var seed grid.Coord
+			found := false
+			for try := 0; try < 20 && !found; try++ {
+				c := grid.Coord{X: 2 + d.Roll(depth/2-2) - 1, Y: d.Roll(along) - 1}
+				if _, used := kindAt[c]; used {
+					continue
+				}
+				clash := false
+				for _, n := range g.Neighbors(c) {
+					if kk, ok := kindAt[n]; ok && kk == ki {
+						clash = true
+					}
+				}
+				seed, found = c, !clash
+			}
+			if !found {
+				continue
+			}
+			size := d.Roll(k.most)
+			cluster := []grid.Coord{seed}
+			kindAt[seed] = ki
+			for len(cluster) < size {
+				c := cluster[d.Roll(len(cluster))-1]
+				nb := g.Neighbors(c)
+				n := nb[d.Roll(len(nb))-1]
+				if _, used := kindAt[n]; used || !half(n) {
+					break
+				}
+				kindAt[n] = ki
+				cluster = append(cluster, n)
+			}
+		}
+		placed := make([]grid.Coord, 0, len(kindAt))
+		for c := range kindAt {
+			placed = append(placed, c)
+		}
+		slices.SortFunc(placed, func(a, b grid.Coord) int {
+			if a.Less(b) {
+				return -1
+			}
+			return 1
+		})
+		for _, c := range placed {
+			ki := kindAt[c]
+			k := kinds[ki]
+			cell := game.Cell{Terrain: k.terrain}
+			if k.hill {
+				cell.Level = 1
+			}
+			m.Cells[c] = cell
+			// Balance mode: the half turned onto the other.
+			m.Cells[grid.Coord{X: depth - 1 - c.X, Y: along - 1 - c.Y}] = cell
+		}
+		if theatre == "winter" {
+			for _, c := range g.Cells() {
+				if x, ok := m.Cells[c]; !ok || x.Terrain == TClear {
+					x.Terrain = TSnow
+					m.Cells[c] = x
+				}
+			}
+		}
+		if err := CheckBattlefield(m, units); err == nil {
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("flg: no battlefield of %d × %d met FLG-P-31's constraints", depth, along)
+}
+
+// CheckBattlefield checks FLG-P-31's constraints on a generated map: the
+// deployment columns open (at least 75 % open or road, none impassable),
+// at least units+3 hexes where foot artillery may deploy, and every
+// deployable hex joined to the enemy's zone by ground foot artillery may
+// cross.
+func CheckBattlefield(m *game.Map, units int) error {
+	w, h := m.Grid.Size()
+	artOK := func(c grid.Coord) bool {
+		switch m.CellAt(c).Terrain {
+		case TClear, TSnow, TSand, TFord, TBridge:
+			return true
+		}
+		return false
+	}
+	for _, side := range game.Sides {
+		cols := []int{0, 1}
+		if side == game.SideB {
+			cols = []int{w - 2, w - 1}
+		}
+		open, deployable := 0, 0
+		var zone []grid.Coord
+		for _, x := range cols {
+			for y := range h {
+				c := grid.Coord{X: x, Y: y}
+				zone = append(zone, c)
+				switch m.CellAt(c).Terrain {
+				case TMountain, TLake, TRiver, TGreatRiver:
+					return fmt.Errorf("impassable %s in side %s's deployment zone", m.Label(c), side)
+				case TClear, TSnow:
+					open++
+				}
+				if artOK(c) {
+					deployable++
+				}
+			}
+		}
+		if open*4 < 3*len(zone) {
+			return fmt.Errorf("side %s's deployment zone is %d of %d open", side, open, len(zone))
+		}
+		if deployable < units+3 {
+			return fmt.Errorf("side %s has %d hexes for artillery, fewer than %d", side, deployable, units+3)
+		}
+		// Every hex of the zone reaches the enemy zone by artillery ground.
+		seen := map[grid.Coord]bool{}
+		var queue []grid.Coord
+		for _, c := range zone {
+			if artOK(c) {
+				seen[c] = true
+				queue = append(queue, c)
+			}
+		}
+		for len(queue) > 0 {
+			c := queue[0]
+			queue = queue[1:]
+			for _, n := range m.Grid.Neighbors(c) {
+				if !seen[n] && artOK(n) {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+		far := w - 1
+		if side == game.SideB {
+			far = 0
+		}
+		reached := false
+		for y := range h {
+			if seen[grid.Coord{X: far, Y: y}] {
+				reached = true
+			}
+		}
+		if !reached {
+			return fmt.Errorf("side %s's zone does not reach the enemy's by artillery ground", side)
+		}
+	}
+	return nil
+}

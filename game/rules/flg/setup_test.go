@@ -1,0 +1,155 @@
+package flg_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/flg"
+	"github.com/grognard/grognard/internal/playtest"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// TestGeneratedBoards is a property test of the terrain generator
+// (FLG-P-31, FLG-P-29): for every board size and theatre, seeded boards
+// meet the constraints (CheckBattlefield), have their features outside
+// the deployment columns, are point-symmetric (balance mode; exactly so
+// for an odd depth), and the same seed gives the same board.
+func TestGeneratedBoards(t *testing.T) {
+	seeds := int64(6) // 72 boards in the default suite
+	if on, _, err := playtest.Soak(); err != nil {
+		t.Fatal(err)
+	} else if on {
+		seeds = 84 // 1,008 boards in the soak (GROGNARD_SOAK)
+	}
+	n := 0
+	for _, units := range []int{9, 14, 20, 30} {
+		for _, theatre := range []string{"europe", "desert", "winter"} {
+			for seed := range seeds {
+				d := dice.SetUpDice(dice.SeedFromInt(seed))
+				depth, along := map[int][2]int{9: {9, 12}, 14: {11, 15}, 20: {12, 18}, 30: {14, 22}}[units][0], map[int][2]int{9: {9, 12}, 14: {11, 15}, 20: {12, 18}, 30: {14, 22}}[units][1]
+				m, err := flg.Generate(depth, along, theatre, units, d)
+				if err != nil {
+					t.Fatalf("%d units, %s, seed %d: %v", units, theatre, seed, err)
+				}
+				n++
+				if err := flg.CheckBattlefield(m, units); err != nil {
+					t.Errorf("%d units, %s, seed %d: %v", units, theatre, seed, err)
+				}
+				w, h := m.Grid.Size()
+				if w != depth || h != along {
+					t.Errorf("board %d × %d, want %d × %d", w, h, depth, along)
+				}
+				features := 0
+				for c, cell := range m.Cells {
+					if cell.Terrain != flg.TClear && cell.Terrain != flg.TSnow || cell.Level > 0 {
+						features++
+						if c.X < 2 || c.X >= w-2 {
+							t.Errorf("seed %d: a feature at %s in a deployment zone", seed, m.Label(c))
+						}
+					}
+					if depth%2 == 1 {
+						o := m.CellAt(grid.Coord{X: w - 1 - c.X, Y: h - 1 - c.Y})
+						if o != cell {
+							t.Errorf("seed %d: %s is %v, its turned twin %v", seed, m.Label(c), cell, o)
+						}
+					}
+				}
+				if features == 0 {
+					t.Errorf("%d units, %s, seed %d: no feature", units, theatre, seed)
+				}
+				again, _ := flg.Generate(depth, along, theatre, units, dice.SetUpDice(dice.SeedFromInt(seed)))
+				if fmt.Sprint(again.Cells) != fmt.Sprint(m.Cells) {
+					t.Errorf("seed %d: the same seed drew another board", seed)
+				}
+			}
+		}
+	}
+	t.Logf("%d boards", n)
+}
+
+const setupScenario = `id = "flg-presets-test"
+ruleset = "flg"
+title = "Presets on generated terrain (test)"
+turns = 20
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+[params]
+army-A = "brigade"
+army-B = "division"
+board = "generate"
+first = "lot"
+`
+
+func setUpGame(tb testing.TB, seed int64) *game.Game {
+	tb.Helper()
+	sc, err := scenarios.Parse("setup", []byte(setupScenario))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := flg.New()
+	sc, err = game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(r, sc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// TestSetUp: presets (FLG-P-33) with their officers (FLG-P-32) on a
+// generated board sized for the larger army (FLG-P-29), the first player
+// by lot (FLG-A1.7), then the private deployment (FLG-A1.5, FLG-P-35):
+// the other side's placements are hidden in a view and its deploy events
+// are secret; the armies are revealed when both are ready, and random
+// games run from there.
+func TestSetUp(t *testing.T) {
+	g := setUpGame(t, 1)
+	s := g.State.(*flg.State)
+	w, h := s.Scenario().Map.Grid.Size()
+	if w != 11 || h != 15 {
+		t.Errorf("a division (14 units) fights on 15 × 11, not %d × %d (FLG-P-29)", h, w)
+	}
+	if got := len(s.Officers); got != 3+4 {
+		t.Errorf("%d officers, want GC + 2 SO and GC + SG + 2 SO (FLG-P-32)", got)
+	}
+	if f := s.Scenario().Params["first"]; f != "A" && f != "B" {
+		t.Errorf("first player %q (FLG-A1.7)", f)
+	}
+	if g.State.Clock().Phase != flg.PhaseDeploy || len(game.Waiting(g.State)) != 2 {
+		t.Fatalf("phase %s, waiting %v: both sides deploy at once", g.State.Clock().Phase, game.Waiting(g.State))
+	}
+	r := flg.New()
+	leaves := game.Leaves(r.Legal(g.State, game.SideA))
+	cmd, _ := game.ParseCommand(game.SideA, leaves[0])
+	rec, err := g.Apply(leaves[0], cmd, &dice.Seeded{Seed: []byte("x")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if game.VisibleTo(rec.Events[0], game.SideB) || !game.VisibleTo(rec.Events[0], game.SideA) {
+		t.Errorf("a placement is seen by its side only")
+	}
+	for _, p := range game.ViewOf(r, g.State, game.SideB).Pieces() {
+		if p.Side == game.SideA && p.Status != game.StatusReserve && (p.Status != game.StatusHidden || p.Hex != "" || p.At != nil) {
+			t.Errorf("side B sees A's %s as %s at %q", p.ID, p.Status, p.Hex)
+		}
+	}
+	for _, p := range game.ViewOf(r, g.State, game.SideA).Pieces() {
+		if p.ID == "A1" && p.Hex == "" {
+			t.Errorf("side A does not see its own placement")
+		}
+	}
+	for seed := int64(1); seed <= 1; seed++ {
+		g := playGame(t, setUpGame(t, seed), seed, 500, nil)
+		if g.State.Clock().Phase == flg.PhaseDeploy {
+			t.Errorf("seed %d: still deploying", seed)
+		}
+	}
+}
