@@ -23,7 +23,11 @@ func rules(vs []Violation) string {
 }
 
 // TestArmyExamples runs the army-building examples of the digest (§7.1)
-// through ValidateArmy (SDC-1.10).
+// through ValidateArmy (SDC-1.10): the reconstructed schema (SDC-Q.1),
+// light cavalry off by default (SDC-Q.9), the general swap outside the
+// exchange slots (SDC-Q.17), one trade per division general (SDC-Q.18,
+// SDC-16.6), the final army validated (SDC-Q.43), at least one element
+// per brigade (SDC-Q.49).
 func TestArmyExamples(t *testing.T) {
 	ex := ArmyList{Options: []int{1, 2, 2}, Brigades: avg3(
 		map[string]int{"Cav": 2, "HC": 1},

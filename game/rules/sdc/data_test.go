@@ -2,8 +2,10 @@ package sdc
 
 import "testing"
 
-// TestData checks the data files against the digest's tables: TBL-8 moves
-// in hexes, TBL-4 qualities, SDC-10.7 ranges, TBL-10/13 results, TBL-3.
+// TestData checks the data files against the digest's tables: the
+// element types of TBL-5 (SDC-2.7), TBL-8 moves in hexes (PM 3, PT 4,
+// SDC-8.1; light cavalry and staff forced 4 PM, SDC-Q.29, SDC-Q.46),
+// TBL-4 qualities, SDC-10.7 ranges, TBL-10/13 results, TBL-3.
 func TestData(t *testing.T) {
 	d, err := LoadData()
 	if err != nil {
@@ -15,6 +17,9 @@ func TestData(t *testing.T) {
 		if k == nil || k.Move != m[0] || k.Forced != m[1] {
 			t.Errorf("%s: moves %+v, want %v", ty, k, m)
 		}
+	}
+	if GeneralMove != 6 || GeneralForced != 12 { // TBL-8 État-major, SDC-Q.46
+		t.Errorf("general moves %d / %d", GeneralMove, GeneralForced)
 	}
 	if d.Kinds["EI"].Quality != 3 || d.Kinds["HC"].Quality != 3 || d.Kinds["LI"].Quality != 4 { // TBL-4, SDC-Q.6
 		t.Errorf("qualities")
@@ -39,5 +44,15 @@ func TestData(t *testing.T) {
 	}
 	if d.Army.Generals["elite"] != 3 || d.Army.Generals["average"] != 4 || d.Army.Generals["mediocre"] != 5 { // TBL-4
 		t.Errorf("generals %v", d.Army.Generals)
+	}
+}
+
+// TestTerrainNames: the terrains of SDC-3.1 as map cells (SDC-G.18).
+func TestTerrainNames(t *testing.T) {
+	want := map[string]string{"clear": Open, "hill": Hill, "wood": Wood, "village": BuiltUp, "farm": BuiltUp, "river": River, "bridge": Cross, "ford": Cross}
+	for name, tr := range want {
+		if terrainOf[name] != tr {
+			t.Errorf("%s reads as %q", name, terrainOf[name])
+		}
 	}
 }

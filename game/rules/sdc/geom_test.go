@@ -6,8 +6,10 @@ import (
 	"github.com/grognard/grognard/game/grid"
 )
 
-// TestFaces checks the vertex facing of SDC-G.7 (TBL-24): two front
-// hexsides, one flank each side, two rear hexsides.
+// TestFaces checks the vertex facing of SDC-G.7 (TBL-24) on the grid
+// turned a quarter (SDC-G.2): the four faces of a base (SDC-2.2) become
+// two front hexsides, one flank each side, two rear hexsides; every
+// adjacent enemy is in contact through one of them (SDC-2.4, SDC-G.8).
 func TestFaces(t *testing.T) {
 	g := grid.NewHex(20, 20)
 	x := grid.Coord{X: 10, Y: 10}

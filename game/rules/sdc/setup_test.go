@@ -37,8 +37,8 @@ func ruleOf(err error) string {
 }
 
 // TestBoardSize is SDC-TC-SETUP-01, SDC-TC-SETUP-02 (SDC-4.1, SDC-4.2,
-// SDC-G.19, TBL-19, TBL-23): 3 generals a side, 33 hexes along the lines
-// (75 cm) and 35 deep; 8 generals, 88.
+// SDC-G.19, TBL-19, TBL-23, SDC-Q.8, SDC-Q.20): 3 generals a side, 33
+// hexes along the lines (75 cm) and 35 deep; 8 generals, 88.
 func TestBoardSize(t *testing.T) {
 	for g, rows := range map[int]int{3: 33, 4: 44, 8: 88, 2: 33} {
 		if c, r := BoardSize(g); c != 35 || r != rows {
@@ -101,7 +101,7 @@ func TestTerrainRolls(t *testing.T) {
 // SDC-4.11, SDC-5.2, SDC-G.20): villages per player, village, crossing
 // and hill spacing, the deployment zones.
 func TestPlacement(t *testing.T) {
-	// SETUP-06: G = 3 → 2 each; G = 4 → 2; G = 5 → 3.
+	// SETUP-06: G = 3 → 2 each; G = 4 → 2; G = 5 → 3 (SDC-Q.19).
 	if Villages(3) != 2 || Villages(4) != 2 || Villages(5) != 3 {
 		t.Errorf("SDC-TC-SETUP-06: villages %d %d %d", Villages(3), Villages(4), Villages(5))
 	}
@@ -147,7 +147,8 @@ func TestPlacement(t *testing.T) {
 }
 
 // TestGenerate: generated battlefields keep every spacing rule and load
-// as a map (SDC-4.3 … 4.11, SDC-G.18).
+// as a map (SDC-4.3, SDC-4.5, SDC-4.6, SDC-4.8, SDC-4.10, SDC-4.11,
+// SDC-G.18, SDC-G.21, SDC-Q.39).
 func TestGenerate(t *testing.T) {
 	for seed := int64(1); seed <= 20; seed++ {
 		g := 3 + int(seed)%6
