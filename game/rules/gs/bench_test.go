@@ -57,6 +57,18 @@ func BenchmarkLegalDestinations(b *testing.B) {
 	b.ReportMetric(float64(n), "destinations")
 }
 
+// BenchmarkLegalMovementPhase: the whole movement-phase option tree of
+// side A on scenario III (50 units), as the bot lists legal orders.
+func BenchmarkLegalMovementPhase(b *testing.B) {
+	rules, g := openingGS3(b)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(game.Leaves(rules.Legal(g.State, game.SideA)))
+	}
+	b.ReportMetric(float64(n), "orders")
+}
+
 // BenchmarkDecideEvolveMove: decide and evolve one move order.
 func BenchmarkDecideEvolveMove(b *testing.B) {
 	rules, g := openingGS3(b)
