@@ -104,14 +104,22 @@
 // grande batterie, an attack-formation brigade's forced march) is never
 // rerolled again.
 //
+// Set-up (deploy.go, game.SetUpper): param terrain = "generate" lays the
+// battlefield out with Generate; units without a hex are deployed by the
+// default template of TBL-26 (each brigade in ranks of up to five at the
+// front of its side's zone, in its own band of rows, its general in the
+// rank behind, facing the enemy; SDC-5.2 … 5.4); the deployment
+// initiative is rolled (SDC-5.1) and decides turn 1's ties (SDC-6.2).
+//
 // Not implemented: senior generals' moves and displacement (SDC-16.7:
 // they stay where the scenario puts them), rerolls of a flank-marching
 // general's entry test (he has no hex), a senior reroll offered on a die
 // that succeeded; set-up as
 // orders: the players' alternate placement of terrain (SDC-4.6, 4.9 …
-// 4.11: only the generator places it) and deployment (SDC-5): games
-// start from a scenario with every unit placed, and no ruleset SetUp
-// builds one from Generate yet; army building as orders (ValidateArmy
+// 4.11: only the generator places it) and deployment by the players
+// (SDC-5.3: only the template deploys, and the deployment winner's
+// choice of who deploys first has nothing to act on); army building as
+// orders (ValidateArmy
 // exists, no verb uses it); a recoil or displacement path chosen by the
 // owner (the bot's default path is taken); the options
 // routLeavesElements, generalCapturedIfTrapped, generalSwapUsesExchange

@@ -189,4 +189,6 @@ var messagesEN = game.Catalogue{
 	"sdc.opt.reroll":               "reroll with {senior}",
 	"sdc.opt.keep":                 "keep the {die}",
 	"sdc.prompt.reroll":            "{unit} rolled {die}: have a senior general reroll it?",
+	"sdc.setup.no-map":             "the scenario has no map: give one, or param terrain = \"generate\"",
+	"sdc.result.draw":              "equal victory points: a draw ({a}–{b})",
 }

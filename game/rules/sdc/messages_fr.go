@@ -189,4 +189,6 @@ var messagesFR = game.Catalogue{
 	"sdc.opt.reroll":               "relancer avec {senior}",
 	"sdc.opt.keep":                 "garder le {die}",
 	"sdc.prompt.reroll":            "{unit} a fait {die} : le faire relancer par un officier supérieur ?",
+	"sdc.setup.no-map":             "le scénario n'a pas de carte : en donner une, ou le paramètre terrain = \"generate\"",
+	"sdc.result.draw":              "points de victoire égaux : match nul ({a}–{b})",
 }

@@ -2,6 +2,7 @@ package sdc_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -37,7 +38,11 @@ func loadBattle(tb testing.TB) *game.Game {
 // the events' JSON round trip.
 func play(t *testing.T, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
 	t.Helper()
-	g := loadBattle(t)
+	return playGame(t, loadBattle(t), seed, steps, each)
+}
+
+func playGame(t *testing.T, g *game.Game, seed int64, steps int, each func(g *game.Game, rec game.Record)) *game.Game {
+	t.Helper()
 	r := sdc.New()
 	rng := rand.New(rand.NewPCG(uint64(seed), 11))
 	d := &dice.Seeded{Seed: dice.SeedFromInt(seed)}
@@ -153,4 +158,70 @@ func TestPlayout(t *testing.T) {
 		}
 	}
 	t.Logf("event kinds seen: %d", len(kinds))
+}
+
+// generated is a game on a generated battlefield (SDC-4) with armies of
+// four brigades a side deployed by the default template (SDC-5), one of
+// B's marching on a flank (SDC-17).
+func generated(t *testing.T, seed int64) *game.Game {
+	t.Helper()
+	sc := &game.Scenario{ID: "gen", Ruleset: "sdc", Turns: 5, Params: map[string]string{"terrain": "generate"}}
+	for _, side := range game.Sides {
+		for b := 1; b <= 4; b++ {
+			gen := fmt.Sprintf("G%s%d", side, b)
+			u := game.UnitSpec{ID: gen, Side: side, Type: "general"}
+			if side == game.SideB && b == 4 {
+				u.Flags = []string{"flank"}
+			}
+			sc.Units = append(sc.Units, u)
+			for i, ty := range []string{"LI", "LI", "LI", "LI", "LI", "LI", "Art", "Cav"} {
+				sc.Units = append(sc.Units, game.UnitSpec{ID: fmt.Sprintf("%s-%d", gen, i+1), Side: side, Type: ty, Group: gen})
+			}
+		}
+	}
+	r := sdc.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestGeneratedBattle: set-up generates the battlefield and deploys the
+// armies in their zones (SDC-4.3, SDC-5.2, SDC-5.4), then a random game is
+// played on it to the end.
+func TestGeneratedBattle(t *testing.T) {
+	g := generated(t, 4)
+	s := g.State.(*sdc.State)
+	cols, _ := s.Scenario().Map.Grid.Size()
+	for _, e := range s.Elements {
+		if e.Off {
+			continue
+		}
+		if !sdc.InZone(cols, e.Side, e.At) {
+			t.Errorf("%s deployed at %v, outside its zone", e.ID, e.At)
+		}
+	}
+	if err := sdc.New().Check(g.State); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Scenario().Objectives) == 0 {
+		t.Errorf("no objectives on the generated battlefield")
+	}
+	fought := 0
+	g = playGame(t, g, 4, 2500, func(g *game.Game, rec game.Record) {
+		for _, e := range rec.Events {
+			if e.Kind() == "fought" {
+				fought++
+			}
+		}
+	})
+	t.Logf("turn %d, %d combats: %s", g.State.Clock().Turn, fought, g.State.Outcome().Result)
+	if !g.State.Outcome().Over {
+		t.Errorf("the game did not end (turn %d)", g.State.Clock().Turn)
+	}
 }

@@ -461,12 +461,12 @@ func (x *decider) endTurn() {
 	}
 	vp := s.victoryPoints()
 	decide := func(why string) *Outcome {
-		o := &Outcome{Why: why, VP: vp, Broken: e.Broken, Winner: game.Nobody}
+		o := &Outcome{Why: "draw", VP: vp, Broken: e.Broken, Winner: game.Nobody}
 		switch {
 		case vp[0] > vp[1]:
-			o.Winner = game.SideA
+			o.Winner, o.Why = game.SideA, why
 		case vp[1] > vp[0]:
-			o.Winner = game.SideB
+			o.Winner, o.Why = game.SideB, why
 		}
 		return o
 	}
