@@ -57,7 +57,7 @@ for i in $(seq "$pairs"); do
 			}' >>"$tmp/runs"
 	done
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2] + v[NR/2+1]) / 2 }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2] + v[NR/2+1]) / 2 }'; }
 printf '%-36s %14s %14s %7s %7s %17s\n' benchmark old-ns/op new-ns/op ratio pairs allocs
 for name in $(cut -d' ' -f1 "$tmp/runs" | sort -u); do
 	o=$(awk -v n="$name" '$1 == n && $2 == "old" { print $4 }' "$tmp/runs" | median)
@@ -65,5 +65,9 @@ for name in $(cut -d' ' -f1 "$tmp/runs" | sort -u); do
 	ao=$(awk -v n="$name" '$1 == n && $2 == "old" { print $5 }' "$tmp/runs" | median)
 	aw=$(awk -v n="$name" '$1 == n && $2 == "new" { print $5 }' "$tmp/runs" | median)
 	pr=$(awk -v n="$name" '$1 == n { v[$2 " " $3] = $4 } END { for (k in v) { split(k, a, " "); if (a[1] == "new" && v["old " a[2]] > 0) print v[k] / v["old " a[2]] } }' "$tmp/runs" | median)
+	if [ "$o" = - ] || [ "$w" = - ]; then
+		printf '%-36s %14s %14s (on one side only)\n' "$name" "$o" "$w"
+		continue
+	fi
 	printf '%-36s %14.0f %14.0f %7.3f %7.3f %8s → %-6s\n' "$name" "$o" "$w" "$(echo "$w $o" | awk '{ print $1 / $2 }')" "$pr" "$ao" "$aw"
 done
