@@ -192,21 +192,21 @@ func (s *State) deployDecisions() []game.Decision {
 	return out
 }
 
-// View hides the other side's placements until both are ready
-// (FLG-P-35).
+// View hides the other side's army, its composition and its placements,
+// until both sides have deployed (FLG-P-34, FLG-P-35).
 func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 	s := gs.(*State)
-	if s.Phase != PhaseDeploy {
+	if s.Phase != PhaseDeploy && s.Phase != PhaseBuild {
 		return s
 	}
 	v := s.clone()
 	for i := range v.Units {
-		if u := &v.Units[i]; u.Side != viewer && !u.Reserve {
+		if u := &v.Units[i]; u.Side != viewer {
 			u.hidden, u.At = true, grid.Coord{}
 		}
 	}
 	for i := range v.Officers {
-		if o := &v.Officers[i]; o.Side != viewer && !o.Reserve {
+		if o := &v.Officers[i]; o.Side != viewer {
 			o.hidden, o.At = true, grid.Coord{}
 		}
 	}

@@ -235,6 +235,10 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Impetus{}, true
 	case "deployed":
 		return &Deployed{}, true
+	case "built":
+		return &Built{}, true
+	case "build-done":
+		return &BuildDone{}, true
 	case "readied":
 		return &Readied{}, true
 	case "rallied":
@@ -322,6 +326,13 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Deployed:
 		x.Changes.apply(n)
+	case Built:
+		x.apply(n)
+	case BuildDone:
+		n.BuildDone = x.Done
+		if x.Deploy {
+			n.Initial = x.Initial
+		}
 	case Readied:
 		x.Changes.apply(n)
 		n.Ready = x.Ready

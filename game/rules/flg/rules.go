@@ -82,14 +82,19 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	if err := s.readOfficers(sc.Param("officers", "")); err != nil {
 		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
 	}
+	for _, sd := range game.Sides {
+		if sc.Param("army-"+sd.String(), "") == "budget" {
+			s.Phase = PhaseBuild // FLG-P-34
+		}
+	}
 	for _, u := range s.Units {
 		s.Initial[u.Side]++
-		if u.Reserve {
+		if u.Reserve && s.Phase != PhaseBuild {
 			s.Phase = PhaseDeploy // FLG-A1.5, FLG-P-35
 		}
 	}
 	for _, o := range s.Officers {
-		if o.Reserve {
+		if o.Reserve && s.Phase != PhaseBuild {
 			s.Phase = PhaseDeploy
 		}
 	}
@@ -408,6 +413,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		default:
 			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
 		}
+	} else if s.Phase == PhaseBuild {
+		if !slices.Contains([]string{"recruit", "enlist", "dismiss", "done"}, cmd.Verb) {
+			return nil, game.Reject(game.CodeWrongPhase, "FLG-P-34", "flg.build.only")
+		}
 	} else if s.Phase == PhaseDeploy {
 		if cmd.Verb != "deploy" && cmd.Verb != "ready" {
 			return nil, game.Reject(game.CodeWrongPhase, "FLG-A1.5", "flg.deploy.only")
@@ -435,6 +444,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.impetuous(cmd)
 	case "deploy":
 		err = d.deploy(cmd)
+	case "recruit", "enlist", "dismiss":
+		err = d.build(cmd)
+	case "done":
+		err = d.buildDone(cmd)
 	case "ready":
 		err = d.ready(cmd)
 	case "deliver":
@@ -487,6 +500,12 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 		return nil
 	}
 	s = s.indexed()
+	if s.Phase == PhaseBuild {
+		if s.BuildDone[side] {
+			return nil
+		}
+		return s.buildOptions(side)
+	}
 	if s.Phase == PhaseDeploy {
 		if s.Ready[side] {
 			return nil

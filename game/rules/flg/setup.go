@@ -102,6 +102,10 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 		if name == "" {
 			continue
 		}
+		if name == "budget" {
+			fmt.Fprintf(&officers, "%s %sGC1 GC -\n", side, side) // the GC is free (FLG-P-34)
+			continue
+		}
 		army, ok := presets[name]
 		if !ok {
 			return nil, fmt.Errorf("flg: army-%s %q: a preset, one of %s (FLG-P-33)", side, name, strings.Join(Presets(), ", "))
@@ -117,13 +121,14 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			fmt.Fprintf(&officers, "%s %s%s%d %s -\n", side, side, rank, counts[rank], rank)
 		}
 	}
-	if units.Len() > 0 {
+	if units.Len() > 0 || officers.Len() > 0 {
 		out.Params["units"] = units.String()
 		out.Params["officers"] = officers.String()
 	}
 	if gen {
 		if largest == 0 {
-			largest = 9
+			// Budget armies: sized for the most units the budget buys.
+			largest = 14
 		}
 		depth, along := boardSize(largest)
 		m, err := Generate(depth, along, sc.Param("theatre", "europe"), largest, d)

@@ -147,9 +147,68 @@ func TestSetUp(t *testing.T) {
 		}
 	}
 	for seed := int64(1); seed <= 1; seed++ {
-		g := playGame(t, setUpGame(t, seed), seed, 500, nil)
+		g := playGame(t, setUpGame(t, seed), seed, 300, nil)
 		if g.State.Clock().Phase == flg.PhaseDeploy {
 			t.Errorf("seed %d: still deploying", seed)
 		}
+	}
+}
+
+const budgetScenario = `id = "flg-budget-test"
+ruleset = "flg"
+title = "Armies by budget on generated terrain (test)"
+turns = 20
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+[params]
+army-A = "budget"
+army-B = "budget"
+budget = "60"
+board = "generate"
+first = "lot"
+`
+
+// TestBudget: armies built by budget (FLG-P-34) in secret: side B's view
+// and events show nothing of A's recruits, only their count once both
+// armies are done; random games then deploy and fight.
+func TestBudget(t *testing.T) {
+	sc, err := scenarios.Parse("budget", []byte(budgetScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	sc, err = game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State.Clock().Phase != flg.PhaseBuild {
+		t.Fatalf("phase %s", g.State.Clock().Phase)
+	}
+	cmd, _ := game.ParseCommand(game.SideA, "recruit CAV_H elite")
+	rec, err := g.Apply("recruit CAV_H elite", cmd, &dice.Seeded{Seed: []byte("x")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if game.VisibleTo(rec.Events[0], game.SideB) {
+		t.Errorf("side B sees A's recruit")
+	}
+	if got := g.State.(*flg.State).Spent(game.SideA); got != 11+3 {
+		t.Errorf("spent %d, want 14 (FLG-P-34)", got)
+	}
+	for _, p := range game.ViewOf(r, g.State, game.SideB).Pieces() {
+		if p.Side == game.SideA && (p.Type != "" || p.Hex != "") {
+			t.Errorf("side B sees A's %s: %q at %q", p.ID, p.Type, p.Hex)
+		}
+	}
+	g = playGame(t, g, 3, 250, nil)
+	if ph := g.State.Clock().Phase; ph == flg.PhaseBuild || ph == flg.PhaseDeploy {
+		t.Errorf("still in the %s phase", ph)
 	}
 }

@@ -18,6 +18,7 @@ const (
 	PhaseCombat  = "combat"
 	PhaseReplace = "replace" // the GC's re-placement in a skipped turn (FLG-4.83)
 	PhaseDeploy  = "deploy"  // the private deployment (FLG-A1.5, FLG-P-35)
+	PhaseBuild   = "build"   // armies built by budget, in secret (FLG-P-34)
 )
 
 // Officer ranks (FLG-T5).
@@ -157,6 +158,7 @@ type State struct {
 	Rallying   bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
 	Messengers []Messenger   `json:"messengers,omitempty"`
 	Ready      [2]bool       `json:"ready,omitempty"` // deployment finished (FLG-P-35)
+	BuildDone  [2]bool       `json:"build_done,omitempty"`
 	NextToken  int           `json:"next_token,omitempty"`
 }
 
@@ -276,7 +278,7 @@ func (s *State) Pieces() []game.Piece {
 		case o.Gone:
 			p.Status, p.At = game.StatusEliminated, nil
 		case o.hidden:
-			p.Status, p.At, p.Hex = game.StatusHidden, nil, ""
+			p.Status, p.At, p.Hex, p.Type = game.StatusHidden, nil, "", ""
 		case o.Reserve:
 			p.Status, p.At, p.Hex = game.StatusReserve, nil, ""
 		}
@@ -319,6 +321,9 @@ func (s *State) Outcome() game.Outcome {
 func (s *State) Pending() []game.Decision {
 	if s.Phase == PhaseDeploy {
 		return s.deployDecisions()
+	}
+	if s.Phase == PhaseBuild {
+		return s.buildDecisions()
 	}
 	if s.Follow == nil || s.Result != nil {
 		return nil

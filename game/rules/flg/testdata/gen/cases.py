@@ -597,3 +597,9 @@ case('FLG-A1.5', '''# FLG-A1.5 [DERIVED] (FLG-A1.5, FLG-A1.6, FLG-P-35, FLG-1.6)
      dict(phase='command', width=9, height=12, units=['A A1 INF_H_MUSKET -', 'A A2 ART_F_L -', 'B B1 CAV_L -'], officers=['A AG GC -', 'B BG GC -'], terrain={'forest': '0105'},
           orders=['A: deploy A1 0305', 'A: deploy A1 0205', 'A: deploy A2 0205', 'A: deploy A2 0105', 'A: ready', 'A: deploy A2 0106', 'A: deploy AG 0205', 'B: deploy B1 0905', 'A: ready', 'A: deploy A1 0204', 'B: deploy BG 0905', 'A: end', 'B: ready'],
           expect=['rejected 1 bad-deployment FLG-A1.5', 'rejected 3 bad-deployment FLG-1.6', 'rejected 4 bad-deployment FLG-A1.5', 'rejected 5 not-deployed FLG-A1.5', 'ok 9', 'rejected 10 ready FLG-P-35', 'rejected 12 wrong-phase FLG-A1.5', 'phase 1 command A', 'at A1 0205', 'at B1 0905', 'event readied 2']))
+case('FLG-P-34', '''# FLG-P-34 [DERIVED] (FLG-P-34, FLG-A1.3, FLG-P-35): armies built by budget, in secret: an Élite INF_H_MUSKET with Panique
+# costs 8 + 3 − 2 = 9; a Sub-General with B 6 + 3 = 9; nothing may pass the budget (here 20); "done" needs a unit; when both
+# sides are done the deployment begins, with each army's size public (A 2 units, B 1).''',
+     dict(phase='command', width=9, height=12, units=[], params={'army-A': 'budget', 'army-B': 'budget', 'budget': '20'}, officers=['A AGC1 GC -', 'B BGC1 GC -'],
+          orders=['A: done', 'A: recruit INF_H_MUSKET elite A1', 'A: enlist SG B', 'A: recruit CAV_L', 'A: dismiss ASG1', 'A: recruit INF_L_MUSKET', 'A: done', 'B: recruit ELE_H', 'B: recruit ELE_H', 'B: done', 'A: deploy A1 0105'],
+          expect=['rejected 1 empty-army FLG-P-34', 'ok 2', 'ok 3', 'rejected 4 over-budget FLG-P-34', 'ok 5', 'ok 6', 'ok 7', 'rejected 9 over-budget FLG-P-34', 'ok 10', 'ok 11', 'pending deploy A', 'event build-done 2', 'event built 5', 'stands A1 3']))
