@@ -58,7 +58,7 @@ func TestNoLeaks(t *testing.T) {
 			if id == "gs-10" {
 				n = long
 			}
-			if id == "man-frgb" && !soak {
+			if id == "man-frgb" && !soak && !testing.Short() {
 				// the deal, the deployment and a few turns of cards
 				n = 40
 			}
