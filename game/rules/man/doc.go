@@ -151,13 +151,14 @@
 // public reaches a player; TestCardArea the board's card area.
 //
 // Figures (benchmarks, not timed tests, on the 2-core test machine
-// shared with other work): Legal for the active player about 3.7 µs, a
-// whole random game about 36 ms (bench_test.go; issue 20 asks ≤ 100 µs
-// and ≤ 50 ms); the board image (render BenchmarkManBoard: 8×8 squares,
-// 16 counters, the card area) about 13 ms with a warm renderer against
-// 109 ms for the naive full redraw, 8× (the 40×24 hex map of
-// BenchmarkPhaseImage gains 26×: on a small board the cached static
-// layer is a smaller share and PNG encoding a larger one).
+// shared with other work, load average 7 to 9): Legal for the active
+// player 3.7 to 4.4 µs, a whole random game 32 to 36 ms (bench_test.go;
+// issue 20 asks ≤ 100 µs and ≤ 50 ms); the board image (render
+// BenchmarkManBoard: 8×8 squares, 16 counters, the card area) 11.8 to
+// 13.4 ms with a warm renderer against 109 to 146 ms for the naive full
+// redraw, 8 to 12× (the 40×24 hex map of BenchmarkPhaseImage gains 26×:
+// on a small board the cached static layer is a smaller share and PNG
+// encoding a larger one).
 //
 // TestRuleCoverage lists the rule ids no case or test cites yet.
 package man
