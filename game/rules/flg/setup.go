@@ -159,7 +159,10 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 // enemy's by ground foot artillery can cross. Balance mode: one half is
 // drawn and turned 180° onto the other (exact point symmetry when the
 // depth is odd; with an even depth the turned half is shifted half a hex).
-// Roads, streams and fortifications are not generated yet.
+// Roads run from edge to edge (with their turned twins); a stream (odd
+// depths only) runs down the middle column with two fords and a bridge
+// where a road crosses it. Walled habitations and fortifications are not
+// generated.
 func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.Map, error) {
 	if depth < 6 || along < 2 {
 		return nil, fmt.Errorf("flg: a battlefield of %d × %d is too small", depth, along)
@@ -170,7 +173,7 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 		weight  int
 		most    int
 	}
-	kinds := []kind{{TClear, true, 25, 3}, {TForest, false, 25, 3}, {TTown, false, 12, 2}, {TRocks, false, 8, 2}, {TMarsh, false, 8, 2}}
+	kinds := []kind{{TClear, true, 25, 3}, {TForest, false, 25, 3}, {TTown, false, 12, 2}, {TRocks, false, 8, 2}, {TMarsh, false, 8, 2}, {linkRoad, false, 12, 0}, {TRiver, false, 5, 0}}
 	if theatre == "desert" {
 		kinds[4] = kind{TSand, false, 15, 2}
 	}
@@ -185,6 +188,7 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 		m := &game.Map{Grid: g, Cells: map[grid.Coord]game.Cell{}, Edges: map[grid.Edge][]string{}, Links: map[grid.Edge][]string{}, Source: fmt.Sprintf("generated %d×%d %s", depth, along, theatre)}
 		kindAt := map[grid.Coord]int{}
 		half := func(c grid.Coord) bool { return c.X >= 2 && c.X < depth/2 }
+		roads, stream := 0, false
 		for f := 0; f < (features+1)/2; f++ {
 			r := d.Roll(total)
 			ki := 0
@@ -193,6 +197,14 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 				ki++
 			}
 			k := kinds[ki]
+			if k.terrain == linkRoad {
+				roads++
+				continue
+			}
+			if k.terrain == TRiver {
+				stream = depth%2 == 1 // one stream at most, down the middle column
+				continue
+			}
 			var seed grid.Coord
 			found := false
 			for try := 0; try < 20 && !found; try++ {
@@ -245,6 +257,62 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 			m.Cells[c] = cell
 			// Balance mode: the half turned onto the other.
 			m.Cells[grid.Coord{X: depth - 1 - c.X, Y: along - 1 - c.Y}] = cell
+		}
+		if stream {
+			// A stream from side edge to side edge down the middle column,
+			// with two fords (turned onto each other) and a bridge where a
+			// road will cross.
+			mid := depth / 2
+			for y := range along {
+				m.Cells[grid.Coord{X: mid, Y: y}] = game.Cell{Terrain: TRiver}
+			}
+			f := d.Roll(along/2) - 1
+			m.Cells[grid.Coord{X: mid, Y: f}] = game.Cell{Terrain: TFord}
+			m.Cells[grid.Coord{X: mid, Y: along - 1 - f}] = game.Cell{Terrain: TFord}
+		}
+		for range roads {
+			// A road from edge to edge, a walk biased toward the far edge,
+			// and its turned twin.
+			var path []grid.Coord
+			c := grid.Coord{X: 0, Y: d.Roll(along) - 1}
+			path = append(path, c)
+			for c.X < depth-1 {
+				var next []grid.Coord
+				for _, n := range g.Neighbors(c) {
+					if n.X > c.X {
+						next = append(next, n)
+					}
+				}
+				slices.SortFunc(next, func(a, b grid.Coord) int {
+					if a.Less(b) {
+						return -1
+					}
+					return 1
+				})
+				c = next[d.Roll(len(next))-1]
+				path = append(path, c)
+			}
+			for _, twin := range []bool{false, true} {
+				for i := 1; i < len(path); i++ {
+					a, b := path[i-1], path[i]
+					if twin {
+						a = grid.Coord{X: depth - 1 - a.X, Y: along - 1 - a.Y}
+						b = grid.Coord{X: depth - 1 - b.X, Y: along - 1 - b.Y}
+					}
+					if !g.Adjacent(a, b) {
+						continue // an even depth turns half a hex: the twin may break
+					}
+					e := grid.EdgeOf(a, b)
+					if !slices.Contains(m.Links[e], linkRoad) {
+						m.Links[e] = append(m.Links[e], linkRoad)
+					}
+					for _, c := range []grid.Coord{a, b} {
+						if m.CellAt(c).Terrain == TRiver {
+							m.Cells[c] = game.Cell{Terrain: TBridge}
+						}
+					}
+				}
+			}
 		}
 		if theatre == "winter" {
 			for _, c := range g.Cells() {

@@ -46,16 +46,31 @@ func TestGeneratedBoards(t *testing.T) {
 				for c, cell := range m.Cells {
 					if cell.Terrain != flg.TClear && cell.Terrain != flg.TSnow || cell.Level > 0 {
 						features++
-						if c.X < 2 || c.X >= w-2 {
+						if (c.X < 2 || c.X >= w-2) && cell.Terrain != flg.TBridge {
 							t.Errorf("seed %d: a feature at %s in a deployment zone", seed, m.Label(c))
 						}
 					}
-					if depth%2 == 1 {
+					if depth%2 == 1 && cell.Terrain != flg.TBridge {
 						o := m.CellAt(grid.Coord{X: w - 1 - c.X, Y: h - 1 - c.Y})
+						if o.Terrain == flg.TBridge {
+							continue
+						}
 						if o != cell {
 							t.Errorf("seed %d: %s is %v, its turned twin %v", seed, m.Label(c), cell, o)
 						}
 					}
+				}
+				rivers, fords := 0, 0
+				for _, cell := range m.Cells {
+					switch cell.Terrain {
+					case flg.TRiver:
+						rivers++
+					case flg.TFord:
+						fords++
+					}
+				}
+				if rivers > 0 && fords < 2 {
+					t.Errorf("seed %d: a stream with %d fords (FLG-P-31: at least 2)", seed, fords)
 				}
 				if features == 0 {
 					t.Errorf("%d units, %s, seed %d: no feature", units, theatre, seed)
