@@ -3,6 +3,7 @@ package flg
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -297,6 +298,9 @@ func (s *State) first() game.Side {
 // re-places it (FLG-4.83). The turn cap adjudicates (FLG-P-1, FLG-P-30).
 func (d *decider) endTurn() {
 	w := d.w
+	if d.checkObjectives() {
+		return
+	}
 	next := w.Active.Other()
 	turn := w.Turn
 	if next == w.first() {
@@ -385,6 +389,9 @@ func (d *decider) checkVictory() bool {
 	w := d.w
 	if w.Result != nil {
 		return true
+	}
+	if w.sc.Param("victory", "demoralisation") == "objectives" {
+		return false // objectives replace the enemy's losses (FLG-5.1, FLG-P-36)
 	}
 	for _, sd := range []game.Side{w.Active.Other(), w.Active} {
 		if w.Lost[sd] >= w.Threshold(sd) && w.Initial[sd] > 0 {
@@ -535,4 +542,49 @@ func (s *State) impetuousDue() []*Unit {
 		}
 	}
 	return out
+}
+
+// objectives are the hexes side must hold (scenario param objectives-A,
+// objectives-B).
+func (s *State) objectives(side game.Side) []grid.Coord {
+	var out []grid.Coord
+	for _, w := range strings.Fields(s.sc.Param("objectives-"+side.String(), "")) {
+		if c, err := s.board().Grid.Parse(w); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// checkObjectives, at the end of a player turn (FLG-5.1, FLG-P-36, with
+// param victory = objectives or both): a side holds its objectives when
+// a unit of its own stands in each at the end of its turn; holding them
+// all at the end of two of its turns in a row (a full turn) wins.
+func (d *decider) checkObjectives() bool {
+	w := d.w
+	if v := w.sc.Param("victory", "demoralisation"); v != "objectives" && v != "both" {
+		return false
+	}
+	side := w.Active
+	objs := w.objectives(side)
+	if len(objs) == 0 {
+		return false
+	}
+	held := true
+	for _, c := range objs {
+		if u := w.UnitAt(c); u == nil || u.Side != side {
+			held = false
+		}
+	}
+	if held && w.Holding[side] {
+		d.evs = append(d.evs, Ended{Winner: side, Level: "objectives", Lost: w.Lost, Reason: "objectives"})
+		w.Result = &game.Outcome{Over: true}
+		return true
+	}
+	if held != w.Holding[side] {
+		w.Holding[side] = held
+		h := w.Holding
+		d.evs = append(d.evs, Held{Side: side, Held: held, Holding: h})
+	}
+	return false
 }

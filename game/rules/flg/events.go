@@ -183,6 +183,14 @@ type Impetus struct {
 	Changes
 }
 
+// Held: a side began, or stopped, holding all its objectives at the end
+// of its turn (FLG-P-36).
+type Held struct {
+	Side    game.Side `json:"side"`
+	Held    bool      `json:"held"`
+	Holding [2]bool   `json:"holding"`
+}
+
 // Ended: the game is over (FLG-5.2, FLG-5.3, FLG-P-30).
 type Ended struct {
 	Winner game.Side `json:"winner"`
@@ -205,6 +213,7 @@ func (Ended) Kind() string       { return "ended" }
 func (Dispatched) Kind() string  { return "dispatched" }
 func (Carried) Kind() string     { return "carried" }
 func (Impetus) Kind() string     { return "impetus" }
+func (Held) Kind() string        { return "held" }
 
 // NewEvent returns a zero event of a kind, for decoding the log.
 func (*Rules) NewEvent(kind string) (game.Event, bool) {
@@ -233,6 +242,8 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Carried{}, true
 	case "impetus":
 		return &Impetus{}, true
+	case "held":
+		return &Held{}, true
 	case "deployed":
 		return &Deployed{}, true
 	case "built":
@@ -324,6 +335,8 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Impetus:
 		x.Changes.apply(n)
+	case Held:
+		n.Holding = x.Holding
 	case Deployed:
 		x.Changes.apply(n)
 	case Built:

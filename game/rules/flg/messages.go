@@ -192,3 +192,10 @@ func (e Impetus) Message() game.Msg {
 	}
 	return game.M("flg.ev.impetus", "unit", e.Unit, "face", game.M("flg.face."+e.Face))
 }
+
+func (e Held) Message() game.Msg {
+	if e.Held {
+		return game.M("flg.ev.held", "side", e.Side)
+	}
+	return game.M("flg.ev.not-held", "side", e.Side)
+}

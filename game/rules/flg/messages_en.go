@@ -173,4 +173,8 @@ var catalogueEN = game.Catalogue{
 	"flg.opt.build-done":       "the army is complete",
 	"flg.prompt.build":         "side {side}: build your army ({spent} of {budget} points)",
 	"flg.phase.build":          "army building",
+	"flg.ev.held":              "side {side} holds all its objectives: one more turn and it wins",
+	"flg.ev.not-held":          "side {side} no longer holds all its objectives",
+	"flg.level.objectives":     "by its objectives",
+	"flg.reason.objectives":    "it held its objectives for a full turn",
 }

@@ -173,4 +173,8 @@ var catalogueFR = game.Catalogue{
 	"flg.opt.build-done":       "l'armée est complète",
 	"flg.prompt.build":         "camp {side} : formez votre armée ({spent} sur {budget} points)",
 	"flg.phase.build":          "formation des armées",
+	"flg.ev.held":              "le camp {side} tient tous ses objectifs : un tour de plus et il gagne",
+	"flg.ev.not-held":          "le camp {side} ne tient plus tous ses objectifs",
+	"flg.level.objectives":     "par ses objectifs",
+	"flg.reason.objectives":    "il a tenu ses objectifs un tour complet",
 }

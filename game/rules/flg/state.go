@@ -159,6 +159,7 @@ type State struct {
 	Messengers []Messenger   `json:"messengers,omitempty"`
 	Ready      [2]bool       `json:"ready,omitempty"` // deployment finished (FLG-P-35)
 	BuildDone  [2]bool       `json:"build_done,omitempty"`
+	Holding    [2]bool       `json:"holding,omitempty"` // held all its objectives at the end of its last turn (FLG-P-36)
 	NextToken  int           `json:"next_token,omitempty"`
 }
 

@@ -603,3 +603,8 @@ case('FLG-P-34', '''# FLG-P-34 [DERIVED] (FLG-P-34, FLG-A1.3, FLG-P-35): armies 
      dict(phase='command', width=9, height=12, units=[], params={'army-A': 'budget', 'army-B': 'budget', 'budget': '20'}, officers=['A AGC1 GC -', 'B BGC1 GC -'],
           orders=['A: done', 'A: recruit INF_H_MUSKET elite A1', 'A: enlist SG B', 'A: recruit CAV_L', 'A: dismiss ASG1', 'A: recruit INF_L_MUSKET', 'A: done', 'B: recruit ELE_H', 'B: recruit ELE_H', 'B: done', 'A: deploy A1 0105'],
           expect=['rejected 1 empty-army FLG-P-34', 'ok 2', 'ok 3', 'rejected 4 over-budget FLG-P-34', 'ok 5', 'ok 6', 'ok 7', 'rejected 9 over-budget FLG-P-34', 'ok 10', 'ok 11', 'pending deploy A', 'event build-done 2', 'event built 5', 'stands A1 3']))
+case('FLG-P-36', '''# FLG-P-36 [DERIVED] (FLG-P-36, FLG-5.1): victory by objectives: a side holds its objectives when its units stand in all of
+# them at the end of its turn; holding them at the end of two of its turns in a row (a full turn) wins. With "objectives"
+# alone, demoralisation does not end the game.''',
+     dict(active='A', phase='combat', units=['A A1 INF_H_MUSKET 0508', 'B B1 INF_H_MUSKET 0808'], params={'victory': 'objectives', 'objectives-A': '0508', 'initial-A': '1', 'lost-A': '5'},
+          orders=['A: end', 'B: end', 'B: end', 'B: end', 'A: end', 'A: end', 'A: end'], expect=['event held 1', 'outcome A', 'phase 2 combat A']))
