@@ -57,8 +57,13 @@ func (x *decider) fight(args []string) error {
 
 // supported tells whether a friendly element supports x against y
 // (SDC-11.7, SDC-G.13), and how many do.
-func (s *State) supported(x, y *Element) int {
-	n := 0
+//
+// A column supporter gives its support to one element per activation,
+// the first it is used for (SDC-G.13): cols lists the column supporters
+// this combat uses (the only source of the support, or every one with
+// cumulative support).
+func (s *State) supported(x, y *Element) (n int, cols []string) {
+	other := 0
 	front := x.Square || faceTouched(x.At, x.Facing, y.At) == Front
 	for i := range s.Elements {
 		e := &s.Elements[i]
@@ -71,20 +76,30 @@ func (s *State) supported(x, y *Element) int {
 		d := grid.DirTo(s.m.g, x.At, e.At)
 		switch {
 		case grid.HexDistance(e.At, y.At) == 1: // (a) contact
-			n++
+			other++
 		case d >= 0 && !x.Square && s.kind(x).Class == Infantry && s.kind(e).Class == Infantry && !e.Square &&
 			e.Facing == x.Facing && slices.Contains(rearDirs(x.Facing), d): // (b) column
-			n++
+			if u, ok := s.Column[e.ID]; !ok || u == x.ID {
+				cols = append(cols, e.ID)
+			}
 		case d >= 0 && !x.Square && front && slices.Contains(flankDirs(x.Facing), d): // (c) lateral
-			n++
+			other++
 		}
 	}
-	return n
+	n = other + len(cols)
+	if other > 0 && !s.on("cumulative-support") {
+		cols = nil // not needed: the +1 comes from elsewhere
+	}
+	if len(cols) > 1 && !s.on("cumulative-support") {
+		cols = cols[:1]
+	}
+	return n, cols
 }
 
 // CombatMods are both sides' dice and modifiers of TBL-12 for a attacking
 // t; face is the face of t touched.
-func (s *State) CombatMods(a, t *Element) (aDice, dDice int, am, dm []Mod, face string) {
+func (s *State) CombatMods(a, t *Element) (aDice, dDice int, am, dm []Mod, face string, cols map[string]string) {
+	cols = map[string]string{}
 	face = Front
 	if !t.Square {
 		face = faceTouched(t.At, t.Facing, a.At)
@@ -97,7 +112,10 @@ func (s *State) CombatMods(a, t *Element) (aDice, dDice int, am, dm []Mod, face 
 		dDice++ // SDC-15.8
 	}
 	support := func(x, y *Element) []Mod {
-		n := s.supported(x, y)
+		n, cs := s.supported(x, y)
+		for _, c := range cs {
+			cols[c] = x.ID
+		}
 		if n > 0 && !s.on("cumulative-support") {
 			n = 1
 		}
@@ -137,7 +155,14 @@ func (s *State) CombatMods(a, t *Element) (aDice, dDice int, am, dm []Mod, face 
 			dm = append(dm, Mod{"disordered-rear", -2, "SDC-14.1"})
 		}
 	}
-	return aDice, dDice, am, dm, face
+	if t.Square && s.horse(a) {
+		for c, x := range cols {
+			if x == a.ID {
+				delete(cols, c) // cancelled with the cavalry's other bonuses
+			}
+		}
+	}
+	return aDice, dDice, am, dm, face, cols
 }
 
 func best(ds []int) int { return slices.Max(ds) }
@@ -149,8 +174,11 @@ func lowest(ds []int) int { return slices.Index(ds, slices.Min(ds)) }
 // lowest die when it is losing), the result on the loser.
 func (x *decider) combat(a, t *Element) {
 	s := x.t
-	na, nd, am, dm, face := s.CombatMods(a, t)
+	na, nd, am, dm, face, cols := s.CombatMods(a, t)
 	e := Fought{Attacker: a.ID, Defender: t.ID, Face: face, AMods: am, DMods: dm}
+	if len(cols) > 0 {
+		e.Columns = cols
+	}
 	var aIdx, dIdx []int
 	for range na {
 		e.ADice = append(e.ADice, x.d.Roll(6))

@@ -62,68 +62,71 @@
 //
 // # STATUS
 //
-// Implemented (rule ids): army construction and validation SDC-1.1 …
-// 1.11 with TBL-1 … TBL-4 (ValidateArmy; SDC-1.8 senior generals only as
-// a count of rerolls); element data TBL-5, TBL-8; turn and initiative
-// SDC-6.1 … 6.5; command check and rout SDC-7.1 … 7.6 (rout removes the
-// brigade, SDC-7.3 default); movement SDC-8.1 … 8.13, 8.15 with the
-// terrain of SDC-3 and TBL-15 (the road bonus as a separate flood along
-// the road, forced march through the front hexsides in open ground or
-// along a road), general displacement SDC-8.14 by the bot's default
-// (SDC-G.23, no choice offered); reactions SDC-9.1 … 9.6 (the square
-// offered to the contacted elements only, SDC-Q.50's option); artillery
-// fire SDC-10.1 … 10.17 with TBL-9 … TBL-11 and grande batterie rerolls
-// SDC-15.21 … 15.23 (misses rerolled automatically); combat SDC-11.1 …
-// 11.16 with TBL-12, TBL-13 (rerolls of elite infantry and heavy cavalry
-// by the default policy "reroll the lowest die when losing", defender
-// first); results SDC-12; morale tests SDC-13 (a natural 1 fails);
-// disorder and rallying SDC-14 (option rally-test); formations SDC-15
-// (line, square, attack formation, grande batterie); brigade destruction,
-// army morale, objectives and victory SDC-18.1 … 18.6 and SDC-4.13
-// (objectives are the scenario's [[objective]] cells); flank marches
-// SDC-17.1 … 17.7 (the entry test, side and distance dice, placement
-// with the enter order, Legal offering the default placement nearest the
-// own edge; declining or failing to place keeps the brigade off the
-// table).
+// Implemented, by rule id:
 //
-// The battlefield (setup.go): BoardSize, the deployment zones, the
-// terrain roll and sectors, the spacing checks of hills, villages and
-// crossings (SDC-4.1 … 4.12, SDC-5.2, SDC-G.19 … G.21), and Generate, the
-// seeded generator with the digest's defaults (a straight river across
-// the table, 7-hex hills, a wood per player, 3-hex villages, a road over
-// the first crossing), with its objectives and its map.
+//   - Army construction SDC-1.1 … 1.11, TBL-1 … TBL-4: ValidateArmy (the
+//     schema, reorganisation, exchanges, general swaps, flank-march slots,
+//     division generals' trades, batterie eligibility), every violation
+//     naming its rule; element data TBL-5, TBL-8 (data/*.txt).
+//   - Facing, faces and arcs on the grid SDC-2.2, 2.4, SDC-G.2, G.7 … G.9,
+//     TBL-24; one element per hex, attack formations as two (SDC-G.5,
+//     G.6, G.15, TBL-25).
+//   - Terrain SDC-3, TBL-15 (woods, built-up areas, the river and its
+//     crossings, roads, hills; lines of sight SDC-3.10, SDC-G.16).
+//   - The battlefield SDC-4.1 … 4.14, SDC-5.1, 5.2, 5.4, SDC-G.19 … G.22:
+//     board size, zones, terrain roll and sectors, spacing checks, the
+//     seeded generator (Generate), objectives and control, deployment by
+//     the default template (SetUp).
+//   - Turn, initiative, alternating activation SDC-6.1 … 6.5; the command
+//     check and rout SDC-7.1 … 7.6.
+//   - Movement SDC-8.1 … 8.16: allowances, road bonus, forced march with
+//     detachment, terrain, contact stopping a move with the enemy in front,
+//     general moves and displacement (the bot's default direction).
+//   - Reactions SDC-9.1 … 9.6: facing, the square against cavalry for the
+//     contacted infantry and, at the first cavalry contact on a brigade,
+//     its infantry not in contact (SDC-Q.50; option square-reaction), the
+//     square held through the next activation.
+//   - Artillery fire SDC-10.1 … 10.17, TBL-9 … TBL-11, and the grande
+//     batterie SDC-15.21 … 15.23 (misses rerolled automatically).
+//   - Combat SDC-11.1 … 11.16, TBL-12, TBL-13: pairing with the maximal
+//     declaration, the three supports (column support once per activation,
+//     SDC-G.13; option cumulative-support), elite and heavy-cavalry
+//     rerolls by the policy "reroll the lowest die when losing", defender
+//     first; results, recoils and destruction SDC-12; morale tests SDC-13;
+//     disorder and rallying SDC-14 (option rally-test).
+//   - Formations SDC-15: line, square, attack formation, grande batterie.
+//   - Senior generals SDC-16.1 … 16.6, 16.8 (senior.go): when a die of a
+//     side fails (a morale test, a missed shot, the lower combat total)
+//     and a division general within 6 PM, or a corps general within 6 PT
+//     or through a division general's relay, still has rerolls, the order
+//     stops with an Asked event and the die's owner answers reroll or keep
+//     (keep on a timeout); the order is then decided again from the start
+//     with the same dice and the answers, so the log re-decides. A die
+//     rerolled once is never rerolled again.
+//   - Flank marches SDC-17.1 … 17.7 (flank.go): the entry test from turn
+//     2, side and distance dice, placement with the enter order (Legal
+//     offers the placement nearest the own edge); declining keeps the
+//     brigade off the table.
+//   - Brigade destruction, army morale, victory points and the end of the
+//     game SDC-18.1 … 18.6.
 //
-// Senior generals SDC-16.1 … 16.6, 16.8 (senior.go): when a die of a
-// side fails (a morale test, a missed shot, the lower combat total) and a
-// division general within 6 PM, or a corps general within 6 PT or through
-// a division general's relay, still has rerolls, the order stops with an
-// Asked event and the die's owner answers reroll or keep (the default:
-// the pool is never spent on a timeout); the order is then decided again
-// from the start with the same dice and the answers, so the log
-// re-decides. A die already rerolled (elite infantry, heavy cavalry, a
-// grande batterie, an attack-formation brigade's forced march) is never
-// rerolled again.
-//
-// Set-up (deploy.go, game.SetUpper): param terrain = "generate" lays the
-// battlefield out with Generate; units without a hex are deployed by the
-// default template of TBL-26 (each brigade in ranks of up to five at the
-// front of its side's zone, in its own band of rows, its general in the
-// rank behind, facing the enemy; SDC-5.2 … 5.4); the deployment
-// initiative is rolled (SDC-5.1) and decides turn 1's ties (SDC-6.2).
+// Every worked example of §7 is traced: 106 of the 132 by case files
+// (testdata/cases, 93 files with the cases of rules that have no
+// example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
+// tests (army_test.go, setup_test.go); 410 of the digest's 415 rule ids
+// are traced (TestRuleCoverage lists the others).
 //
 // Not implemented: senior generals' moves and displacement (SDC-16.7:
-// they stay where the scenario puts them), rerolls of a flank-marching
-// general's entry test (he has no hex), a senior reroll offered on a die
-// that succeeded; set-up as
-// orders: the players' alternate placement of terrain (SDC-4.6, 4.9 …
-// 4.11: only the generator places it) and deployment by the players
-// (SDC-5.3: only the template deploys, and the deployment winner's
-// choice of who deploys first has nothing to act on); army building as
-// orders (ValidateArmy
+// they stay where the scenario puts them; SDC-Q.7: the scenario places
+// them, no default count); the players' alternate placement of terrain
+// and deployment as orders (SDC-4.6, 4.9 … 4.11, SDC-5.3: the generator
+// and the template do it; the deployment winner's choice of who deploys
+// first has nothing to act on); army building as orders (ValidateArmy
 // exists, no verb uses it); a recoil or displacement path chosen by the
-// owner (the bot's default path is taken); the options
-// routLeavesElements, generalCapturedIfTrapped, generalSwapUsesExchange
-// as game options (the last is an ArmyOptions field); column support used
-// once per activation (SDC-G.13: it is given to every element in front).
-// Worked examples without a case file or test: notYet in coverage_test.go.
+// owner (the default path is taken); a senior reroll offered on a die
+// that succeeded, or on a flank-marching general's entry test (he has no
+// hex); the options routLeavesElements, generalCapturedIfTrapped and
+// generalSwapUsesExchange as game options (the last is an ArmyOptions
+// field). The ruleset is not registered in game/rules/all, and nothing
+// draws facings yet (a piece's first flag names its facing).
 package sdc

@@ -1,6 +1,8 @@
 package sdc
 
 import (
+	"slices"
+
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 )
@@ -247,11 +249,20 @@ type Fought struct {
 	DMods    []Mod  `json:"d_mods,omitempty"`
 	A        int    `json:"a"`
 	D        int    `json:"d"`
+	// Columns: the column supporters used, and whom they supported
+	// (SDC-G.13: once per activation).
+	Columns map[string]string `json:"columns,omitempty"`
 }
 
 func (Fought) Kind() string { return "fought" }
 func (e Fought) apply(s *State) {
 	s.Fighting = true
+	for c, x := range e.Columns {
+		if s.Column == nil {
+			s.Column = map[string]string{}
+		}
+		s.Column[c] = x
+	}
 	s.Element(e.Attacker).Attacked = true
 	s.Targeted = append(s.Targeted, e.Defender)
 }
@@ -312,6 +323,13 @@ type ReactionsOffered struct {
 func (ReactionsOffered) Kind() string { return "reactions" }
 func (e ReactionsOffered) apply(s *State) {
 	s.Reactions = append(s.Reactions, e.Reactions...)
+	for _, r := range e.Reactions {
+		if r.Square {
+			if b := s.Element(r.Unit).Brigade; !slices.Contains(s.Charged, b) {
+				s.Charged = append(s.Charged, b)
+			}
+		}
+	}
 }
 
 // Reacted: the reaction chosen for an element (SDC-9.1, SDC-9.3).
@@ -347,6 +365,7 @@ func (e ActivationEnded) apply(s *State) {
 		}
 	}
 	s.Current, s.Forced, s.FormedAttack, s.Fighting, s.Targeted = "", "", false, false, nil
+	s.Charged, s.Column = nil, nil
 	s.Entering = nil // SDC-17.6: not placed, the brigade stays off and tries again
 	s.Phase, s.Active = PhaseActivate, e.Next
 }

@@ -191,4 +191,5 @@ var messagesEN = game.Catalogue{
 	"sdc.prompt.reroll":            "{unit} rolled {die}: have a senior general reroll it?",
 	"sdc.setup.no-map":             "the scenario has no map: give one, or param terrain = \"generate\"",
 	"sdc.result.draw":              "equal victory points: a draw ({a}–{b})",
+	"sdc.react.distant":            "{unit} is not in contact: it may only try a square",
 }

@@ -191,4 +191,5 @@ var messagesFR = game.Catalogue{
 	"sdc.prompt.reroll":            "{unit} a fait {die} : le faire relancer par un officier supérieur ?",
 	"sdc.setup.no-map":             "le scénario n'a pas de carte : en donner une, ou le paramètre terrain = \"generate\"",
 	"sdc.result.draw":              "points de victoire égaux : match nul ({a}–{b})",
+	"sdc.react.distant":            "{unit} n'est pas au contact : il ne peut que tenter le carré",
 }

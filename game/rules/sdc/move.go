@@ -292,6 +292,24 @@ func (x *decider) contacted(mover *Element, wasInContact map[string]bool) {
 		}
 		rs = append(rs, Reaction{Unit: t.ID, By: mover.ID, Square: sq})
 	}
+	// SDC-9.3, SDC-Q.50: the first cavalry contact on a brigade lets any of
+	// its infantry not in contact try a square too (option square-reaction).
+	if s.kind(mover).Class == Cavalry && !s.on2("square-reaction", "contacted") {
+		for _, r := range slices.Clone(rs) {
+			t := s.Element(r.Unit)
+			if !r.Square || slices.Contains(s.Charged, t.Brigade) {
+				continue
+			}
+			for _, o := range s.brigade(t.Brigade) {
+				if o.Gone || o.Off || o.Disordered || o.Square || o.Head != "" || s.second(o) != nil ||
+					s.kind(o).Class != Infantry || !s.squareGround(o.At) || s.inContact(o) ||
+					slices.ContainsFunc(rs, func(x Reaction) bool { return x.Unit == o.ID }) {
+					continue
+				}
+				rs = append(rs, Reaction{Unit: o.ID, By: mover.ID, Square: true, Distant: true})
+			}
+		}
+	}
 	if len(rs) > 0 {
 		x.emit(ReactionsOffered{Reactions: rs})
 	}
@@ -316,12 +334,18 @@ func (x *decider) react(args []string) error {
 	}
 	t, by := s.Element(r.Unit), s.Element(r.By)
 	face := func() {
+		if r.Distant {
+			return // not in contact: nothing to face
+		}
 		if faceTouched(t.At, t.Facing, by.At) != Front {
 			x.emit(Faced{Unit: t.ID, Facing: facingToward(t.At, t.Facing, by.At), Reaction: true})
 		}
 	}
 	switch args[1] {
 	case "face":
+		if r.Distant {
+			return reject("no-face", "SDC-9.1", "sdc.react.distant", "unit", t.ID)
+		}
 		x.emit(Reacted{Unit: t.ID, How: "face"})
 		face()
 	case "square":

@@ -191,9 +191,10 @@ func generated(t *testing.T, seed int64) *game.Game {
 	return g
 }
 
-// TestGeneratedBattle: set-up generates the battlefield and deploys the
-// armies in their zones (SDC-4.3, SDC-5.2, SDC-5.4), then a random game is
-// played on it to the end.
+// TestGeneratedBattle: set-up generates the battlefield, deploys the
+// armies in their zones (SDC-4.3, SDC-5.2, SDC-5.4) and rolls the
+// deployment initiative (SDC-5.1); then a random game is played on it to
+// the end.
 func TestGeneratedBattle(t *testing.T) {
 	g := generated(t, 4)
 	s := g.State.(*sdc.State)
@@ -208,6 +209,9 @@ func TestGeneratedBattle(t *testing.T) {
 	}
 	if err := sdc.New().Check(g.State); err != nil {
 		t.Fatal(err)
+	}
+	if w := s.Scenario().Param("last-initiative", ""); w != "A" && w != "B" {
+		t.Errorf("deployment initiative %q", w)
 	}
 	if len(s.Scenario().Objectives) == 0 {
 		t.Errorf("no objectives on the generated battlefield")

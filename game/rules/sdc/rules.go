@@ -20,12 +20,16 @@ func (*Rules) Version() string { return "1" }
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "cumulative-support", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-11.7", Help: "support is +1 per supporting element instead of +1 at most (SDC-Q.10)"},
+	{Name: "square-reaction", Default: "brigade", Values: []string{"brigade", "contacted"}, Rule: "SDC-9.3", Help: "against a cavalry charge, the brigade's infantry not in contact may try a square too (brigade), or only the contacted elements (SDC-Q.50)"},
 	{Name: "rally-test", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-14.2", Help: "rallying also needs a morale test with the element's quality"},
 }
 
 func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
 
 func (s *State) on(name string) bool { return s.opts.Value(optionSpecs, name) == "on" }
+
+// on2 reports whether option name has the value v.
+func (s *State) on2(name, v string) bool { return s.opts.Value(optionSpecs, name) == v }
 
 // Start implements game.Ruleset.
 func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {

@@ -3,6 +3,7 @@ package sdc
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,6 +84,9 @@ type Reaction struct {
 	Unit   string `json:"unit"`
 	By     string `json:"by"`
 	Square bool   `json:"square,omitempty"` // a square may be tried (SDC-9.3)
+	// Distant: an infantry element of the charged brigade that the
+	// cavalry did not contact: it may only try a square (SDC-Q.50).
+	Distant bool `json:"distant,omitempty"`
 }
 
 // State is a position of Le son du canon !.
@@ -115,6 +119,12 @@ type State struct {
 	FormedAttack bool     `json:"formed_attack,omitempty"`
 	Fighting     bool     `json:"fighting,omitempty"`
 	Targeted     []string `json:"targeted,omitempty"`
+	// Charged: brigades whose infantry has had its square reaction to
+	// cavalry this activation (SDC-9.3: the first contact prompts it).
+	Charged []string `json:"charged,omitempty"`
+	// Column: column supporters already used this activation, and whom
+	// they supported (SDC-G.13).
+	Column map[string]string `json:"column,omitempty"`
 	// Entering: the activated brigade is arriving from a flank march.
 	Entering *Entry `json:"entering,omitempty"`
 	// Reactions waiting for the non-active player (SDC-9).
@@ -146,6 +156,8 @@ func (s *State) clone() *State {
 	c.Targeted = slices.Clone(s.Targeted)
 	c.Reactions = slices.Clone(s.Reactions)
 	c.Seniors = slices.Clone(s.Seniors)
+	c.Charged = slices.Clone(s.Charged)
+	c.Column = maps.Clone(s.Column)
 	if s.Entering != nil {
 		en := *s.Entering
 		c.Entering = &en
@@ -272,9 +284,10 @@ func (s *State) Pending() []game.Decision {
 	if r.Square {
 		opts = append(opts, game.Option{Label: "square", Command: "react " + r.Unit + " square", LabelMsg: game.M("sdc.opt.react-square", "unit", r.Unit)})
 	}
-	opts = append(opts,
-		game.Option{Label: "face", Command: "react " + r.Unit + " face", LabelMsg: game.M("sdc.opt.react-face", "unit", r.Unit, "by", r.By)},
-		game.Option{Label: "none", Command: "react " + r.Unit + " none", LabelMsg: game.M("sdc.opt.react-none", "unit", r.Unit)})
+	if !r.Distant {
+		opts = append(opts, game.Option{Label: "face", Command: "react " + r.Unit + " face", LabelMsg: game.M("sdc.opt.react-face", "unit", r.Unit, "by", r.By)})
+	}
+	opts = append(opts, game.Option{Label: "none", Command: "react " + r.Unit + " none", LabelMsg: game.M("sdc.opt.react-none", "unit", r.Unit)})
 	p := game.M("sdc.prompt.react", "unit", r.Unit, "by", r.By)
 	return []game.Decision{{ID: "react-" + r.Unit, Side: e.Side, Kind: "reaction", Rule: "SDC-9.1", Prompt: game.Render(game.LangEN, p), PromptMsg: p, Options: opts, Cells: []grid.Coord{e.At}}}
 }
