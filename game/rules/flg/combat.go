@@ -222,7 +222,7 @@ func (s *State) Dice(a, t *Unit, riposte bool) (int, []string) {
 func (s *State) canFight(a, t *Unit, pursuit bool) error {
 	ty := a.T()
 	switch {
-	case !a.Activated:
+	case !a.Activated || a.Off:
 		return game.Reject("not-activated", "FLG-4.2", "flg.not-activated", "unit", a.ID)
 	case a.Fought && !pursuit:
 		return game.Reject("fought", "FLG-4.3", "flg.fight.twice", "unit", a.ID)

@@ -84,6 +84,9 @@ func (s *State) canActivate(side game.Side, oid, uid string) (*Officer, *Unit, e
 	if u.T().Family == FamPanic {
 		return nil, nil, game.Reject("panicking", "FLG-4.71", "flg.act.panic", "unit", u.ID)
 	}
+	if u.Off && s.Turn < u.Enter {
+		return nil, nil, game.Reject("not-yet", "FLG-3.11", "flg.act.not-yet", "unit", u.ID, "turn", u.Enter)
+	}
 	if dist := grid.HexDistance(o.At, u.At); dist > officerRange(o.Rank) {
 		return nil, nil, game.Reject("out-of-range", "FLG-2.2", "flg.act.range", "officer", o.ID, "unit", u.ID, "dist", dist, "range", officerRange(o.Rank))
 	}

@@ -177,4 +177,5 @@ var catalogueEN = game.Catalogue{
 	"flg.ev.not-held":          "side {side} no longer holds all its objectives",
 	"flg.level.objectives":     "by its objectives",
 	"flg.reason.objectives":    "it held its objectives for a full turn",
+	"flg.act.not-yet":          "{unit} enters the table on turn {turn}",
 }

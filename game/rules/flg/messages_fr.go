@@ -177,4 +177,5 @@ var catalogueFR = game.Catalogue{
 	"flg.ev.not-held":          "le camp {side} ne tient plus tous ses objectifs",
 	"flg.level.objectives":     "par ses objectifs",
 	"flg.reason.objectives":    "il a tenu ses objectifs un tour complet",
+	"flg.act.not-yet":          "{unit} entre sur la table au tour {turn}",
 }

@@ -115,6 +115,32 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 		return out
 	}
 	g := s.board().Grid
+	if u.Off {
+		// A reinforcement's first hex is its entry hex (FLG-3.11): it is
+		// entered from outside the table, then the move goes on.
+		if s.UnitAt(u.Entry) != nil || s.impassable(u.Entry) || isArt(u) && s.rough(u.Entry) {
+			return out
+		}
+		first := 1
+		if s.terrain(u.Entry) == TRocks {
+			first++
+		}
+		if first > most {
+			return out
+		}
+		r := map[grid.Coord]grid.Reached{u.Entry: {Prev: u.Entry}}
+		out[u.Entry] = moveOpt{reach: r, noCombat: first > ma}
+		if s.step(u, u.Entry, u.Entry, false).Stop {
+			return out
+		}
+		flood := grid.Reach(g, u.Entry, most-first, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
+		for c, x := range flood {
+			if c != u.Entry && s.UnitAt(c) == nil {
+				out[c] = moveOpt{reach: flood, noCombat: x.Cost+first > ma}
+			}
+		}
+		return out
+	}
 	add := func(budget int, roadOnly bool, mount bool) {
 		r := grid.Reach(g, u.At, budget, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, roadOnly) })
 		cells := make([]grid.Coord, 0, len(r))
@@ -225,6 +251,12 @@ func (d *decider) move(cmd game.Command) error {
 	}
 	from := u.At
 	path := append([]grid.Coord{u.At}, grid.Path(opt.reach, to)...)
+	wasOff := u.Off
+	if u.Off {
+		// From outside the table: the entry hex is the first hex moved.
+		path = append([]grid.Coord{{X: -1, Y: -1}, u.Entry}, grid.Path(opt.reach, to)...)
+		u.Off = false
+	}
 	if k := w.actOf(u.By); k >= 0 {
 		w.Stage = k
 	}
@@ -232,6 +264,9 @@ func (d *decider) move(cmd game.Command) error {
 	var fled []string
 	var caught []Carried
 	for _, c := range path[1:] {
+		if !w.board().Grid.Contains(c) {
+			continue
+		}
 		for i := range w.Messengers {
 			if m := &w.Messengers[i]; !m.Gone && m.Side != u.Side && m.At == c {
 				caught = append(caught, d.catch(m))
@@ -249,7 +284,7 @@ func (d *decider) move(cmd game.Command) error {
 		d.evs = append(d.evs, e)
 	}
 	for _, o := range w.officersAt(from) {
-		if o.Side == u.Side {
+		if o.Side == u.Side && !wasOff {
 			o.At = to
 			d.touchOfficer(o)
 		}

@@ -159,15 +159,15 @@ func (s *State) readUnits(src string) error {
 			return fmt.Errorf("unit %s: no troop type %q (FLG-T2)", w[1], w[2])
 		}
 		var at grid.Coord
-		reserve := w[3] == "-"
-		if !reserve {
+		reserve, off := w[3] == "-", w[3] == "off"
+		if !reserve && !off {
 			c, err := g.Parse(w[3])
 			if err != nil {
 				return fmt.Errorf("unit %s: %v", w[1], err)
 			}
 			at = c
 		}
-		u := Unit{ID: w[1], Side: side, Type: t.ID, At: at, Reserve: reserve, Training: "trained", Morale: "normal", StillLast: true}
+		u := Unit{ID: w[1], Side: side, Type: t.ID, At: at, Reserve: reserve, Off: off, Training: "trained", Morale: "normal", StillLast: true}
 		stands := -1
 		for _, x := range w[4:] {
 			k, v, hasV := strings.Cut(x, "=")
@@ -210,6 +210,15 @@ func (s *State) readUnits(src string) error {
 				u.Carry = n
 			case k == "sg" && v != "":
 				u.SG = v
+			case k == "enter" && off:
+				// A reinforcement: enter=TURN@HEX (FLG-3.11).
+				ts, hs, _ := strings.Cut(v, "@")
+				n, err := strconv.Atoi(ts)
+				c, err2 := g.Parse(hs)
+				if err != nil || err2 != nil || n < 1 {
+					return fmt.Errorf("unit %s: %s: enter=TURN@HEX", u.ID, x)
+				}
+				u.Enter, u.Entry, u.At = n, c, c
 			case x == "activated":
 				u.Activated = true
 			case x == "nocombat":
@@ -307,7 +316,7 @@ func (s *State) check() error {
 	seen := map[grid.Coord]string{}
 	g := s.board().Grid
 	for _, u := range s.Units {
-		if u.Gone || u.Reserve {
+		if u.Gone || u.Reserve || u.Off {
 			continue
 		}
 		if !g.Contains(u.At) {

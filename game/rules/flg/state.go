@@ -65,16 +65,19 @@ type Unit struct {
 	FirstRank string `json:"first_rank,omitempty"` // the officer fighting in its first rank in the combat being resolved
 	// Standing are the owner's standing orders for the enemy's turn
 	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
-	Standing  []string `json:"standing,omitempty"`
-	Extra     bool     `json:"extra,omitempty"`   // a messenger reached it: activated next turn (FLG-2.12)
-	Reserve   bool     `json:"reserve,omitempty"` // not deployed yet
-	hidden    bool     // a view's: placed by the other side, not revealed
-	SG        string   `json:"sg,omitempty"`         // the Sub-General an allied or feudal unit is attached to (A5, A6)
-	Withdraw  bool     `json:"withdraw,omitempty"`   // activated far from its SG: it may only withdraw (A5, A6)
-	Impetus   string   `json:"impetus,omitempty"`    // the C1 die rolled this turn
-	Forced    bool     `json:"forced,omitempty"`     // C1: a free forced march
-	Carry     int      `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
-	CarryNext int      `json:"carry_next,omitempty"` // … and against the next
+	Standing  []string   `json:"standing,omitempty"`
+	Extra     bool       `json:"extra,omitempty"`   // a messenger reached it: activated next turn (FLG-2.12)
+	Reserve   bool       `json:"reserve,omitempty"` // not deployed yet
+	Off       bool       `json:"off,omitempty"`     // a reinforcement not on the table yet (FLG-3.11)
+	Enter     int        `json:"enter,omitempty"`   // … from this turn
+	Entry     grid.Coord `json:"entry,omitempty"`   // … by this hex
+	hidden    bool       // a view's: placed by the other side, not revealed
+	SG        string     `json:"sg,omitempty"`         // the Sub-General an allied or feudal unit is attached to (A5, A6)
+	Withdraw  bool       `json:"withdraw,omitempty"`   // activated far from its SG: it may only withdraw (A5, A6)
+	Impetus   string     `json:"impetus,omitempty"`    // the C1 die rolled this turn
+	Forced    bool       `json:"forced,omitempty"`     // C1: a free forced march
+	Carry     int        `json:"carry,omitempty"`      // artillery retreat hexes counted against this turn (FLG-4.41)
+	CarryNext int        `json:"carry_next,omitempty"` // … and against the next
 }
 
 // T is the unit's catalogue type.
@@ -216,7 +219,7 @@ func (s *State) UnitAt(c grid.Coord) *Unit {
 		return s.occ[c]
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.hidden && u.At == c {
+		if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden && u.At == c {
 			return u
 		}
 	}
@@ -251,7 +254,7 @@ func (s *State) Pieces() []game.Piece {
 			p.Status, p.At = game.StatusEliminated, nil
 		case u.hidden:
 			p.Status, p.At, p.Hex, p.Type, p.Values = game.StatusHidden, nil, "", "", ""
-		case u.Reserve:
+		case u.Reserve, u.Off:
 			p.Status, p.At, p.Hex = game.StatusReserve, nil, ""
 		}
 		if u.Activated {
@@ -435,7 +438,7 @@ func (s *State) indexed() *State {
 	c := *s
 	c.occ = make(map[grid.Coord]*Unit, len(s.Units))
 	for i := range c.Units {
-		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.hidden {
+		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden {
 			c.occ[u.At] = u
 		}
 	}
