@@ -229,6 +229,7 @@ func (x *decider) enter(args []string) error {
 		ev.Units = append(ev.Units, e.ID)
 	}
 	x.emit(ev)
+	x.displace(g.Side.Other()) // SDC-8.14: enemy generals next to the newcomers
 	x.endActivation()
 	return nil
 }

@@ -21,23 +21,23 @@ func (*Rules) Verbs() []game.Verb {
 	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	return []game.Verb{
-		{Name: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
-		{Name: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
-		{Name: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
+		{Name: "roll", Example: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
+		{Name: "first", Example: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
+		{Name: "second", Example: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
 		{Name: "activate", Rule: "SDC-7.1", Args: []game.VerbArg{argGeneral}, Example: "activate GA1", Help: game.Text{EN: "activate a general: command check, then his brigade's orders", FR: "activer un général : test de commandement, puis les ordres de sa brigade"}},
-		{Name: "march", Rule: "SDC-8.6", Args: []game.VerbArg{rest(arg("detach", game.ArgText, false, "detach GUN …: artillery that stays and may fire", "detach CANON … : l'artillerie qui reste et peut tirer"))}, Help: game.Text{EN: "declare a forced march (general's morale test), before anything moves", FR: "déclarer une marche forcée (test de moral du général), avant tout mouvement"}},
+		{Name: "march", Example: "march detach GA1-7", Rule: "SDC-8.6", Args: []game.VerbArg{rest(arg("detach", game.ArgText, false, "detach GUN …: artillery that stays and may fire", "detach CANON … : l'artillerie qui reste et peut tirer"))}, Help: game.Text{EN: "declare a forced march (general's morale test), before anything moves", FR: "déclarer une marche forcée (test de moral du général), avant tout mouvement"}},
 		{Name: "move", Rule: "SDC-8", Args: []game.VerbArg{argUnit, argCell, opt(argFacing)}, Example: "move A1 0507 E", Help: game.Text{EN: "move an element (or the activated general) to a hex, facing as said", FR: "déplacer un élément (ou le général activé) vers un hexagone, avec l'orientation donnée"}},
-		{Name: "face", Rule: "SDC-8.11", Args: []game.VerbArg{argUnit, argFacing}, Help: game.Text{EN: "pivot an element in place (its move)", FR: "faire pivoter un élément sur place (son mouvement)"}},
-		{Name: "square", Rule: "SDC-15.5", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "form square (infantry, its move)", FR: "former le carré (infanterie, son mouvement)"}},
-		{Name: "line", Rule: "SDC-15.7", Args: []game.VerbArg{argUnit, opt(argFacing)}, Help: game.Text{EN: "leave square (its move)", FR: "quitter le carré (son mouvement)"}},
-		{Name: "rally", Rule: "SDC-14.2", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "rally a disordered element (its move)", FR: "rallier un élément en désordre (son mouvement)"}},
+		{Name: "face", Example: "face GA1-1 NE", Rule: "SDC-8.11", Args: []game.VerbArg{argUnit, argFacing}, Help: game.Text{EN: "pivot an element in place (its move)", FR: "faire pivoter un élément sur place (son mouvement)"}},
+		{Name: "square", Example: "square GA1-1", Rule: "SDC-15.5", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "form square (infantry, its move)", FR: "former le carré (infanterie, son mouvement)"}},
+		{Name: "line", Example: "line GA1-1 E", Rule: "SDC-15.7", Args: []game.VerbArg{argUnit, opt(argFacing)}, Help: game.Text{EN: "leave square (its move)", FR: "quitter le carré (son mouvement)"}},
+		{Name: "rally", Example: "rally GA1-1", Rule: "SDC-14.2", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "rally a disordered element (its move)", FR: "rallier un élément en désordre (son mouvement)"}},
 		{Name: "fire", Rule: "SDC-10", Args: []game.VerbArg{rest(arg("guns", game.ArgText, false, "GUN [GUN …] TARGET: one gun, or guns of a grande batterie at one target", "CANON [CANON …] CIBLE : un canon, ou ceux d'une grande batterie sur une cible"))}, Example: "fire A7 B3", Help: game.Text{EN: "artillery fire", FR: "tir d'artillerie"}},
 		{Name: "fight", Rule: "SDC-11", Args: []game.VerbArg{argUnit, argTarget}, Example: "fight A1 B1", Help: game.Text{EN: "an element in contact attacks an enemy element", FR: "un élément au contact attaque un élément ennemi"}},
-		{Name: "react", Rule: "SDC-9", Args: []game.VerbArg{argTarget, {Name: "how", Kind: game.ArgChoice, Required: true, Choices: []string{"face", "square", "none"}, Help: game.Text{EN: "face, square (against cavalry) or none", FR: "face, carré (contre la cavalerie) ou rien"}}}, Help: game.Text{EN: "react to a contact", FR: "réagir à un contact"}},
-		{Name: "enter", Rule: "SDC-17.6", Args: []game.VerbArg{rest(arg("hexes", game.ArgText, false, "[left|right] the general's hex, then each element's", "[left|right] l'hexagone du général, puis celui de chaque élément"))}, Help: game.Text{EN: "place a brigade arriving from a flank march", FR: "placer une brigade qui arrive d'une marche de flanc"}},
-		{Name: "reroll", Rule: "SDC-16.2", Args: []game.VerbArg{arg("general", game.ArgOfficer, true, "the division or corps general whose reroll is spent", "le général de division ou de corps dont la relance est dépensée")}, Help: game.Text{EN: "have a senior general reroll the die just rolled", FR: "faire relancer le dé par un officier supérieur"}},
-		{Name: "keep", Rule: "SDC-16.2", Help: game.Text{EN: "keep the die just rolled", FR: "garder le dé"}},
-		{Name: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
+		{Name: "react", Example: "react GB1-1 face", Rule: "SDC-9", Args: []game.VerbArg{argTarget, {Name: "how", Kind: game.ArgChoice, Required: true, Choices: []string{"face", "square", "none"}, Help: game.Text{EN: "face, square (against cavalry) or none", FR: "face, carré (contre la cavalerie) ou rien"}}}, Help: game.Text{EN: "react to a contact", FR: "réagir à un contact"}},
+		{Name: "enter", Example: "enter left 0100 0200 0300", Rule: "SDC-17.6", Args: []game.VerbArg{rest(arg("hexes", game.ArgText, false, "[left|right] the general's hex, then each element's", "[left|right] l'hexagone du général, puis celui de chaque élément"))}, Help: game.Text{EN: "place a brigade arriving from a flank march", FR: "placer une brigade qui arrive d'une marche de flanc"}},
+		{Name: "reroll", Example: "reroll DA", Rule: "SDC-16.2", Args: []game.VerbArg{arg("general", game.ArgOfficer, true, "the division or corps general whose reroll is spent", "le général de division ou de corps dont la relance est dépensée")}, Help: game.Text{EN: "have a senior general reroll the die just rolled", FR: "faire relancer le dé par un officier supérieur"}},
+		{Name: "keep", Example: "keep", Rule: "SDC-16.2", Help: game.Text{EN: "keep the die just rolled", FR: "garder le dé"}},
+		{Name: "end", Example: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
 	}
 }
 
