@@ -61,7 +61,8 @@ func TestCatalogue(t *testing.T) {
 
 // TestTables checks FLG-T1 (faces), T3 (activations, FLG-P-6), T5
 // (FLG-A3.1, FLG-A3.3), T6 (FLG-A2.20), T7 (FLG-A2.21), T8 (FLG-A2.22),
-// T12, T13, T14 (FLG-A2.31) and T15 as loaded.
+// T12, T13 (the officers of Annex 3, FLG-A3), T14 (FLG-A2.31) and T15 as
+// loaded.
 func TestTables(t *testing.T) {
 	faces := []string{"", "INF", "CAV", "ART", "FLAG", "FLAG", "TA"}
 	for v := 1; v <= 6; v++ {

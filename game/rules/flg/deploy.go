@@ -193,11 +193,18 @@ func (s *State) deployDecisions() []game.Decision {
 }
 
 // View hides the other side's army, its composition and its placements,
-// until both sides have deployed (FLG-P-34, FLG-P-35).
+// until both sides have deployed (FLG-P-34, FLG-P-35), and the other
+// side's messengers always.
 func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 	s := gs.(*State)
 	if s.Phase != PhaseDeploy && s.Phase != PhaseBuild {
-		return s
+		// Orders in transit are seen by their own side only.
+		if !slices.ContainsFunc(s.Messengers, func(m Messenger) bool { return m.Side != viewer }) {
+			return s
+		}
+		v := s.clone()
+		v.Messengers = slices.DeleteFunc(v.Messengers, func(m Messenger) bool { return m.Side != viewer })
+		return v
 	}
 	v := s.clone()
 	for i := range v.Units {

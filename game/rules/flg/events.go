@@ -155,9 +155,10 @@ type Placed struct {
 // Dispatched: an officer sent a messenger, for one slot of its
 // activation (FLG-2.11, FLG-2.13, FLG-2.14).
 type Dispatched struct {
-	Officer   string `json:"officer"`
-	Messenger string `json:"messenger"`
-	By        string `json:"by"` // improvised, adc, officer
+	Officer   string    `json:"officer"`
+	Messenger string    `json:"messenger"`
+	By        string    `json:"by"` // improvised, adc, officer
+	Side      game.Side `json:"side"`
 	Changes
 }
 
@@ -165,13 +166,14 @@ type Dispatched struct {
 // caught by an enemy entering its hex; or it delivered its order
 // (FLG-2.12, FLG-2.14).
 type Carried struct {
-	Messenger string   `json:"messenger"`
-	To        string   `json:"to"`
-	Faces     []string `json:"faces,omitempty"`
-	Lost      bool     `json:"lost,omitempty"`
-	Caught    bool     `json:"caught,omitempty"`
-	Delivered string   `json:"delivered,omitempty"` // the unit that receives the order
-	Now       bool     `json:"now,omitempty"`       // an officer-messenger: the unit is activated at once
+	Messenger string    `json:"messenger"`
+	To        string    `json:"to"`
+	Faces     []string  `json:"faces,omitempty"`
+	Lost      bool      `json:"lost,omitempty"`
+	Caught    bool      `json:"caught,omitempty"`
+	Delivered string    `json:"delivered,omitempty"` // the unit that receives the order
+	Now       bool      `json:"now,omitempty"`       // an officer-messenger: the unit is activated at once
+	Side      game.Side `json:"side"`
 	Changes
 }
 

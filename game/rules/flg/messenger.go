@@ -113,7 +113,7 @@ func (d *decider) dispatch(cmd game.Command) error {
 	o.Activated = true
 	d.touchOfficer(o)
 	w.Messengers = append(w.Messengers, m)
-	e := Dispatched{Officer: o.ID, Messenger: m.ID, By: m.Kind}
+	e := Dispatched{Officer: o.ID, Messenger: m.ID, By: m.Kind, Side: o.Side}
 	e.Changes = d.changes()
 	acts := slices.Clone(w.Acts)
 	e.Acts = &acts
@@ -168,7 +168,7 @@ func (d *decider) carry(m *Messenger, where string) error {
 		return game.Reject("cannot-reach", "FLG-2.11", "flg.move.reach", "unit", m.ID, "cell", w.label(to), "ma", w.speed(m), "most", w.speed(m))
 	}
 	m.At, m.Moved = to, true
-	e := Carried{Messenger: m.ID, To: w.label(to)}
+	e := Carried{Messenger: m.ID, To: w.label(to), Side: m.Side}
 	ta := 0
 	for range w.lossDice(m) {
 		f := d.roll1()
@@ -206,7 +206,7 @@ func (d *decider) loseMessenger(m *Messenger) {
 // toward its side's edge (AMB-29), testing again in an occupied hex.
 func (d *decider) catch(m *Messenger) Carried {
 	w := d.w
-	e := Carried{Messenger: m.ID, Caught: true}
+	e := Carried{Messenger: m.ID, Caught: true, Side: m.Side}
 	for range 8 {
 		ta := 0
 		for range w.lossDice(m) {
@@ -273,7 +273,7 @@ func (d *decider) deliver(cmd game.Command) error {
 	if err := w.canDeliver(m, u); err != nil {
 		return err
 	}
-	e := Carried{Messenger: m.ID, To: w.label(m.At), Delivered: u.ID}
+	e := Carried{Messenger: m.ID, To: w.label(m.At), Delivered: u.ID, Side: m.Side}
 	m.Gone = true
 	if o := w.Officer(m.Officer); o != nil {
 		// An officer-messenger activates the unit at once and joins it
@@ -358,4 +358,17 @@ func (s *State) legalDispatches() []game.Option {
 		}
 	}
 	return out
+}
+
+// Owner: a messenger's dispatch is its side's secret (orders in transit
+// are seen by their own side only).
+func (e Dispatched) Owner() game.Side { return e.Side }
+
+// Owner: a messenger's ride and delivery are its side's secret, its
+// capture or recoil (an enemy entered its hex) is public.
+func (e Carried) Owner() game.Side {
+	if e.Caught {
+		return game.Nobody
+	}
+	return e.Side
 }

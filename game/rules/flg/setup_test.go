@@ -13,7 +13,8 @@ import (
 )
 
 // TestGeneratedBoards is a property test of the terrain generator
-// (FLG-P-31, FLG-P-29): for every board size and theatre, seeded boards
+// (FLG-P-31, FLG-P-29, never below the minimum table of FLG-1.3a): for
+// every board size and theatre, seeded boards
 // meet the constraints (CheckBattlefield), have their features outside
 // the deployment columns, are point-symmetric (balance mode; exactly so
 // for an odd depth), and the same seed gives the same board.
@@ -39,8 +40,8 @@ func TestGeneratedBoards(t *testing.T) {
 					t.Errorf("%d units, %s, seed %d: %v", units, theatre, seed, err)
 				}
 				w, h := m.Grid.Size()
-				if w != depth || h != along {
-					t.Errorf("board %d × %d, want %d × %d", w, h, depth, along)
+				if w != depth || h != along || w < 9 || h < 12 {
+					t.Errorf("board %d × %d, want %d × %d, at least 9 deep and 12 along (FLG-1.3a)", w, h, depth, along)
 				}
 				features := 0
 				for c, cell := range m.Cells {
@@ -119,7 +120,9 @@ func setUpGame(tb testing.TB, seed int64) *game.Game {
 	return g
 }
 
-// TestSetUp: presets (FLG-P-33) with their officers (FLG-P-32) on a
+// TestSetUp follows FLG-1.2 and Annex 1 (FLG-A1, FLG-A1.2: the scenario
+// gives the armies and asks for the terrain): presets (FLG-P-33) with
+// their officers (FLG-P-32) on a
 // generated board sized for the larger army (FLG-P-29), the first player
 // by lot (FLG-A1.7), then the private deployment (FLG-A1.5, FLG-P-35):
 // the other side's placements are hidden in a view and its deploy events
@@ -225,5 +228,75 @@ func TestBudget(t *testing.T) {
 	g = playGame(t, g, 3, 250, nil)
 	if ph := g.State.Clock().Phase; ph == flg.PhaseBuild || ph == flg.PhaseDeploy {
 		t.Errorf("still in the %s phase", ph)
+	}
+}
+
+// TestBoard: the board of a deploying game shows side A its own placement
+// and nothing of B's; the legend counts losses against the thresholds.
+func TestBoard(t *testing.T) {
+	g := setUpGame(t, 2)
+	r := flg.New()
+	for _, sd := range game.Sides {
+		leaves := game.Leaves(r.Legal(g.State, sd))
+		cmd, _ := game.ParseCommand(sd, leaves[0])
+		if _, err := g.Apply(leaves[0], cmd, &dice.Seeded{Seed: []byte("x")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := r.Board(g.State, game.SideA)
+	for _, p := range b.Pieces {
+		if p.Side == game.SideB && p.At != nil {
+			t.Errorf("side A's board shows B's %s at %s", p.ID, p.Hex)
+		}
+	}
+	placed := 0
+	for _, p := range b.Pieces {
+		if p.Side == game.SideA && p.At != nil {
+			placed++
+		}
+	}
+	if placed != 1 || len(b.Legend.Lines) != 2 {
+		t.Errorf("%d of A's pieces placed, legend %v", placed, b.Legend.Lines)
+	}
+}
+
+// TestMessengerSecret: a messenger's dispatch and ride are its side's
+// secret and the other side's view holds no token (orders in transit are
+// seen by their own side only).
+func TestMessengerSecret(t *testing.T) {
+	src := "id = \"m\"\nruleset = \"flg\"\nturns = 9\n[map]\ngrid = \"hex\"\nbase = 1\nwidth = 9\nheight = 12\n[params]\nunits = \"\"\"\nA A1 INF_H_MUSKET 0105\nB B1 INF_H_MUSKET 0905\n\"\"\"\nofficers = \"\"\"\nA AG GC 0101\nB BG GC 0901\n\"\"\"\n"
+	sc, err := scenarios.Parse("m", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	g, err := game.Start(r, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.NewFixed(4)
+	for _, o := range []string{"messenger AG", "end", "move M1 0104"} {
+		cmd, _ := game.ParseCommand(game.SideA, o)
+		rec, err := g.Apply(o, cmd, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rec.Events {
+			if k := e.Kind(); (k == "dispatched" || k == "carried") && game.VisibleTo(e, game.SideB) {
+				t.Errorf("side B sees %s", game.Narrate("en", e))
+			}
+		}
+	}
+	for _, p := range game.ViewOf(r, g.State, game.SideB).Pieces() {
+		if p.Type == "messenger" {
+			t.Errorf("side B sees the messenger %s at %s", p.ID, p.Hex)
+		}
+	}
+	seen := false
+	for _, p := range game.ViewOf(r, g.State, game.SideA).Pieces() {
+		seen = seen || p.ID == "M1" && p.Hex == "0104"
+	}
+	if !seen {
+		t.Errorf("side A does not see its messenger")
 	}
 }
