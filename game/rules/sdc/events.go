@@ -391,6 +391,9 @@ func (e TurnEnded) apply(s *State) {
 	for i := range s.Generals {
 		s.Generals[i].Activated, s.Generals[i].Moved = false, false
 	}
+	for i := range s.Seniors {
+		s.Seniors[i].Moved = false
+	}
 	for i := range s.Elements {
 		x := &s.Elements[i]
 		x.Fired, x.Formed, x.Moved, x.Steps, x.Acted, x.Attacked = false, false, false, 0, false, false
@@ -419,5 +422,6 @@ var eventKinds = map[string]func() game.Event{
 	"flank-tried":       func() game.Event { return &FlankTried{} },
 	"asked":             func() game.Event { return &Asked{} },
 	"reroll-used":       func() game.Event { return &RerollUsed{} },
+	"senior-moved":      func() game.Event { return &SeniorMoved{} },
 	"entered":           func() game.Event { return &Entered{} },
 }

@@ -91,6 +91,20 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 	}
 	slices.Sort(brigade)
 	group(g.ID, brigade)
+	for i := range s.Seniors { // SDC-16.7: during any of the side's activations
+		sg := &s.Seniors[i]
+		if sg.Side != side || sg.Moved {
+			continue
+		}
+		var os []string
+		for c := range s.seniorReach(sg) {
+			if c != sg.At && !s.enemyNear(side, c) {
+				os = append(os, "move "+sg.ID+" "+s.label(c))
+			}
+		}
+		slices.Sort(os)
+		group(sg.ID, os)
+	}
 	for _, e := range s.brigade(s.Current) {
 		if e.Gone {
 			continue

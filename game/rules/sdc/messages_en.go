@@ -192,4 +192,5 @@ var messagesEN = game.Catalogue{
 	"sdc.setup.no-map":             "the scenario has no map: give one, or param terrain = \"generate\"",
 	"sdc.result.draw":              "equal victory points: a draw ({a}–{b})",
 	"sdc.react.distant":            "{unit} is not in contact: it may only try a square",
+	"sdc.ev.senior-moved":          "{senior} rides to {to}",
 }

@@ -192,4 +192,5 @@ var messagesFR = game.Catalogue{
 	"sdc.setup.no-map":             "le scénario n'a pas de carte : en donner une, ou le paramètre terrain = \"generate\"",
 	"sdc.result.draw":              "points de victoire égaux : match nul ({a}–{b})",
 	"sdc.react.distant":            "{unit} n'est pas au contact : il ne peut que tenter le carré",
+	"sdc.ev.senior-moved":          "{senior} se rend en {to}",
 }

@@ -239,6 +239,9 @@ func (x *decider) move(args []string) error {
 	if s.General(args[0]) != nil {
 		return x.moveGeneral(args)
 	}
+	if g := s.senior(args[0]); g != nil {
+		return x.moveSenior(g, args)
+	}
 	e, err := x.own(args[0])
 	if err != nil {
 		return err
@@ -611,6 +614,13 @@ func (x *decider) displace(side game.Side) {
 		if at != g.At {
 			x.emit(Moved{Unit: g.ID, General: true, Displaced: true, Path: path, To: s.label(at)})
 		}
+	}
+	for i := range s.Seniors { // division and corps generals likewise (SDC-16.7)
+		g := &s.Seniors[i]
+		if g.Side != side || s.safe(side, g.At) {
+			continue
+		}
+		x.emit(SeniorMoved{Senior: g.ID, To: s.nearestSafe(side, g.At), Label: s.label(s.nearestSafe(side, g.At)), Displaced: true})
 	}
 }
 

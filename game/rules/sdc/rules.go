@@ -95,6 +95,8 @@ func derefEvent(e game.Event) game.Event {
 		return *x
 	case *RerollUsed:
 		return *x
+	case *SeniorMoved:
+		return *x
 	case *Entered:
 		return *x
 	}

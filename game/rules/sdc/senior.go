@@ -15,6 +15,81 @@ type Senior struct {
 	Corps   bool       `json:"corps,omitempty"`
 	At      grid.Coord `json:"at"`
 	Rerolls int        `json:"rerolls"`
+	Moved   bool       `json:"moved,omitempty"` // this turn (SDC-16.7)
+}
+
+// SeniorMove is a senior general's move, 2 PM once a turn (SDC-16.7).
+const SeniorMove = 6
+
+func (s *State) senior(id string) *Senior {
+	for i := range s.Seniors {
+		if s.Seniors[i].ID == id {
+			return &s.Seniors[i]
+		}
+	}
+	return nil
+}
+
+// moveSenior moves a division or corps general during one of his side's
+// activations, once a turn, 2 PM, not into contact nor through the
+// enemy, never into the river (SDC-16.7 [P]).
+func (x *decider) moveSenior(g *Senior, args []string) error {
+	s := x.t
+	switch {
+	case g.Side != x.side:
+		return reject(game.CodeNotYourUnit, "", "sdc.not-yours", "unit", g.ID)
+	case g.Moved:
+		return reject("moved", "SDC-16.7", "sdc.general.moved", "unit", g.ID)
+	case len(args) != 2:
+		return reject(game.CodeSyntax, "", "sdc.syntax", "usage", "move GENERAL HEX")
+	}
+	to, err := s.m.g.Parse(args[1])
+	if err != nil {
+		return reject(game.CodeBadCell, "", "sdc.bad-cell", "cell", game.Plain(args[1]))
+	}
+	r := s.seniorReach(g)
+	if _, ok := r[to]; !ok || to == g.At || s.enemyNear(g.Side, to) {
+		return reject("unreachable", "SDC-16.7", "sdc.general.unreachable", "unit", g.ID, "cell", s.label(to))
+	}
+	x.emit(SeniorMoved{Senior: g.ID, To: to, Label: s.label(to)})
+	return nil
+}
+
+func (s *State) seniorReach(g *Senior) map[grid.Coord]grid.Reached {
+	return s.flood(g.At, SeniorMove, func(_, to grid.Coord) grid.StepCost {
+		if s.m.river(to) {
+			return grid.StepCost{}
+		}
+		if u := s.unitAt(to); u != nil && u.Side != g.Side {
+			return grid.StepCost{}
+		}
+		return grid.StepCost{OK: true, Cost: 1}
+	})
+}
+
+// SeniorMoved: a division or corps general moved (SDC-16.7), or was
+// pushed away by a contact (Displaced, SDC-8.14).
+type SeniorMoved struct {
+	Senior    string     `json:"senior"`
+	To        grid.Coord `json:"to"`
+	Label     string     `json:"label"`
+	Displaced bool       `json:"displaced,omitempty"`
+}
+
+func (SeniorMoved) Kind() string { return "senior-moved" }
+func (e SeniorMoved) apply(s *State) {
+	g := s.senior(e.Senior)
+	g.At = e.To
+	if !e.Displaced {
+		g.Moved = true
+	}
+}
+
+func (e SeniorMoved) Message() game.Msg {
+	if e.Displaced {
+		return game.M("sdc.ev.displaced", "unit", e.Senior, "to", e.Label)
+	}
+	return game.M("sdc.ev.senior-moved", "senior", e.Senior, "to", e.Label)
 }
 
 // Reroll radii in hexes (SDC-16.3 … 16.5, TBL-20): a division general
