@@ -78,3 +78,15 @@ func TestBigBattle(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGenerate: the largest generated battlefield (FLG-P-29's 22 ×
+// 14, FLG-P-31; the issue asks ≤ 50 ms).
+func BenchmarkGenerate(b *testing.B) {
+	seed := int64(0)
+	for b.Loop() {
+		seed++
+		if _, err := flg.Generate(14, 22, "europe", 30, dice.SetUpDice(dice.SeedFromInt(seed))); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
