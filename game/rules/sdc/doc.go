@@ -95,14 +95,15 @@
 //     first; results, recoils and destruction SDC-12; morale tests SDC-13;
 //     disorder and rallying SDC-14 (option rally-test).
 //   - Formations SDC-15: line, square, attack formation, grande batterie.
-//   - Senior generals SDC-16.1 … 16.6, 16.8 (senior.go): when a die of a
-//     side fails (a morale test, a missed shot, the lower combat total)
-//     and a division general within 6 PM, or a corps general within 6 PT
-//     or through a division general's relay, still has rerolls, the order
-//     stops with an Asked event and the die's owner answers reroll or keep
-//     (keep on a timeout); the order is then decided again from the start
-//     with the same dice and the answers, so the log re-decides. A die
-//     rerolled once is never rerolled again.
+//   - Senior generals SDC-16.1 … 16.8 (senior.go): they move 2 PM once a
+//     turn during their side's activations and are displaced like brigade
+//     generals. When a die of a side fails (a morale test, a missed shot,
+//     the lower combat total) and a division general within 6 PM, or a
+//     corps general within 6 PT or through a division general's relay,
+//     still has rerolls, the order stops with an Asked event and the die's
+//     owner answers reroll or keep (keep on a timeout); the order is then
+//     decided again from the start with the same dice and the answers, so
+//     the log re-decides. A die rerolled once is never rerolled again.
 //   - Flank marches SDC-17.1 … 17.7 (flank.go): the entry test from turn
 //     2, side and distance dice, placement with the enter order (Legal
 //     offers the placement nearest the own edge); declining keeps the
@@ -111,14 +112,13 @@
 //     game SDC-18.1 … 18.6.
 //
 // Every worked example of §7 is traced: 106 of the 132 by case files
-// (testdata/cases, 93 files with the cases of rules that have no
+// (testdata/cases, 94 files with the cases of rules that have no
 // example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
-// tests (army_test.go, setup_test.go); 410 of the digest's 415 rule ids
+// tests (army_test.go, setup_test.go); 413 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
 //
-// Not implemented: senior generals' moves and displacement (SDC-16.7:
-// they stay where the scenario puts them; SDC-Q.7: the scenario places
-// them, no default count); the players' alternate placement of terrain
+// Not implemented: a default number of senior generals (SDC-Q.7: the
+// scenario places them); the players' alternate placement of terrain
 // and deployment as orders (SDC-4.6, 4.9 … 4.11, SDC-5.3: the generator
 // and the template do it; the deployment winner's choice of who deploys
 // first has nothing to act on); army building as orders (ValidateArmy
@@ -127,6 +127,8 @@
 // that succeeded, or on a flank-marching general's entry test (he has no
 // hex); the options routLeavesElements, generalCapturedIfTrapped and
 // generalSwapUsesExchange as game options (the last is an ArmyOptions
-// field). The ruleset is not registered in game/rules/all, and nothing
-// draws facings yet (a piece's first flag names its facing).
+// field). The ruleset is not registered in game/rules/all. Board (the
+// game.Boarder) prints each element's facing and state under its counter,
+// marks the objectives with their holders and the brigade that acted
+// last; the renderer draws no vertex facing of its own.
 package sdc

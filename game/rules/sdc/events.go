@@ -365,6 +365,7 @@ func (e ActivationEnded) apply(s *State) {
 		}
 	}
 	s.Current, s.Forced, s.FormedAttack, s.Fighting, s.Targeted = "", "", false, false, nil
+	s.Last = e.General
 	s.Charged, s.Column = nil, nil
 	s.Entering = nil // SDC-17.6: not placed, the brigade stays off and tries again
 	s.Phase, s.Active = PhaseActivate, e.Next

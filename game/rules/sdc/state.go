@@ -114,7 +114,9 @@ type State struct {
 	// FormedAttack: an attack formation was formed (SDC-15.14); Fighting:
 	// the combat step has begun (SDC-7.5); Targeted: enemy elements
 	// already targeted in it (SDC-11.2).
-	Current      string   `json:"current,omitempty"`
+	Current string `json:"current,omitempty"`
+	// Last is the general whose activation ended last (drawn, SDC-C.5).
+	Last         string   `json:"last,omitempty"`
 	Forced       string   `json:"forced,omitempty"`
 	FormedAttack bool     `json:"formed_attack,omitempty"`
 	Fighting     bool     `json:"fighting,omitempty"`
