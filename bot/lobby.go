@@ -151,7 +151,7 @@ func (c *call) newGame() error {
 		return err
 	}
 	l := c.plang
-	title := fmt.Sprintf("%s — %s (%s, %d %s)", r.Title(), sc.Title, sc.ID, sc.Turns, T(l, "word.turns"))
+	title := fmt.Sprintf("%s — %s (%s, %s)", r.Title(), sc.Title, sc.ID, turnsText(l, sc.Turns))
 	m := c.say(meta.ID, "")
 	me := m.mention(c.user)
 	if opponent != "" {
@@ -508,9 +508,18 @@ func (c *call) scenarioList() error {
 		if r, err := c.a.ruleset(in.Ruleset); err == nil {
 			title = r.Title()
 		}
-		lines = append(lines, fmt.Sprintf("  %s · %s — %s (%d %s)", in.ID, title, in.Title, in.Turns, T(c.lang, "word.turns")))
+		lines = append(lines, fmt.Sprintf("  %s · %s — %s (%s)", in.ID, title, in.Title, turnsText(c.lang, in.Turns)))
 	}
 	lines = append(lines, T(c.lang, "scenarios.hint"))
 	c.reply(strings.Join(lines, "\n"))
 	return nil
+}
+
+// turnsText is a scenario's length for the lobby: "8 turns", or "no turn
+// limit" for a game its rules end (Manœuvre's attrition and nightfall).
+func turnsText(l Lang, turns int) string {
+	if turns == 0 {
+		return T(l, "word.no-turn-limit")
+	}
+	return fmt.Sprintf("%d %s", turns, T(l, "word.turns"))
 }

@@ -170,11 +170,12 @@ var messagesEN = map[string]string{
 	"view.follow":      "close-up of the latest action; the whole map: board {game} full",
 	"view.zoom":        "{game} · around {hex} (radius {radius})",
 
-	"word.accept":  "accept",
-	"word.decline": "decline",
-	"word.default": "(default)",
-	"word.join":    "join",
-	"word.turns":   "turns",
+	"word.accept":        "accept",
+	"word.decline":       "decline",
+	"word.default":       "(default)",
+	"word.join":          "join",
+	"word.no-turn-limit": "no turn limit",
+	"word.turns":         "turns",
 
 	"phase.setup":  "set-up",
 	"phase.move":   "movement",

@@ -170,11 +170,12 @@ var messagesFR = map[string]string{
 	"view.follow":      "gros plan de la dernière action ; toute la carte : carte {game} full",
 	"view.zoom":        "{game} · autour de {hex} (rayon {radius})",
 
-	"word.accept":  "accepter",
-	"word.decline": "refuser",
-	"word.default": "(par défaut)",
-	"word.join":    "rejoindre",
-	"word.turns":   "tours",
+	"word.accept":        "accepter",
+	"word.decline":       "refuser",
+	"word.default":       "(par défaut)",
+	"word.join":          "rejoindre",
+	"word.no-turn-limit": "sans limite de tours",
+	"word.turns":         "tours",
 
 	"phase.setup":  "déploiement",
 	"phase.move":   "mouvement",

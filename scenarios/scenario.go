@@ -52,8 +52,8 @@ func (l *loader) readScenario(f *file, shipped bool) *game.Scenario {
 		sc.Title = t
 	}
 	if t, ok := n.integer("turns"); ok {
-		if t < 1 || t > maxTurns {
-			n.errf("turns", "", "turns: %d is not between 1 and %d", t, maxTurns)
+		if t < 0 || t > maxTurns {
+			n.errf("turns", "", "turns: %d is not between 0 (no set number: the ruleset ends the game) and %d", t, maxTurns)
 		}
 		sc.Turns = t
 	} else if !n.has("turns") {

@@ -63,6 +63,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			return nil, fmt.Errorf("gs: scenario %s has no %s table", sc.ID, t)
 		}
 	}
+	if sc.Turns < 1 {
+		return nil, fmt.Errorf("gs: scenario %s: turns = %d: a Grands Stratèges battle ends after its last turn, so it needs a number of turns", sc.ID, sc.Turns)
+	}
 	o, err := checkOptions(sc, opts)
 	if err != nil {
 		return nil, err

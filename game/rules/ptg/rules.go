@@ -93,6 +93,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("ptg: scenario %s: "+format, append([]any{sc.ID}, a...)...)
 	}
+	if sc.Turns < 1 {
+		return nil, bad("turns = %d: a Peter the Great scenario has a set number of turns", sc.Turns)
+	}
 	if f := sc.Param("first", "A"); f != "A" && f != "B" {
 		return nil, bad("param first = %q: want A or B", f)
 	} else if f == "B" {
