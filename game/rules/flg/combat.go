@@ -1128,7 +1128,7 @@ func (s *State) pursuits(a *Unit) []pursuit {
 	if a.Has("D5") {
 		n = 2 // Changeants cavalry pursues 2 hexes (FLG-T8)
 	}
-	r := grid.Reach(s.board().Grid, a.At, n, func(x, y grid.Coord, _ int) grid.StepCost {
+	r := flood(s.board().Grid, a.At, n, func(x, y grid.Coord, _ int) grid.StepCost {
 		c := s.step(a, x, y, false)
 		c.Cost = 1
 		return c

@@ -134,7 +134,7 @@ func (s *State) messengerMoves(m *Messenger) map[grid.Coord][]grid.Coord {
 	if m.Gone || m.Moved || s.Phase != PhaseMove || m.Side != s.Active {
 		return out
 	}
-	r := grid.Reach(s.board().Grid, m.At, s.speed(m), func(a, b grid.Coord, _ int) grid.StepCost {
+	r := flood(s.board().Grid, m.At, s.speed(m), func(a, b grid.Coord, _ int) grid.StepCost {
 		if s.impassable(b) {
 			return grid.StepCost{}
 		}

@@ -133,16 +133,16 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 		if s.step(u, u.Entry, u.Entry, false).Stop {
 			return out
 		}
-		flood := grid.Reach(g, u.Entry, most-first, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
-		for c, x := range flood {
+		fl := flood(g, u.Entry, most-first, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
+		for c, x := range fl {
 			if c != u.Entry && s.UnitAt(c) == nil {
-				out[c] = moveOpt{reach: flood, noCombat: x.Cost+first > ma}
+				out[c] = moveOpt{reach: fl, noCombat: x.Cost+first > ma}
 			}
 		}
 		return out
 	}
 	add := func(budget int, roadOnly bool, mount bool) {
-		r := grid.Reach(g, u.At, budget, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, roadOnly) })
+		r := flood(g, u.At, budget, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, roadOnly) })
 		cells := make([]grid.Coord, 0, len(r))
 		for c := range r {
 			cells = append(cells, c)
@@ -171,7 +171,7 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 	if u.Forced {
 		// C1's forced march: one hex more, ending next to an enemy, with
 		// the right to fight kept (FLG-P-27).
-		r := grid.Reach(g, u.At, most+1, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
+		r := flood(g, u.At, most+1, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
 		for c, x := range r {
 			if c == u.At || s.UnitAt(c) != nil || len(s.enemiesAdjacent(u.Side, c)) == 0 {
 				continue
@@ -370,7 +370,7 @@ func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 	t, _ := GameTables()
 	r, _ := t.Row("officers", o.Rank)
 	most, _ := strconv.Atoi(r[1])
-	reach := grid.Reach(s.board().Grid, o.At, most, func(a, b grid.Coord, _ int) grid.StepCost {
+	reach := flood(s.board().Grid, o.At, most, func(a, b grid.Coord, _ int) grid.StepCost {
 		if s.impassable(b) {
 			return grid.StepCost{}
 		}
@@ -414,4 +414,48 @@ func (d *decider) moveOfficer(o *Officer, where string) error {
 	e.Changes = d.changes()
 	d.evs = append(d.evs, e)
 	return nil
+}
+
+// flood is grid.Reach for the small allowances of this game: a Dijkstra
+// over a map of the few hexes reached (grid.Reach clears arrays the size
+// of the board at each call, which dominated Legal). Ties keep the
+// lower predecessor, as grid.Reach does.
+func flood(g grid.Grid, start grid.Coord, budget int, cost grid.CostFunc) map[grid.Coord]grid.Reached {
+	out := map[grid.Coord]grid.Reached{start: {Prev: start}}
+	done := map[grid.Coord]bool{}
+	buckets := make([][]grid.Coord, budget+1)
+	buckets[0] = append(buckets[0], start)
+	for k := 0; k <= budget; k++ {
+		for len(buckets[k]) > 0 {
+			c := buckets[k][0]
+			buckets[k] = buckets[k][1:]
+			if done[c] || out[c].Cost != k {
+				continue
+			}
+			done[c] = true
+			if out[c].Stop {
+				continue
+			}
+			for d := range g.Dirs() {
+				n := g.Step(c, d)
+				if !g.Contains(n) || done[n] {
+					continue
+				}
+				sc := cost(c, n, k)
+				if !sc.OK || sc.Cost < 0 {
+					continue
+				}
+				total := k + sc.Cost
+				if total > budget {
+					continue
+				}
+				if old, seen := out[n]; seen && (old.Cost < total || old.Cost == total && !c.Less(old.Prev)) {
+					continue
+				}
+				out[n] = grid.Reached{Cost: total, Prev: c, Stop: sc.Stop}
+				buckets[total] = append(buckets[total], n)
+			}
+		}
+	}
+	return out
 }

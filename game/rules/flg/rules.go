@@ -56,6 +56,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
 	}
 	s.prot = prot
+	s.dm = newDense(sc.Map)
 	if cap, err := strconv.Atoi(o.Value(optionSpecs, "turn-cap")); err != nil || cap < 0 {
 		return nil, fmt.Errorf("flg: turn-cap %q: a whole number", o.Value(optionSpecs, "turn-cap"))
 	} else {

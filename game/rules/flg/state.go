@@ -144,6 +144,7 @@ type State struct {
 	// prot are the hexes the linear obstacles protect (FLG-P-26), read
 	// from the scenario once.
 	prot map[grid.Coord]bool
+	dm   *denseMap
 
 	Turn       int           `json:"turn"`
 	Phase      string        `json:"phase"`
@@ -355,6 +356,7 @@ func decodeState(sc *game.Scenario, opts game.Options, b []byte) (*State, error)
 		return nil, fmt.Errorf("flg: %w", err)
 	}
 	s.prot = prot
+	s.dm = newDense(sc.Map)
 	return &s, nil
 }
 

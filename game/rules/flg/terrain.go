@@ -43,8 +43,62 @@ const (
 
 var obstacles = []string{OWall, ODitch, OFort, ORampart}
 
-func (s *State) terrain(c grid.Coord) string { return s.board().CellAt(c).Terrain }
-func (s *State) level(c grid.Coord) int      { return s.board().CellAt(c).Level }
+func (s *State) terrain(c grid.Coord) string { return s.dense().cell(c).Terrain }
+func (s *State) level(c grid.Coord) int      { return s.dense().cell(c).Level }
+
+// denseMap is a map's terrain, roads and hexside obstacles in arrays, built
+// when a state is started or decoded and shared by its copies (maps are
+// read-only once loaded): the floods of Legal ask for them at every step.
+type denseMap struct {
+	w, h  int
+	cells []game.Cell
+	road  [][6]bool   // by cell and direction
+	obst  [][6]string // the linear obstacle on each hexside
+}
+
+func (s *State) dense() *denseMap {
+	if s.dm != nil {
+		return s.dm
+	}
+	return newDense(s.board())
+}
+
+func newDense(m *game.Map) *denseMap {
+	w, h := m.Grid.Size()
+	d := &denseMap{w: w, h: h, cells: make([]game.Cell, w*h), road: make([][6]bool, w*h), obst: make([][6]string, w*h)}
+	for _, c := range m.Grid.Cells() {
+		i := c.X*h + c.Y
+		d.cells[i] = m.CellAt(c)
+		for dir := range 6 {
+			n := m.Grid.Step(c, dir)
+			if !m.Grid.Contains(n) {
+				continue
+			}
+			d.road[i][dir] = m.Linked(c, n, linkRoad)
+			for _, f := range m.Edges[grid.EdgeOf(c, n)] {
+				if slices.Contains(obstacles, f) {
+					d.obst[i][dir] = f
+				}
+			}
+		}
+	}
+	return d
+}
+
+func (d *denseMap) cell(c grid.Coord) game.Cell {
+	if c.X < 0 || c.Y < 0 || c.X >= d.w || c.Y >= d.h {
+		return game.Cell{Terrain: TClear}
+	}
+	return d.cells[c.X*d.h+c.Y]
+}
+
+// side returns the direction from a to its neighbour b (-1 if none).
+func (d *denseMap) side(g grid.Grid, a, b grid.Coord) (int, int) {
+	if a.X < 0 || a.Y < 0 || a.X >= d.w || a.Y >= d.h {
+		return -1, -1
+	}
+	return a.X*d.h + a.Y, grid.DirTo(g, a, b)
+}
 
 // rough: forest, habitation, marsh, rocky ground (FLG-6.3, AMB-15).
 func (s *State) rough(c grid.Coord) bool {
@@ -73,7 +127,9 @@ func (s *State) road(a, b grid.Coord) bool {
 	if s.terrain(a) == TFord || s.terrain(b) == TFord {
 		return false
 	}
-	return s.board().Linked(a, b, linkRoad)
+	d := s.dense()
+	i, dir := d.side(s.board().Grid, a, b)
+	return i >= 0 && dir >= 0 && d.road[i][dir]
 }
 
 // onRoad reports whether a hex has any road.
@@ -127,12 +183,12 @@ func (s *State) obstacleOutOf(a, b grid.Coord) string {
 }
 
 func (s *State) obstacleOn(a, b grid.Coord) string {
-	for _, f := range s.board().Edges[grid.EdgeOf(a, b)] {
-		if slices.Contains(obstacles, f) {
-			return f
-		}
+	d := s.dense()
+	i, dir := d.side(s.board().Grid, a, b)
+	if i < 0 || dir < 0 {
+		return ""
 	}
-	return ""
+	return d.obst[i][dir]
 }
 
 // artilleryBarred: artillery may enter forest, marsh, rocky ground or
