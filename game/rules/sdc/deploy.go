@@ -3,6 +3,7 @@ package sdc
 import (
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -51,6 +52,10 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			if u.Type == "general" {
 				n[u.Side]++
 			}
+		}
+		if sc.Param("armies", "") == "choose" { // built in play: the agreed number
+			b, _ := strconv.Atoi(sc.Param("brigades", "3"))
+			n[0] = max(n[0], b)
 		}
 		l := Generate(max(n[0], n[1], 3), d)
 		out.Map = l.Map()

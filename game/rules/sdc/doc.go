@@ -67,7 +67,11 @@
 //   - Army construction SDC-1.1 … 1.11, TBL-1 … TBL-4: ValidateArmy (the
 //     schema, reorganisation, exchanges, general swaps, flank-march slots,
 //     division generals' trades, batterie eligibility), every violation
-//     naming its rule; element data TBL-5, TBL-8 (data/*.txt).
+//     naming its rule; element data TBL-5, TBL-8 (data/*.txt). With the
+//     param armies = "choose" (brigades = N) each player builds his army
+//     in play with the army order, in secret (View and the event's owner
+//     hide it), refused with the rule it breaks; both are revealed and
+//     deployed by the template once the second is in (army_phase.go).
 //   - Facing, faces and arcs on the grid SDC-2.2, 2.4, SDC-G.2, G.7 … G.9,
 //     TBL-24; one element per hex, attack formations as two (SDC-G.5,
 //     G.6, G.15, TBL-25).
@@ -121,8 +125,9 @@
 // scenario places them); the players' alternate placement of terrain
 // and deployment as orders (SDC-4.6, 4.9 … 4.11, SDC-5.3: the generator
 // and the template do it; the deployment winner's choice of who deploys
-// first has nothing to act on); army building as orders (ValidateArmy
-// exists, no verb uses it); a recoil or displacement path chosen by the
+// first has nothing to act on); division generals and their reroll
+// trades in an army built in play (scenarios place senior generals); a
+// recoil or displacement path chosen by the
 // owner (the default path is taken); a senior reroll offered on a die
 // that succeeded, or on a flank-marching general's entry test (he has no
 // hex); the options routLeavesElements, generalCapturedIfTrapped and

@@ -424,5 +424,7 @@ var eventKinds = map[string]func() game.Event{
 	"asked":             func() game.Event { return &Asked{} },
 	"reroll-used":       func() game.Event { return &RerollUsed{} },
 	"senior-moved":      func() game.Event { return &SeniorMoved{} },
+	"army-chosen":       func() game.Event { return &ArmyChosen{} },
+	"armies-revealed":   func() game.Event { return &ArmiesRevealed{} },
 	"entered":           func() game.Event { return &Entered{} },
 }

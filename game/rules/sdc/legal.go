@@ -28,10 +28,12 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		return nil
 	}
 	if p := s.Pending(); len(p) > 0 {
-		if p[0].Side != side {
-			return nil
+		for _, d := range p {
+			if d.Side == side {
+				return d.Options
+			}
 		}
-		return p[0].Options
+		return nil
 	}
 	leaf := func(label, order string) game.Option {
 		return game.Option{Label: label, Command: order, LabelMsg: game.M("sdc.opt.order", "order", game.Plain(order))}

@@ -193,4 +193,12 @@ var messagesEN = game.Catalogue{
 	"sdc.result.draw":              "equal victory points: a draw ({a}–{b})",
 	"sdc.react.distant":            "{unit} is not in contact: it may only try a square",
 	"sdc.ev.senior-moved":          "{senior} rides to {to}",
+	"sdc.ev.army-chosen":           "{side} has chosen an army",
+	"sdc.ev.armies":                "both armies are revealed and deployed: {n} pieces",
+	"sdc.army.chosen":              "your army is already chosen",
+	"sdc.army.syntax":              "the army cannot be read: {why}; for example: {example}",
+	"sdc.army.agreed":              "{n} brigades: the game is played with {agreed}",
+	"sdc.army.invalid":             "invalid army: {why}",
+	"sdc.prompt.army":              "build your army of {n} brigades",
+	"term.sdc.army":                "army building",
 }

@@ -193,4 +193,12 @@ var messagesFR = game.Catalogue{
 	"sdc.result.draw":              "points de victoire égaux : match nul ({a}–{b})",
 	"sdc.react.distant":            "{unit} n'est pas au contact : il ne peut que tenter le carré",
 	"sdc.ev.senior-moved":          "{senior} se rend en {to}",
+	"sdc.ev.army-chosen":           "{side} a composé son armée",
+	"sdc.ev.armies":                "les deux armées sont révélées et déployées : {n} pièces",
+	"sdc.army.chosen":              "votre armée est déjà composée",
+	"sdc.army.syntax":              "l'armée est illisible : {why} ; par exemple : {example}",
+	"sdc.army.agreed":              "{n} brigades : la partie se joue avec {agreed}",
+	"sdc.army.invalid":             "armée invalide : {why}",
+	"sdc.prompt.army":              "composer votre armée de {n} brigades",
+	"term.sdc.army":                "composition des armées",
 }

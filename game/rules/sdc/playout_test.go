@@ -229,3 +229,56 @@ func TestGeneratedBattle(t *testing.T) {
 		t.Errorf("the game did not end (turn %d)", g.State.Clock().Turn)
 	}
 }
+
+// TestArmyPhase: the armies are built in play, in secret (SDC-1, TBL-26):
+// an invalid army is refused with its rule, the opponent sees neither the
+// list nor its event, and once both are in they are revealed, deployed
+// (SDC-5) and the game is played to its end.
+func TestArmyPhase(t *testing.T) {
+	r := sdc.New()
+	sc := &game.Scenario{ID: "armies", Ruleset: "sdc", Turns: 4, Params: map[string]string{"terrain": "generate", "armies": "choose", "brigades": "3"}}
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.State.Pending(); len(p) != 2 || len(game.Leaves(r.Legal(g.State, game.SideB))) != 1 {
+		t.Fatalf("pending %v", p)
+	}
+	apply := func(side game.Side, order string) (game.Record, error) {
+		cmd, _ := game.ParseCommand(side, order)
+		return g.Apply(order, cmd, dice.NewFixed())
+	}
+	// SDC-TC-ARMY-04 in play: only 2 Cav for X2.
+	_, err = apply(game.SideA, "army opts=1,2,2 x=X2 b1=Cav2,HC1 b2=LI12,Art1 b3=LI6,EI1,Art1")
+	if re, ok := game.AsRuleError(err); !ok || re.Rule != "SDC-1.4" {
+		t.Fatalf("invalid army: %v", err)
+	}
+	rec, err := apply(game.SideA, "army opts=1,2,2 x=X1,X1 b1=Cav2,HC1 b2=LI12,Art1 b3=EI5,Art1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if game.VisibleTo(rec.Events[0], game.SideB) {
+		t.Errorf("B sees A's army being chosen")
+	}
+	if v := r.View(g.State, game.SideB).(*sdc.State); v.Lists[game.SideA] != nil || !v.Submitted[game.SideA] {
+		t.Errorf("B's view of A's army: %+v", v.Lists[game.SideA])
+	}
+	if _, err := apply(game.SideB, sdc.DefaultArmy(3)); err != nil {
+		t.Fatal(err)
+	}
+	s := g.State.(*sdc.State)
+	if s.Phase != sdc.PhaseInitiative || len(s.Generals) != 6 || s.Element("GA3-5") == nil || s.Element("GA3-5").Type != "EI" {
+		t.Fatalf("after the reveal: phase %s, %d generals", s.Phase, len(s.Generals))
+	}
+	if err := r.Check(g.State); err != nil {
+		t.Fatal(err)
+	}
+	g = playGame(t, g, 7, 2500, nil)
+	if !g.State.Outcome().Over {
+		t.Errorf("the game did not end")
+	}
+}

@@ -97,6 +97,10 @@ func derefEvent(e game.Event) game.Event {
 		return *x
 	case *SeniorMoved:
 		return *x
+	case *ArmyChosen:
+		return *x
+	case *ArmiesRevealed:
+		return *x
 	case *Entered:
 		return *x
 	}
@@ -260,6 +264,8 @@ func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, er
 		err = x.enter(cmd.Args)
 	case "react":
 		err = reject(game.CodeWrongPhase, "SDC-9.6", "sdc.react.none")
+	case "army":
+		err = x.army(cmd.Args)
 	case "reroll", "keep":
 		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:

@@ -135,6 +135,11 @@ type State struct {
 	Elements []Element `json:"elements"`
 	Generals []General `json:"generals"`
 	Seniors  []Senior  `json:"seniors,omitempty"`
+	// Army building (PhaseArmy): the agreed number of brigades, each
+	// side's list once chosen (hidden from the other side by View).
+	Brigades  int          `json:"brigades,omitempty"`
+	Lists     [2]*ArmyList `json:"lists,omitzero"`
+	Submitted [2]bool      `json:"submitted,omitzero"`
 	// Ask: an order waiting for a senior general's reroll decision (SDC-16).
 	Ask    *Ask     `json:"ask,omitempty"`
 	Result *Outcome `json:"result,omitempty"`
@@ -274,6 +279,9 @@ func (s *State) Clock() game.Clock {
 
 // Pending lists the reactions the non-active player must choose (SDC-9).
 func (s *State) Pending() []game.Decision {
+	if s.Phase == PhaseArmy {
+		return s.armyDecisions()
+	}
 	if s.Ask != nil {
 		return []game.Decision{s.askDecision()}
 	}
@@ -373,123 +381,15 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 	if s.Turns == 0 {
 		s.Turns = 12 // SDC-18.6
 	}
-	d := mustData()
-	for _, u := range sc.Units {
-		if u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank") {
-			return nil, fmt.Errorf("sdc: general %s has no hex (deployment is not implemented: place every unit)", u.ID)
-		}
-		if u.Type == "division" || u.Type == "corps" {
-			n := 3 // SDC-16.1, SDC-16.4
-			if v, ok := u.Values["rerolls"]; ok {
-				n = v
-			}
-			if u.At == nil {
-				return nil, fmt.Errorf("sdc: senior general %s has no hex", u.ID)
-			}
-			s.Seniors = append(s.Seniors, Senior{ID: u.ID, Side: u.Side, Corps: u.Type == "corps", At: *u.At, Rerolls: n})
-			continue
-		}
-		if u.Type == "general" {
-			q := 4
-			if v, ok := u.Values["quality"]; ok {
-				q = v
-			}
-			if q < 2 || q > 6 {
-				return nil, fmt.Errorf("sdc: general %s: quality %d", u.ID, q)
-			}
-			g := General{ID: u.ID, Side: u.Side, Quality: q}
-			if u.At != nil {
-				g.At = *u.At
-			}
-			for _, fl := range u.Flags {
-				switch fl {
-				case "destroyed":
-					g.Destroyed = true // his brigade was destroyed earlier (SDC-18.1)
-				case "flank":
-					g.Off = true // announced before deployment (SDC-17.2)
-				default:
-					return nil, fmt.Errorf("sdc: general %s: unknown flag %q", u.ID, fl)
-				}
-			}
-			s.Generals = append(s.Generals, g)
-			continue
-		}
-		if d.Kinds[u.Type] == nil {
-			return nil, fmt.Errorf("sdc: unit %s: unknown type %q (want %s or general)", u.ID, u.Type, strings.Join(d.Order, ", "))
-		}
-		f := 1
-		if u.Side == game.SideB {
-			f = 4
-		}
-		if v, ok := u.Values["facing"]; ok {
-			f = ((v % 6) + 6) % 6
-		}
-		e := Element{ID: u.ID, Side: u.Side, Type: u.Type, Brigade: u.Group, Facing: f}
-		if u.At != nil {
-			e.At = *u.At
-		}
-		for _, fl := range u.Flags {
-			switch fl {
-			case "disordered":
-				e.Disordered = true
-			case "square":
-				e.Square = true
-			case "second":
-				e.Head = "?"
-			case "destroyed":
-				e.Gone = true
-			default:
-				return nil, fmt.Errorf("sdc: unit %s: unknown flag %q", u.ID, fl)
-			}
-		}
-		s.Elements = append(s.Elements, e)
-	}
-	hasAt := map[string]bool{}
-	for _, u := range sc.Units {
-		hasAt[u.ID] = u.At != nil
-	}
-	for i := range s.Elements {
-		e := &s.Elements[i]
-		g := s.General(e.Brigade)
-		if g == nil || g.Side != e.Side {
-			return nil, fmt.Errorf("sdc: element %s: group %q is not a general of its side", e.ID, e.Brigade)
-		}
-		if g.Off {
-			e.Off = true
-			continue
-		}
-		if !hasAt[e.ID] {
-			return nil, fmt.Errorf("sdc: element %s has no hex (deployment is not implemented: place every unit)", e.ID)
-		}
-		if !m.g.Contains(e.At) || m.river(e.At) {
-			return nil, fmt.Errorf("sdc: element %s stands off the map or in the river", e.ID)
+	if sc.Param("armies", "") == "choose" { // SDC-1: the armies are built in play
+		s.Phase = PhaseArmy
+		s.Brigades = 3
+		if n, err := strconv.Atoi(sc.Param("brigades", "3")); err == nil && n >= 3 {
+			s.Brigades = n
 		}
 	}
-	for i := range s.Elements {
-		e := &s.Elements[i]
-		if e.Head != "?" {
-			continue
-		}
-		e.Head = ""
-		for _, h := range s.elementsAt(e.At) {
-			if h.ID != e.ID && h.Head == "" && h.Brigade == e.Brigade {
-				e.Head = h.ID
-				e.Facing = h.Facing
-			}
-		}
-		if e.Head == "" {
-			return nil, fmt.Errorf("sdc: element %s is marked second but no element of its brigade stands in its hex", e.ID)
-		}
-	}
-	s.index()
-	for i := range s.Elements {
-		e := &s.Elements[i]
-		if e.Gone || e.Off {
-			continue
-		}
-		if n := len(s.elementsAt(e.At)); n > 2 || n == 2 && s.second(s.unitAt(e.At)) == nil {
-			return nil, fmt.Errorf("sdc: %d elements in %s (SDC-G.5, TBL-25)", n, s.label(e.At))
-		}
+	if err := s.addUnits(sc.Units); err != nil {
+		return nil, err
 	}
 	if st := sc.Start; st != nil {
 		s.Turn = st.Turn
@@ -530,4 +430,128 @@ func (s *State) decode(sc *game.Scenario, opts game.Options, b []byte) (*State, 
 	}
 	out.index()
 	return out, nil
+}
+
+// addUnits adds a scenario's (or a revealed army's) units to the state:
+// elements, generals and senior generals (see start).
+func (s *State) addUnits(units []game.UnitSpec) error {
+	d := mustData()
+	for _, u := range units {
+		if u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank") {
+			return fmt.Errorf("sdc: general %s has no hex (deployment is not implemented: place every unit)", u.ID)
+		}
+		if u.Type == "division" || u.Type == "corps" {
+			n := 3 // SDC-16.1, SDC-16.4
+			if v, ok := u.Values["rerolls"]; ok {
+				n = v
+			}
+			if u.At == nil {
+				return fmt.Errorf("sdc: senior general %s has no hex", u.ID)
+			}
+			s.Seniors = append(s.Seniors, Senior{ID: u.ID, Side: u.Side, Corps: u.Type == "corps", At: *u.At, Rerolls: n})
+			continue
+		}
+		if u.Type == "general" {
+			q := 4
+			if v, ok := u.Values["quality"]; ok {
+				q = v
+			}
+			if q < 2 || q > 6 {
+				return fmt.Errorf("sdc: general %s: quality %d", u.ID, q)
+			}
+			g := General{ID: u.ID, Side: u.Side, Quality: q}
+			if u.At != nil {
+				g.At = *u.At
+			}
+			for _, fl := range u.Flags {
+				switch fl {
+				case "destroyed":
+					g.Destroyed = true // his brigade was destroyed earlier (SDC-18.1)
+				case "flank":
+					g.Off = true // announced before deployment (SDC-17.2)
+				default:
+					return fmt.Errorf("sdc: general %s: unknown flag %q", u.ID, fl)
+				}
+			}
+			s.Generals = append(s.Generals, g)
+			continue
+		}
+		if d.Kinds[u.Type] == nil {
+			return fmt.Errorf("sdc: unit %s: unknown type %q (want %s or general)", u.ID, u.Type, strings.Join(d.Order, ", "))
+		}
+		f := 1
+		if u.Side == game.SideB {
+			f = 4
+		}
+		if v, ok := u.Values["facing"]; ok {
+			f = ((v % 6) + 6) % 6
+		}
+		e := Element{ID: u.ID, Side: u.Side, Type: u.Type, Brigade: u.Group, Facing: f}
+		if u.At != nil {
+			e.At = *u.At
+		}
+		for _, fl := range u.Flags {
+			switch fl {
+			case "disordered":
+				e.Disordered = true
+			case "square":
+				e.Square = true
+			case "second":
+				e.Head = "?"
+			case "destroyed":
+				e.Gone = true
+			default:
+				return fmt.Errorf("sdc: unit %s: unknown flag %q", u.ID, fl)
+			}
+		}
+		s.Elements = append(s.Elements, e)
+	}
+	hasAt := map[string]bool{}
+	for _, u := range units {
+		hasAt[u.ID] = u.At != nil
+	}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		g := s.General(e.Brigade)
+		if g == nil || g.Side != e.Side {
+			return fmt.Errorf("sdc: element %s: group %q is not a general of its side", e.ID, e.Brigade)
+		}
+		if g.Off {
+			e.Off = true
+			continue
+		}
+		if !hasAt[e.ID] {
+			return fmt.Errorf("sdc: element %s has no hex (deployment is not implemented: place every unit)", e.ID)
+		}
+		if !s.m.g.Contains(e.At) || s.m.river(e.At) {
+			return fmt.Errorf("sdc: element %s stands off the map or in the river", e.ID)
+		}
+	}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Head != "?" {
+			continue
+		}
+		e.Head = ""
+		for _, h := range s.elementsAt(e.At) {
+			if h.ID != e.ID && h.Head == "" && h.Brigade == e.Brigade {
+				e.Head = h.ID
+				e.Facing = h.Facing
+			}
+		}
+		if e.Head == "" {
+			return fmt.Errorf("sdc: element %s is marked second but no element of its brigade stands in its hex", e.ID)
+		}
+	}
+	s.index()
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Gone || e.Off {
+			continue
+		}
+		if n := len(s.elementsAt(e.At)); n > 2 || n == 2 && s.second(s.unitAt(e.At)) == nil {
+			return fmt.Errorf("sdc: %d elements in %s (SDC-G.5, TBL-25)", n, s.label(e.At))
+		}
+	}
+	return nil
 }

@@ -21,6 +21,7 @@ func (*Rules) Verbs() []game.Verb {
 	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	return []game.Verb{
+		{Name: "army", Example: "army opts=1,2,2 b1=LI6,EI1,HC1 b2=LI6,Art1,Cav1 b3=LI6,Art1,Cav1", Rule: "SDC-1.10", Args: []game.VerbArg{rest(arg("list", game.ArgText, false, "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …", "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …"))}, Help: game.Text{EN: "build your army in secret: options, exchanges, brigades", FR: "composer votre armée en secret : options, échanges, brigades"}},
 		{Name: "roll", Example: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
 		{Name: "first", Example: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
 		{Name: "second", Example: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
