@@ -17,9 +17,14 @@ import (
 
 // Deployed: a side placed a unit or officer (secret until the reveal).
 type Deployed struct {
-	Side game.Side `json:"side"`
-	ID   string    `json:"id"`
-	Hex  string    `json:"hex"`
+	Side   game.Side `json:"side"`
+	ID     string    `json:"id"`
+	Hex    string    `json:"hex"`
+	Public bool      `json:"public,omitempty"` // alternating deployment: in the open
+	// Turn and Run: the alternating deployment's turn after it.
+	Turn   *game.Side       `json:"turn,omitempty"`
+	Run    *int             `json:"run,omitempty"`
+	Decoys *[2][]grid.Coord `json:"decoys,omitempty"`
 	Changes
 }
 
@@ -35,8 +40,14 @@ type Readied struct {
 func (Deployed) Kind() string { return "deployed" }
 func (Readied) Kind() string  { return "readied" }
 
-// Owner makes a placement secret to its side (game.Secret).
-func (e Deployed) Owner() game.Side { return e.Side }
+// Owner makes a placement secret to its side (game.Secret), but in the
+// alternating deployment.
+func (e Deployed) Owner() game.Side {
+	if e.Public {
+		return game.Nobody
+	}
+	return e.Side
+}
 
 func (e Deployed) Message() game.Msg {
 	return game.M("flg.ev.deployed", "id", e.ID, "cell", e.Hex)
@@ -48,6 +59,8 @@ func (e Readied) Message() game.Msg {
 	}
 	return game.M("flg.ev.ready", "side", e.Side)
 }
+
+func (s *State) deployMode() string { return s.opts.Value(optionSpecs, "deployment") }
 
 // deployZone: the two columns nearest side's edge.
 func (s *State) deployZone(side game.Side, c grid.Coord) bool {
@@ -83,11 +96,18 @@ func (d *decider) deploy(cmd game.Command) error {
 	if w.Ready[cmd.Side] {
 		return game.Reject("ready", "FLG-P-35", "flg.deploy.ready")
 	}
+	if u := w.Unit(cmd.Args[0]); u != nil && w.deployMode() == "alternating" && cmd.Side != w.DeployTurn {
+		// Units alternate; officers go with them at any time.
+		return game.Reject(game.CodeWrongSide, "FLG-A1.6", "flg.deploy.turn", "side", w.DeployTurn)
+	}
 	c, err := w.cell(cmd.Args[1])
 	if err != nil {
 		return err
 	}
-	e := Deployed{Side: cmd.Side, Hex: w.label(c)}
+	if slices.Contains(w.Decoys[cmd.Side], c) {
+		return game.Reject("bad-deployment", "FLG-1.6", "flg.deploy.taken", "cell", w.label(c))
+	}
+	e := Deployed{Side: cmd.Side, Hex: w.label(c), Public: w.deployMode() == "alternating"}
 	if o := w.Officer(cmd.Args[0]); o != nil && o.Side == cmd.Side {
 		if err := w.canDeployAt(cmd.Side, o.ID, c); err != nil {
 			return err
@@ -103,13 +123,70 @@ func (d *decider) deploy(cmd game.Command) error {
 		if err := w.canDeployAt(cmd.Side, u.ID, c); err != nil {
 			return err
 		}
+		wasReserve := u.Reserve
 		u.At, u.Reserve = c, false
 		d.touch(u)
 		e.ID = u.ID
+		if w.deployMode() == "alternating" && wasReserve {
+			// Three units at a time, the first player first (FLG-A1.6).
+			w.DeployRun++
+			if w.DeployRun >= 3 || w.undeployedUnits(cmd.Side) == 0 {
+				if w.undeployedUnits(cmd.Side.Other()) > 0 || w.undeployed(cmd.Side.Other()) != "" {
+					w.DeployTurn = cmd.Side.Other()
+				}
+				w.DeployRun = 0
+			}
+			e.Turn, e.Run = &w.DeployTurn, &w.DeployRun
+		}
 	}
 	e.Changes = d.changes()
 	e.Lost, e.Skip = nil, nil
 	d.evs = append(d.evs, e)
+	return nil
+}
+
+func (s *State) undeployedUnits(side game.Side) int {
+	n := 0
+	for _, u := range s.Units {
+		if u.Side == side && u.Reserve {
+			n++
+		}
+	}
+	return n
+}
+
+// decoy: "decoy HEX" puts a blank slip of paper in the own zone
+// (FLG-A1.6: 1 decoy per 4 real units), with deployment = slips.
+func (d *decider) decoy(cmd game.Command) error {
+	w := d.w
+	if w.deployMode() != "slips" {
+		return game.Reject("no-decoys", "FLG-A1.6", "flg.deploy.no-decoys")
+	}
+	if len(cmd.Args) != 1 {
+		return game.Reject(game.CodeSyntax, "FLG-A1.6", "flg.syntax", "usage", game.Plain("decoy HEX"))
+	}
+	if w.Ready[cmd.Side] {
+		return game.Reject("ready", "FLG-P-35", "flg.deploy.ready")
+	}
+	c, err := w.cell(cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, u := range w.Units {
+		if u.Side == cmd.Side {
+			n++
+		}
+	}
+	if len(w.Decoys[cmd.Side]) >= n/4 {
+		return game.Reject("too-many-decoys", "FLG-A1.6", "flg.deploy.decoys", "n", n/4)
+	}
+	if !w.deployZone(cmd.Side, c) || w.impassable(c) || w.UnitAt(c) != nil || slices.Contains(w.Decoys[cmd.Side], c) {
+		return game.Reject("bad-deployment", "FLG-A1.6", "flg.deploy.zone", "cell", w.label(c))
+	}
+	w.Decoys[cmd.Side] = append(w.Decoys[cmd.Side], c)
+	decoys := w.Decoys
+	d.evs = append(d.evs, Deployed{Side: cmd.Side, ID: "decoy", Hex: w.label(c), Decoys: &decoys})
 	return nil
 }
 
@@ -128,6 +205,7 @@ func (d *decider) ready(cmd game.Command) error {
 	e := Readied{Side: cmd.Side, Ready: w.Ready}
 	if w.Ready[game.SideA] && w.Ready[game.SideB] {
 		e.Revealed = true
+		w.Decoys = [2][]grid.Coord{} // the blank slips vanish
 		e.Units = slices.Clone(w.Units)
 		e.Officers = slices.Clone(w.Officers)
 	}
@@ -159,6 +237,9 @@ func (s *State) undeployed(side game.Side) string {
 // "ready" when all are placed.
 func (s *State) deployOptions(side game.Side) []game.Option {
 	id := s.undeployed(side)
+	if s.deployMode() == "alternating" && side != s.DeployTurn && s.Unit(id) != nil {
+		return nil
+	}
 	if id == "" {
 		return []game.Option{{Label: "ready", Command: "ready", LabelMsg: game.M("flg.opt.ready")}}
 	}
@@ -207,10 +288,28 @@ func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 		return v
 	}
 	v := s.clone()
+	mode := s.deployMode()
+	if s.Phase == PhaseDeploy && mode == "alternating" {
+		return v
+	}
 	for i := range v.Units {
 		if u := &v.Units[i]; u.Side != viewer {
-			u.hidden, u.At = true, grid.Coord{}
+			u.hidden = true
+			if mode != "slips" || u.Reserve || s.Phase != PhaseDeploy {
+				u.At = grid.Coord{}
+			} else {
+				u.slip = true // the slip's place is seen, not what it is
+			}
 		}
+	}
+	if mode == "slips" {
+		// The other side's blank slips look like the others.
+		for _, c := range s.Decoys[viewer.Other()] {
+			if viewer.Valid() {
+				v.Units = append(v.Units, Unit{ID: "decoy", Side: viewer.Other(), At: c, hidden: true, slip: true, Type: "INF_L_MUSKET"})
+			}
+		}
+		v.Decoys[viewer.Other()] = nil
 	}
 	for i := range v.Officers {
 		if o := &v.Officers[i]; o.Side != viewer {

@@ -341,6 +341,15 @@ func evolve(s *State, e game.Event) *State {
 		n.Holding = x.Holding
 	case Deployed:
 		x.Changes.apply(n)
+		if x.Turn != nil {
+			n.DeployTurn = *x.Turn
+		}
+		if x.Run != nil {
+			n.DeployRun = *x.Run
+		}
+		if x.Decoys != nil {
+			n.Decoys = *x.Decoys
+		}
 	case Built:
 		x.apply(n)
 	case BuildDone:
@@ -351,6 +360,9 @@ func evolve(s *State, e game.Event) *State {
 	case Readied:
 		x.Changes.apply(n)
 		n.Ready = x.Ready
+		if x.Revealed {
+			n.Decoys = [2][]grid.Coord{}
+		}
 	case StandingSet:
 		x.Changes.apply(n)
 	case Rallied:

@@ -178,4 +178,7 @@ var catalogueEN = game.Catalogue{
 	"flg.level.objectives":     "by its objectives",
 	"flg.reason.objectives":    "it held its objectives for a full turn",
 	"flg.act.not-yet":          "{unit} enters the table on turn {turn}",
+	"flg.deploy.turn":          "it is side {side}'s turn to deploy",
+	"flg.deploy.no-decoys":     "decoys are for the slips of paper (option deployment=slips)",
+	"flg.deploy.decoys":        "at most {n} decoys (one per four units)",
 }

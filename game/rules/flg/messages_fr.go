@@ -178,4 +178,7 @@ var catalogueFR = game.Catalogue{
 	"flg.level.objectives":     "par ses objectifs",
 	"flg.reason.objectives":    "il a tenu ses objectifs un tour complet",
 	"flg.act.not-yet":          "{unit} entre sur la table au tour {turn}",
+	"flg.deploy.turn":          "c'est au camp {side} de se déployer",
+	"flg.deploy.no-decoys":     "les leurres sont pour les petits papiers (option deployment=slips)",
+	"flg.deploy.decoys":        "au plus {n} leurres (un pour quatre unités)",
 }

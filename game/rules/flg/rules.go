@@ -22,6 +22,7 @@ func (*Rules) Version() string { return "1" }
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "turn-cap", Default: "20", Rule: "FLG-P-1", Help: "full game turns before the game is adjudicated by FLG-P-30 (0: no cap, play until demoralisation)"},
+	{Name: "deployment", Default: "screen", Values: []string{"screen", "slips", "alternating"}, Rule: "FLG-P-35", Help: "private deployment behind a screen; slips of paper (the opponent sees where markers stand, with decoys, not what they are); or alternating, 3 units at a time, first player first (FLG-A1.6)"},
 }
 
 func (*Rules) OptionSpecs() []game.OptionSpec { return slices.Clone(optionSpecs) }
@@ -135,6 +136,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 			}
 		}
 	}
+	s.DeployTurn = s.first() // the alternating deployment begins with the first player (FLG-A1.6)
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
 	}
@@ -428,7 +430,7 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 			return nil, game.Reject(game.CodeWrongPhase, "FLG-P-34", "flg.build.only")
 		}
 	} else if s.Phase == PhaseDeploy {
-		if cmd.Verb != "deploy" && cmd.Verb != "ready" {
+		if cmd.Verb != "deploy" && cmd.Verb != "ready" && cmd.Verb != "decoy" {
 			return nil, game.Reject(game.CodeWrongPhase, "FLG-A1.5", "flg.deploy.only")
 		}
 	} else if cmd.Side != s.Active && cmd.Verb != "standing" {
@@ -454,6 +456,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.impetuous(cmd)
 	case "deploy":
 		err = d.deploy(cmd)
+	case "decoy":
+		err = d.decoy(cmd)
 	case "recruit", "enlist", "dismiss":
 		err = d.build(cmd)
 	case "done":

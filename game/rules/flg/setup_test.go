@@ -300,3 +300,37 @@ func TestMessengerSecret(t *testing.T) {
 		t.Errorf("side A does not see its messenger")
 	}
 }
+
+// TestSlips: with deployment = slips (FLG-A1.6) side B sees where A's
+// slips lie, decoys among them, but not what they are.
+func TestSlips(t *testing.T) {
+	src := "id = \"s\"\nruleset = \"flg\"\nturns = 9\n[map]\ngrid = \"hex\"\nbase = 1\nwidth = 9\nheight = 12\n[params]\nunits = \"\"\"\nA A1 INF_H_MUSKET -\nA A2 CAV_L -\nA A3 ART_F_L -\nA A4 INF_L_MUSKET -\nB B1 INF_H_MUSKET -\n\"\"\"\nofficers = \"\"\"\nA AG GC -\nB BG GC -\n\"\"\"\n"
+	sc, err := scenarios.Parse("s", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	g, err := game.Start(r, sc, game.Options{"deployment": "slips"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []string{"deploy A2 0103", "decoy 0105"} {
+		cmd, _ := game.ParseCommand(game.SideA, o)
+		if _, err := g.Apply(o, cmd, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var slips []string
+	for _, p := range game.ViewOf(r, g.State, game.SideB).Pieces() {
+		if p.Side != game.SideA || p.Status != game.StatusHidden || p.Hex == "" {
+			continue
+		}
+		slips = append(slips, p.Hex)
+		if p.Type != "" || p.ID == "A2" || p.ID == "decoy" {
+			t.Errorf("side B reads a slip: %+v", p)
+		}
+	}
+	if fmt.Sprint(slips) != "[0103 0105]" && fmt.Sprint(slips) != "[0105 0103]" {
+		t.Errorf("side B sees slips at %v, want 0103 and 0105", slips)
+	}
+}

@@ -72,6 +72,7 @@ type Unit struct {
 	Enter     int        `json:"enter,omitempty"`   // … from this turn
 	Entry     grid.Coord `json:"entry,omitempty"`   // … by this hex
 	hidden    bool       // a view's: placed by the other side, not revealed
+	slip      bool       // a view's: a slip of paper whose place is seen (FLG-A1.6)
 	SG        string     `json:"sg,omitempty"`         // the Sub-General an allied or feudal unit is attached to (A5, A6)
 	Withdraw  bool       `json:"withdraw,omitempty"`   // activated far from its SG: it may only withdraw (A5, A6)
 	Impetus   string     `json:"impetus,omitempty"`    // the C1 die rolled this turn
@@ -146,25 +147,28 @@ type State struct {
 	prot map[grid.Coord]bool
 	dm   *denseMap
 
-	Turn       int           `json:"turn"`
-	Phase      string        `json:"phase"`
-	Active     game.Side     `json:"active"`
-	Units      []Unit        `json:"units"`
-	Officers   []Officer     `json:"officers,omitempty"`
-	Acts       []Activation  `json:"acts,omitempty"`
-	Stage      int           `json:"stage"` // the officer (index in Acts) whose units act now (FLG-2.5)
-	Initial    [2]int        `json:"initial"`
-	Lost       [2]int        `json:"lost"`
-	Skip       [2]bool       `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
-	Follow     *Follow       `json:"follow,omitempty"`
-	Result     *game.Outcome `json:"result,omitempty"`
-	TurnCap    int           `json:"turn_cap,omitempty"`
-	Rallying   bool          `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
-	Messengers []Messenger   `json:"messengers,omitempty"`
-	Ready      [2]bool       `json:"ready,omitempty"` // deployment finished (FLG-P-35)
-	BuildDone  [2]bool       `json:"build_done,omitempty"`
-	Holding    [2]bool       `json:"holding,omitempty"` // held all its objectives at the end of its last turn (FLG-P-36)
-	NextToken  int           `json:"next_token,omitempty"`
+	Turn       int             `json:"turn"`
+	Phase      string          `json:"phase"`
+	Active     game.Side       `json:"active"`
+	Units      []Unit          `json:"units"`
+	Officers   []Officer       `json:"officers,omitempty"`
+	Acts       []Activation    `json:"acts,omitempty"`
+	Stage      int             `json:"stage"` // the officer (index in Acts) whose units act now (FLG-2.5)
+	Initial    [2]int          `json:"initial"`
+	Lost       [2]int          `json:"lost"`
+	Skip       [2]bool         `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
+	Follow     *Follow         `json:"follow,omitempty"`
+	Result     *game.Outcome   `json:"result,omitempty"`
+	TurnCap    int             `json:"turn_cap,omitempty"`
+	Rallying   bool            `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
+	Messengers []Messenger     `json:"messengers,omitempty"`
+	Ready      [2]bool         `json:"ready,omitempty"`       // deployment finished (FLG-P-35)
+	Decoys     [2][]grid.Coord `json:"decoys,omitempty"`      // slips of paper without a unit (FLG-A1.6)
+	DeployTurn game.Side       `json:"deploy_turn,omitempty"` // alternating deployment: whose placements now
+	DeployRun  int             `json:"deploy_run,omitempty"`  // … and how many it has made
+	BuildDone  [2]bool         `json:"build_done,omitempty"`
+	Holding    [2]bool         `json:"holding,omitempty"` // held all its objectives at the end of its last turn (FLG-P-36)
+	NextToken  int             `json:"next_token,omitempty"`
 }
 
 func (s *State) clone() *State {
@@ -176,6 +180,7 @@ func (s *State) clone() *State {
 	c.Officers = slices.Clone(s.Officers)
 	c.Acts = slices.Clone(s.Acts)
 	c.Messengers = slices.Clone(s.Messengers)
+	c.Decoys = [2][]grid.Coord{slices.Clone(s.Decoys[0]), slices.Clone(s.Decoys[1])}
 	for i := range c.Acts {
 		c.Acts[i].Units = slices.Clone(c.Acts[i].Units)
 	}
@@ -253,6 +258,8 @@ func (s *State) Pieces() []game.Piece {
 		switch {
 		case u.Gone:
 			p.Status, p.At = game.StatusEliminated, nil
+		case u.hidden && u.slip:
+			p.ID, p.Status, p.Type, p.Values = "slip-"+s.label(u.At), game.StatusHidden, "", ""
 		case u.hidden:
 			p.Status, p.At, p.Hex, p.Type, p.Values = game.StatusHidden, nil, "", "", ""
 		case u.Reserve, u.Off:

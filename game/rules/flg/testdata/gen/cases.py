@@ -614,3 +614,15 @@ case('FLG-3.11', '''# FLG-3.11 [DERIVED] (FLG-3.11): a reinforcement enters from
      dict(active='A', phase='command', units=['A A1 INF_H_MUSKET 0103', 'A R1 INF_L_MUSKET off enter=2@0105', 'B B1 INF_H_MUSKET 0908'], officers=['A GC GC 0103', 'B BG GC 0908'],
           orders=['A: activate GC R1', 'A: end', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: activate GC R1', 'A: end', 'A: move R1 0305', 'A: move R1 0205'],
           expect=['rejected 1 not-yet FLG-3.11', 'ok 8', 'rejected 10 cannot-reach FLG-3.5', 'ok 11', 'at R1 0205']))
+case('FLG-A1.6', '''# FLG-A1.6 [DERIVED] (FLG-A1.6, FLG-P-35, FLG-A1.7): the other deployments. Alternating (option deployment=alternating): units
+# are placed in the open, 3 at a time, the first player first; officers at any time. Slips of paper (deployment=slips):
+# one decoy per 4 units at most, only in that mode; the decoys vanish at the reveal.''',
+     dict(phase='command', width=9, height=12, options='deployment=alternating',
+          units=['A A%d INF_H_MUSKET -' % i for i in range(1, 5)] + ['B B1 CAV_L -'], officers=['A AG GC -', 'B BG GC -'],
+          orders=['B: deploy B1 0905', 'A: deploy A1 0101', 'A: deploy A2 0102', 'A: deploy A3 0103', 'A: deploy A4 0104', 'B: deploy BG 0905', 'B: deploy B1 0905', 'A: deploy A4 0104', 'A: deploy AG 0101', 'A: ready', 'B: ready'],
+          expect=['rejected 1 not-your-turn FLG-A1.6', 'rejected 5 not-your-turn FLG-A1.6', 'ok 6', 'ok 7', 'ok 8', 'phase 1 command A', 'event deployed 7']),
+     dict(phase='command', width=9, height=12, options='deployment=slips',
+          units=['A A%d INF_H_MUSKET -' % i for i in range(1, 5)] + ['B B1 CAV_L -'], officers=['A AG GC -', 'B BG GC -'],
+          orders=['A: decoy 0106', 'A: decoy 0107', 'B: decoy 0905', 'A: deploy A1 0106', 'A: deploy A1 0101', 'A: deploy A2 0102', 'A: deploy A3 0103', 'A: deploy A4 0104', 'A: deploy AG 0101', 'B: deploy B1 0905', 'B: deploy BG 0905', 'A: ready', 'B: ready'],
+          expect=['ok 1', 'rejected 2 too-many-decoys FLG-A1.6', 'rejected 3 too-many-decoys FLG-A1.6', 'rejected 4 bad-deployment FLG-1.6', 'ok 13', 'phase 1 command A']),
+     dict(phase='command', width=9, height=12, units=['A A1 INF_H_MUSKET -'], officers=['A AG GC -'], orders=['A: decoy 0106'], expect=['rejected 1 no-decoys FLG-A1.6']))
