@@ -49,14 +49,18 @@
 // recruit/enlist/dismiss/done within param budget, FLG-P-34), board =
 // generate (FLG-P-29 sizes, the FLG-P-31 generator with balance mode,
 // theatre europe/desert/winter) and first = lot (FLG-A1.7); armies then
-// deploy in secret (FLG-A1.5, FLG-P-35, the screen method).
+// deploy (FLG-A1.5): by default in secret behind the screen (FLG-P-35),
+// with option deployment = slips (the opponent sees where the slips lie,
+// with decoys, 1 per 4 units, "decoy HEX") or alternating (3 units at a
+// time in the open, the first player first; FLG-A1.6).
 // testdata/flg-brigade.toml is two "Brigade" presets already deployed.
 //
 // # Orders (Verbs)
 //
 //	recruit TYPE [WORDS] · enlist RANK [LETTERS] · dismiss ID · done
 //	                                army building by budget (FLG-P-34)
-//	deploy UNIT|OFFICER HEX · ready private deployment (FLG-A1.5, FLG-P-35)
+//	deploy UNIT|OFFICER HEX · decoy HEX · ready
+//	                                deployment (FLG-A1.5, FLG-A1.6, FLG-P-35)
 //	activate OFFICER UNIT|OFFICER   command phase, one unit (or an officer
 //	                                alone) at a time (FLG-2.4, FLG-2.15)
 //	messenger OFFICER [ADC|OFFICER] command phase: send a messenger (FLG-2.11)
@@ -144,15 +148,14 @@
 //   - set-up: presets FLG-P-33 with officers FLG-P-32, budget armies
 //     FLG-P-34, board sizes FLG-P-29 and the generator FLG-P-31 (features,
 //     roads, a stream with fords and bridges; balance mode; property test),
-//     first player by lot FLG-A1.7, private deployment FLG-A1.5 with the
-//     screen method of FLG-P-35;
+//     first player by lot FLG-A1.7, deployment FLG-A1.5 by the screen
+//     (FLG-P-35), slips of paper with decoys or alternating (FLG-A1.6);
 //   - front ends: verbs, defaults, views, Board, Range, LineOfSight,
 //     English and French catalogues.
 //
 // Not implemented yet:
 //   - FLG-A1.4 (terrain placed by one player, the other choosing side and
-//     first player), the other deployment methods of FLG-A1.6/FLG-P-35
-//     (slips of paper with decoys, alternating), fortified terrain in the
+//     first player: the only untraced rule id), fortified terrain in the
 //     generator, scenario files shipped under scenarios/data (FLG-P-36's
 //     format is params here), officers entering off the table;
 //   - an ADC does not walk back to its officer after delivering (it stays
