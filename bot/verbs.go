@@ -103,7 +103,7 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 						c.Aliases = append(c.Aliases, a)
 					}
 				}
-				loosen(c, v)
+				merge(c, v)
 			}
 			vc := verbCommand(v)
 			c.Variants = append(c.Variants, Variant{Ruleset: r.Title(), Usage: vc.Usage(), Help: vc.Help, Example: v.Example, Rule: v.Rule})
@@ -113,11 +113,21 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 	return slices.Concat(lobby[:at], orders, lobby[at:]), nil
 }
 
-// loosen makes optional the arguments of a shared verb's command that
-// another ruleset's verb does not require (Manœuvre's bare "retreat"
-// beside Grands Stratèges' "retreat UNIT HEX"): a typed command (a
-// Discord option marked required) must not refuse any ruleset's order.
-func loosen(c *Command, v game.Verb) {
+// merge folds another ruleset's verb into a shared verb's command, so
+// that a typed command (a Discord option marked required, or named) never
+// refuses or misnames any ruleset's order:
+//   - an argument another ruleset does not require becomes optional
+//     (Manœuvre's bare "retreat" beside Grands Stratèges' "retreat UNIT
+//     HEX");
+//   - an argument that names different things at the same place is named
+//     and explained as both ("card-or-works": Manœuvre's Redoubt card
+//     beside Peter the Great's list of works), and is free text when the
+//     kinds differ; completion still offers each game's own legal words,
+//     which come from the game's option tree by position;
+//   - an argument that takes the rest of the line in one ruleset takes it
+//     in the shared command, which then has no argument after it;
+//   - arguments only the other ruleset has are added, optional.
+func merge(c *Command, v game.Verb) {
 	n := 0 // the verb's required arguments, which come first
 	for _, a := range v.Args {
 		if a.Required {
@@ -127,6 +137,39 @@ func loosen(c *Command, v game.Verb) {
 	for i := range c.Args {
 		if i >= n {
 			c.Args[i].Required = false
+		}
+	}
+	for i, va := range v.Args {
+		if i >= len(c.Args) {
+			c.Args = append(c.Args, Arg{Name: va.Name, Kind: argKind(va.Kind), Rest: va.Rest,
+				Choices: slices.Clone(va.Choices), Help: Text(va.Help)})
+			continue
+		}
+		ca := &c.Args[i]
+		if ca.Rest {
+			return
+		}
+		if !slices.Contains(strings.Split(ca.Name, "-or-"), va.Name) {
+			if name := ca.Name + "-or-" + va.Name; len(name) <= 32 {
+				ca.Name = name
+			} else {
+				ca.Name = fmt.Sprintf("arg%d", i+1)
+			}
+			ca.Help = Text{EN: ca.Help.EN + ", or " + va.Help.EN, FR: ca.Help.FR + ", ou " + va.Help.FR}
+		}
+		if k := argKind(va.Kind); k != ca.Kind {
+			ca.Kind, ca.Choices = ArgText, nil
+		} else {
+			for _, ch := range va.Choices {
+				if !slices.Contains(ca.Choices, ch) {
+					ca.Choices = append(ca.Choices, ch)
+				}
+			}
+		}
+		if va.Rest {
+			ca.Rest = true
+			c.Args = c.Args[:i+1]
+			return
 		}
 	}
 }

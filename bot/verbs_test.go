@@ -44,6 +44,17 @@ func TestVerbCommands(t *testing.T) {
 			t.Errorf("retreat requires %s, which Manœuvre's retreat does not", a.Name)
 		}
 	}
+	// An argument that names different things in two rulesets is named as
+	// both, and one that takes the rest of the line in one takes it in the
+	// shared command: Peter the Great's "redoubt HEX building" beside
+	// Manœuvre's "redoubt CARD UNIT"; Peter the Great's "advance UNIT HEX
+	// with LEADER" keeps its third argument beside Grands Stratèges'.
+	if a := lookup("redoubt").Args; len(a) != 1 || a[0].Name != "card-or-works" || !a[0].Rest || a[0].Kind != ArgText {
+		t.Errorf("redoubt's arguments %+v, want one rest-of-line card-or-works", a)
+	}
+	if a := lookup("advance").Args; len(a) != 3 || a[2].Name != "with" || !a[2].Rest {
+		t.Errorf("advance's arguments %+v, want Peter the Great's with at the end", a)
+	}
 	if lookup("frobnicate") != nil {
 		t.Error("frobnicate is a command")
 	}

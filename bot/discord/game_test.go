@@ -148,7 +148,7 @@ func TestGameGS1(t *testing.T) {
 	}
 	e.dice(5)
 	e.step(alice, th, "attack", "roll 5 → DR", fd.String("combat", "A6 -> B6"))
-	e.step(bob, th, "retreat", "retreat: B6 0816 → 0916", fd.String("unit", "B6"), fd.String("hex", "0916"))
+	e.step(bob, th, "retreat", "retreat: B6 0816 → 0916", fd.String("unit-or-square", "B6"), fd.String("hex-or-path", "0916"))
 	in, msgs = e.slash(bob, th, "choose", fd.Integer("number", 1))
 	if r := reply(t, in, msgs); !strings.Contains(r.Content, "there is no decision waiting for B") {
 		t.Errorf("bob's choose without a decision: %q", r.Content)

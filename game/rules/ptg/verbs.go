@@ -68,7 +68,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "push", Rule: "PTG-7.3.3", Example: "push R2", Args: []game.VerbArg{unit},
 			Help: txt("push a friendly unit out of a retreat's way", "repousser une unité amie sur le chemin d'une retraite")},
 		{Name: "advance", Rule: "PTG-7.5", Example: "advance none",
-			Args: []game.VerbArg{{Name: "unit", Kind: game.ArgUnit, Required: true, Help: txt("the unit, or none", "l'unité, ou none")}, {Name: "hex", Kind: game.ArgCell, Help: hex.Help}, rest("with", "with LEADER …", "with CHEF …")},
+			Args: []game.VerbArg{{Name: "unit", Kind: game.ArgUnit, Required: true, Help: txt("the unit, or none", "l'unité, ou none")}, {Name: "hex", Kind: game.ArgCell, Help: hex.Help}, rest("with", "with and the leaders who go along (with LEADER LEADER)", "with et les chefs qui suivent (with CHEF CHEF)")},
 			Help: txt("advance after combat, or: advance none", "avancer après combat, ou : advance none")},
 		{Name: "repulse", Rule: "PTG-7.6.2", Example: "repulse R1", Args: []game.VerbArg{unit},
 			Help: txt("fall back from a redoubt's fire zone (or lose a unit instead)", "reculer hors de la zone de feu d'une redoute (ou perdre une unité)")},
