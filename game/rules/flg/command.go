@@ -289,6 +289,9 @@ func (d *decider) end(cmd game.Command) error {
 
 // first is the side that plays first in each game turn.
 func (s *State) first() game.Side {
+	if s.FirstSet {
+		return s.First
+	}
 	if s.sc.Param("first", "A") == "B" {
 		return game.SideB
 	}

@@ -65,10 +65,89 @@ func (s *State) deployMode() string { return s.opts.Value(optionSpecs, "deployme
 // deployZone: the two columns nearest side's edge.
 func (s *State) deployZone(side game.Side, c grid.Coord) bool {
 	w, _ := s.board().Grid.Size()
-	if side == game.SideA {
+	if !s.east(side) {
 		return c.X <= 1
 	}
 	return c.X >= w-2
+}
+
+// The terrain placed by one player (FLG-A1.4): with param terrain-by = A
+// or B, the other player first chooses his edge and who plays first,
+// "edge west|east A|B"; then the game goes on (building, deploying).
+
+func (s *State) chooser() game.Side {
+	if s.sc.Param("terrain-by", "") == "A" {
+		return game.SideB
+	}
+	return game.SideA
+}
+
+// EdgeChosen: the chooser's edge and the first player.
+type EdgeChosen struct {
+	Side    game.Side `json:"side"`
+	Edge    string    `json:"edge"`
+	First   game.Side `json:"first"`
+	Swapped bool      `json:"swapped"`
+	Next    string    `json:"next"`
+}
+
+func (EdgeChosen) Kind() string { return "edge" }
+
+func (e EdgeChosen) Message() game.Msg {
+	return game.M("flg.ev.edge", "side", e.Side, "edge", game.M("flg.edge."+e.Edge), "first", e.First)
+}
+
+func (d *decider) chooseEdge(cmd game.Command) error {
+	w := d.w
+	if w.Phase != PhaseChoose {
+		return game.Reject(game.CodeWrongPhase, "FLG-A1.4", "flg.edge.phase")
+	}
+	if cmd.Side != w.chooser() {
+		return game.Reject(game.CodeWrongSide, "FLG-A1.4", "flg.not-your-turn", "side", w.chooser())
+	}
+	if len(cmd.Args) != 2 || cmd.Args[0] != "west" && cmd.Args[0] != "east" {
+		return game.Reject(game.CodeSyntax, "FLG-A1.4", "flg.syntax", "usage", game.Plain("edge west|east A|B"))
+	}
+	first, err := game.ParseSide(cmd.Args[1])
+	if err != nil || !first.Valid() {
+		return game.Reject(game.CodeSyntax, "FLG-A1.4", "flg.syntax", "usage", game.Plain("edge west|east A|B"))
+	}
+	e := EdgeChosen{Side: cmd.Side, Edge: cmd.Args[0], First: first}
+	e.Swapped = (cmd.Side == game.SideA) == (cmd.Args[0] == "east")
+	e.Next = w.afterChoice()
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+// afterChoice is the phase the game goes on with.
+func (s *State) afterChoice() string {
+	for _, sd := range game.Sides {
+		if s.sc.Param("army-"+sd.String(), "") == "budget" {
+			return PhaseBuild
+		}
+	}
+	for _, u := range s.Units {
+		if u.Reserve {
+			return PhaseDeploy
+		}
+	}
+	for _, o := range s.Officers {
+		if o.Reserve {
+			return PhaseDeploy
+		}
+	}
+	return PhaseCommand
+}
+
+func (s *State) edgeOptions() []game.Option {
+	var out []game.Option
+	for _, edge := range []string{"west", "east"} {
+		for _, f := range game.Sides {
+			cmd := "edge " + edge + " " + f.String()
+			out = append(out, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.edge", "edge", game.M("flg.edge."+edge), "first", f)})
+		}
+	}
+	return out
 }
 
 // canDeployAt: in the zone, on terrain the unit could enter (artillery

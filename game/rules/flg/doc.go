@@ -110,8 +110,8 @@
 //
 // Implemented, with case files citing the rule ids (testdata/cases,
 // named after the digest's worked examples FLG-TC-… or the rule they
-// check, written from the specs in testdata/gen) and Go tests; 290 of the
-// digest's 291 rule ids are traced (TestRuleCoverage). All 125 worked
+// check, written from the specs in testdata/gen) and Go tests; all 291
+// rule ids of the digest are traced (TestRuleCoverage). All 125 worked
 // examples of §7 are traced: 123 by case files, FLG-TC-001 by
 // TestFaceFrequencies, FLG-TC-108 (symmetry) by every sight assertion;
 // FLG-TC-009 keeps the rule where the digest's derived figure contradicts
@@ -150,13 +150,15 @@
 //     roads, a stream with fords and bridges; balance mode; property test),
 //     first player by lot FLG-A1.7, deployment FLG-A1.5 by the screen
 //     (FLG-P-35), slips of paper with decoys or alternating (FLG-A1.6);
+//     with param terrain-by, the other player's choice of edge and first
+//     player (FLG-A1.4, "edge west|east A|B");
 //   - front ends: verbs, defaults, views, Board, Range, LineOfSight,
 //     English and French catalogues.
 //
 // Not implemented yet:
-//   - FLG-A1.4 (terrain placed by one player, the other choosing side and
-//     first player: the only untraced rule id), fortified terrain in the
-//     generator, scenario files shipped under scenarios/data (FLG-P-36's
+//   - fortified terrain in the generator, terrain placed by a player in
+//     the game itself (FLG-A1.4's choice of edge and first player is
+//     there, for a map given to the game), scenario files shipped under scenarios/data (FLG-P-36's
 //     format is params here), officers entering off the table;
 //   - an ADC does not walk back to its officer after delivering (it stays
 //     with the unit it reached);

@@ -246,6 +246,8 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Impetus{}, true
 	case "held":
 		return &Held{}, true
+	case "edge":
+		return &EdgeChosen{}, true
 	case "deployed":
 		return &Deployed{}, true
 	case "built":
@@ -339,6 +341,9 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Held:
 		n.Holding = x.Holding
+	case EdgeChosen:
+		n.Swapped, n.First, n.FirstSet, n.Phase = x.Swapped, x.First, true, x.Next
+		n.Active, n.DeployTurn = x.First, x.First
 	case Deployed:
 		x.Changes.apply(n)
 		if x.Turn != nil {

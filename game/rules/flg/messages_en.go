@@ -181,4 +181,12 @@ var catalogueEN = game.Catalogue{
 	"flg.deploy.turn":          "it is side {side}'s turn to deploy",
 	"flg.deploy.no-decoys":     "decoys are for the slips of paper (option deployment=slips)",
 	"flg.deploy.decoys":        "at most {n} decoys (one per four units)",
+	"flg.edge.phase":           "the edges are already chosen",
+	"flg.edge.first":           "the player who did not place the terrain must first choose his edge and the first player",
+	"flg.ev.edge":              "side {side} takes the {edge} edge; side {first} plays first",
+	"flg.opt.edge":             "the {edge} edge, side {first} first",
+	"flg.edge.west":            "west",
+	"flg.edge.east":            "east",
+	"flg.prompt.edge":          "side {side}: choose your edge and who plays first",
+	"flg.phase.choose":         "choice of edges",
 }

@@ -181,4 +181,12 @@ var catalogueFR = game.Catalogue{
 	"flg.deploy.turn":          "c'est au camp {side} de se déployer",
 	"flg.deploy.no-decoys":     "les leurres sont pour les petits papiers (option deployment=slips)",
 	"flg.deploy.decoys":        "au plus {n} leurres (un pour quatre unités)",
+	"flg.edge.phase":           "les bords sont déjà choisis",
+	"flg.edge.first":           "le joueur qui n'a pas placé le terrain doit d'abord choisir son bord et le premier joueur",
+	"flg.ev.edge":              "le camp {side} prend le bord {edge} ; le camp {first} joue le premier",
+	"flg.opt.edge":             "le bord {edge}, le camp {first} en premier",
+	"flg.edge.west":            "ouest",
+	"flg.edge.east":            "est",
+	"flg.prompt.edge":          "camp {side} : choisissez votre bord et qui joue le premier",
+	"flg.phase.choose":         "choix des bords",
 }

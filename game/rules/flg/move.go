@@ -196,7 +196,7 @@ func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
 		// Far from its Sub-General an allied unit only withdraws toward
 		// its own edge (A5, A6, AMB-10).
 		for c := range out {
-			if u.Side == game.SideA && c.X >= u.At.X || u.Side == game.SideB && c.X <= u.At.X {
+			if !s.east(u.Side) && c.X >= u.At.X || s.east(u.Side) && c.X <= u.At.X {
 				delete(out, c)
 			}
 		}

@@ -137,6 +137,9 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 		}
 	}
 	s.DeployTurn = s.first() // the alternating deployment begins with the first player (FLG-A1.6)
+	if v := sc.Param("terrain-by", ""); v == "A" || v == "B" {
+		s.Phase = PhaseChoose // FLG-A1.4
+	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("flg: scenario %s: %w", sc.ID, err)
 	}
@@ -425,6 +428,10 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		default:
 			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
 		}
+	} else if s.Phase == PhaseChoose {
+		if cmd.Verb != "edge" {
+			return nil, game.Reject(game.CodeWrongPhase, "FLG-A1.4", "flg.edge.first")
+		}
 	} else if s.Phase == PhaseBuild {
 		if !slices.Contains([]string{"recruit", "enlist", "dismiss", "done"}, cmd.Verb) {
 			return nil, game.Reject(game.CodeWrongPhase, "FLG-P-34", "flg.build.only")
@@ -458,6 +465,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.deploy(cmd)
 	case "decoy":
 		err = d.decoy(cmd)
+	case "edge":
+		err = d.chooseEdge(cmd)
 	case "recruit", "enlist", "dismiss":
 		err = d.build(cmd)
 	case "done":
@@ -514,6 +523,12 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 		return nil
 	}
 	s = s.indexed()
+	if s.Phase == PhaseChoose {
+		if side != s.chooser() {
+			return nil
+		}
+		return s.edgeOptions()
+	}
 	if s.Phase == PhaseBuild {
 		if s.BuildDone[side] {
 			return nil

@@ -19,6 +19,7 @@ const (
 	PhaseReplace = "replace" // the GC's re-placement in a skipped turn (FLG-4.83)
 	PhaseDeploy  = "deploy"  // the private deployment (FLG-A1.5, FLG-P-35)
 	PhaseBuild   = "build"   // armies built by budget, in secret (FLG-P-34)
+	PhaseChoose  = "choose"  // the player who did not place the terrain chooses side and first player (FLG-A1.4)
 )
 
 // Officer ranks (FLG-T5).
@@ -162,7 +163,10 @@ type State struct {
 	TurnCap    int             `json:"turn_cap,omitempty"`
 	Rallying   bool            `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
 	Messengers []Messenger     `json:"messengers,omitempty"`
-	Ready      [2]bool         `json:"ready,omitempty"`       // deployment finished (FLG-P-35)
+	Ready      [2]bool         `json:"ready,omitempty"`   // deployment finished (FLG-P-35)
+	Swapped    bool            `json:"swapped,omitempty"` // side A holds the east edge (FLG-A1.4)
+	First      game.Side       `json:"first,omitempty"`   // the first player chosen (FLG-A1.4)
+	FirstSet   bool            `json:"first_set,omitempty"`
 	Decoys     [2][]grid.Coord `json:"decoys,omitempty"`      // slips of paper without a unit (FLG-A1.6)
 	DeployTurn game.Side       `json:"deploy_turn,omitempty"` // alternating deployment: whose placements now
 	DeployRun  int             `json:"deploy_run,omitempty"`  // … and how many it has made
@@ -337,6 +341,10 @@ func (s *State) Pending() []game.Decision {
 	if s.Phase == PhaseBuild {
 		return s.buildDecisions()
 	}
+	if s.Phase == PhaseChoose {
+		m := game.M("flg.prompt.edge", "side", s.chooser())
+		return []game.Decision{{ID: "edge", Side: s.chooser(), Kind: "edge", Rule: "FLG-A1.4", Prompt: m.String(), PromptMsg: m, Options: s.edgeOptions()}}
+	}
 	if s.Follow == nil || s.Result != nil {
 		return nil
 	}
@@ -410,7 +418,7 @@ func (s *State) enemiesAdjacent(side game.Side, c grid.Coord) []*Unit {
 // east edge; the two neighbours one column closer).
 func (s *State) rearward(side game.Side, c grid.Coord) []grid.Coord {
 	dx := -1
-	if side == game.SideB {
+	if s.east(side) {
 		dx = 1
 	}
 	var out []grid.Coord
@@ -425,11 +433,15 @@ func (s *State) rearward(side game.Side, c grid.Coord) []grid.Coord {
 // atEdge reports whether a hex is on side's own edge.
 func (s *State) atEdge(side game.Side, c grid.Coord) bool {
 	w, _ := s.board().Grid.Size()
-	if side == game.SideA {
+	if !s.east(side) {
 		return c.X == 0
 	}
 	return c.X == w-1
 }
+
+// east reports whether side holds the east edge: side B, unless the
+// sides were swapped when one player placed the terrain (FLG-A1.4).
+func (s *State) east(side game.Side) bool { return (side == game.SideB) != s.Swapped }
 
 // Messenger returns a messenger by id (nil if there is none).
 func (s *State) Messenger(id string) *Messenger {

@@ -626,3 +626,9 @@ case('FLG-A1.6', '''# FLG-A1.6 [DERIVED] (FLG-A1.6, FLG-P-35, FLG-A1.7): the oth
           orders=['A: decoy 0106', 'A: decoy 0107', 'B: decoy 0905', 'A: deploy A1 0106', 'A: deploy A1 0101', 'A: deploy A2 0102', 'A: deploy A3 0103', 'A: deploy A4 0104', 'A: deploy AG 0101', 'B: deploy B1 0905', 'B: deploy BG 0905', 'A: ready', 'B: ready'],
           expect=['ok 1', 'rejected 2 too-many-decoys FLG-A1.6', 'rejected 3 too-many-decoys FLG-A1.6', 'rejected 4 bad-deployment FLG-1.6', 'ok 13', 'phase 1 command A']),
      dict(phase='command', width=9, height=12, units=['A A1 INF_H_MUSKET -'], officers=['A AG GC -'], orders=['A: decoy 0106'], expect=['rejected 1 no-decoys FLG-A1.6']))
+case('FLG-A1.4', '''# FLG-A1.4 [DERIVED] (FLG-A1.4, FLG-P-35): side A placed the terrain (param terrain-by = A): side B chooses its edge and the
+# first player before anything else; it takes the west edge and plays first: it deploys in columns 01-02, A in 08-09, and
+# after the deployment side B's turn 1 begins.''',
+     dict(phase='command', width=9, height=12, params={'terrain-by': 'A'}, units=['A A1 INF_H_MUSKET -', 'B B1 CAV_L -'], officers=['A AG GC -', 'B BG GC -'],
+          orders=['B: deploy B1 0105', 'A: edge east A', 'B: edge west B', 'B: deploy B1 0905', 'B: deploy B1 0105', 'B: deploy BG 0105', 'A: deploy A1 0905', 'A: deploy AG 0905', 'A: ready', 'B: ready'],
+          expect=['rejected 1 wrong-phase FLG-A1.4', 'rejected 2 not-your-turn FLG-A1.4', 'ok 3', 'rejected 4 bad-deployment FLG-A1.5', 'ok 5', 'ok 7', 'phase 1 command B', 'event edge 1']))
