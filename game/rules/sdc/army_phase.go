@@ -157,6 +157,7 @@ func (e ArmiesRevealed) apply(s *State) {
 		panic(err)
 	}
 	s.Phase = PhaseInitiative
+	s.deployPhase()
 }
 
 // armyUnits are the units of a validated army: general GA1 and his
@@ -211,7 +212,9 @@ func (x *decider) army(args []string) error {
 	for _, side := range game.Sides {
 		sc.Units = append(sc.Units, armyUnits(side, s.Lists[side])...)
 	}
-	deploy(&sc)
+	if s.sc.Param("deploy", "") != "players" {
+		deploy(&sc)
+	}
 	x.emit(ArmiesRevealed{Units: sc.Units})
 	return nil
 }

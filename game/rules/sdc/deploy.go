@@ -64,7 +64,7 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 	if out.Map == nil {
 		return nil, game.Reject("no-map", "SDC-4.3", "sdc.setup.no-map")
 	}
-	if !placed {
+	if !placed && sc.Param("deploy", "") != "players" {
 		deploy(&out)
 	}
 	for { // SDC-5.1

@@ -77,10 +77,13 @@
 //     G.6, G.15, TBL-25).
 //   - Terrain SDC-3, TBL-15 (woods, built-up areas, the river and its
 //     crossings, roads, hills; lines of sight SDC-3.10, SDC-G.16).
-//   - The battlefield SDC-4.1 … 4.14, SDC-5.1, 5.2, 5.4, SDC-G.19 … G.22:
+//   - The battlefield SDC-4.1 … 4.14, SDC-G.19 … G.22:
 //     board size, zones, terrain roll and sectors, spacing checks, the
-//     seeded generator (Generate), objectives and control, deployment by
-//     the default template (SetUp).
+//     seeded generator (Generate, with param terrain = "generate"),
+//     objectives and control; deployment SDC-5.1 … 5.4 by the default
+//     template (SetUp), or by the players with param deploy = "players"
+//     (deploy_phase.go: the deployment winner says who deploys first, then
+//     one brigade each in turn with the deploy order, SDC-5.3).
 //   - Turn, initiative, alternating activation SDC-6.1 … 6.5; the command
 //     check and rout SDC-7.1 … 7.6.
 //   - Movement SDC-8.1 … 8.16: allowances, road bonus, forced march with
@@ -118,14 +121,13 @@
 // Every worked example of §7 is traced: 106 of the 132 by case files
 // (testdata/cases, 94 files with the cases of rules that have no
 // example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
-// tests (army_test.go, setup_test.go); 413 of the digest's 415 rule ids
+// tests (army_test.go, setup_test.go); 414 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
 //
 // Not implemented: a default number of senior generals (SDC-Q.7: the
 // scenario places them); the players' alternate placement of terrain
-// and deployment as orders (SDC-4.6, 4.9 … 4.11, SDC-5.3: the generator
-// and the template do it; the deployment winner's choice of who deploys
-// first has nothing to act on); division generals and their reroll
+// as orders (SDC-4.6, 4.9 … 4.11: the generator places it); division
+// generals and their reroll
 // trades in an army built in play (scenarios place senior generals); a
 // recoil or displacement path chosen by the
 // owner (the default path is taken); a senior reroll offered on a die

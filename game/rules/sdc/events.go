@@ -425,6 +425,8 @@ var eventKinds = map[string]func() game.Event{
 	"reroll-used":       func() game.Event { return &RerollUsed{} },
 	"senior-moved":      func() game.Event { return &SeniorMoved{} },
 	"army-chosen":       func() game.Event { return &ArmyChosen{} },
+	"deploy-order":      func() game.Event { return &DeployOrder{} },
+	"deployed":          func() game.Event { return &Deployed{} },
 	"armies-revealed":   func() game.Event { return &ArmiesRevealed{} },
 	"entered":           func() game.Event { return &Entered{} },
 }

@@ -46,6 +46,22 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 			return nil
 		}
 		return []game.Option{leaf("first", "first"), leaf("second", "second")}
+	case PhaseDeployOrder:
+		if side != s.Active {
+			return nil
+		}
+		return []game.Option{leaf("first", "first"), leaf("second", "second")}
+	case PhaseDeploy:
+		if side != s.Active {
+			return nil
+		}
+		var out []game.Option
+		for _, id := range s.toDeploy(side) {
+			if o := s.deployTemplate(s.General(id)); o != "" {
+				out = append(out, leaf(o, o))
+			}
+		}
+		return out
 	}
 	if side != s.Active {
 		return nil

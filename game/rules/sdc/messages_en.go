@@ -201,4 +201,12 @@ var messagesEN = game.Catalogue{
 	"sdc.army.invalid":             "invalid army: {why}",
 	"sdc.prompt.army":              "build your army of {n} brigades",
 	"term.sdc.army":                "army building",
+	"sdc.ev.deploy-order":          "{side} lets {first} deploy first",
+	"sdc.ev.deployed":              "{general} and {n} elements are deployed",
+	"sdc.deploy.general":           "{unit} is not one of your brigades still to deploy",
+	"sdc.deploy.zone":              "{cell} is not in your deployment zone",
+	"sdc.deploy.occupied":          "{cell} is taken or impassable",
+	"sdc.deploy.terrain":           "that element may not stand in {cell}",
+	"term.sdc.deploy-order":        "deployment initiative",
+	"term.sdc.deploy":              "deployment",
 }

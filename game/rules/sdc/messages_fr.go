@@ -201,4 +201,12 @@ var messagesFR = game.Catalogue{
 	"sdc.army.invalid":             "armée invalide : {why}",
 	"sdc.prompt.army":              "composer votre armée de {n} brigades",
 	"term.sdc.army":                "composition des armées",
+	"sdc.ev.deploy-order":          "{side} laisse {first} déployer en premier",
+	"sdc.ev.deployed":              "{general} et {n} éléments sont déployés",
+	"sdc.deploy.general":           "{unit} n'est pas une de vos brigades à déployer",
+	"sdc.deploy.zone":              "{cell} n'est pas dans votre zone de déploiement",
+	"sdc.deploy.occupied":          "{cell} est occupé ou infranchissable",
+	"sdc.deploy.terrain":           "cet élément ne peut se tenir en {cell}",
+	"term.sdc.deploy-order":        "initiative de déploiement",
+	"term.sdc.deploy":              "déploiement",
 }

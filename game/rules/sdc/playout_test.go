@@ -282,3 +282,75 @@ func TestArmyPhase(t *testing.T) {
 		t.Errorf("the game did not end")
 	}
 }
+
+// TestDeployPhase: with deploy = players the deployment winner says who
+// deploys first, then the players alternate one brigade at a time inside
+// their zones (SDC-5.1, SDC-5.2, SDC-5.3, SDC-5.4); a brigade outside its
+// zone is refused;
+// then turn 1 begins and the game is played to its end.
+func TestDeployPhase(t *testing.T) {
+	r := sdc.New()
+	sc := &game.Scenario{ID: "deploy", Ruleset: "sdc", Turns: 3, Params: map[string]string{"terrain": "generate", "deploy": "players"}}
+	for _, side := range game.Sides {
+		for b := 1; b <= 3; b++ {
+			gen := fmt.Sprintf("G%s%d", side, b)
+			sc.Units = append(sc.Units, game.UnitSpec{ID: gen, Side: side, Type: "general"})
+			for i, ty := range []string{"LI", "LI", "Art"} {
+				sc.Units = append(sc.Units, game.UnitSpec{ID: fmt.Sprintf("%s-%d", gen, i+1), Side: side, Type: ty, Group: gen})
+			}
+		}
+	}
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State.(*sdc.State)
+	winner := s.Active
+	if s.Phase != sdc.PhaseDeployOrder || winner.String() != out.Param("last-initiative", "") {
+		t.Fatalf("phase %s, active %s", s.Phase, winner)
+	}
+	apply := func(side game.Side, order string) error {
+		cmd, _ := game.ParseCommand(side, order)
+		_, err := g.Apply(order, cmd, dice.NewFixed())
+		return err
+	}
+	if err := apply(winner, "second"); err != nil {
+		t.Fatal(err)
+	}
+	first := winner.Other()
+	gen := fmt.Sprintf("G%s1", first)
+	if err := apply(first, "deploy "+gen+" 1705 1706 1707 1708"); err == nil {
+		t.Errorf("a brigade deployed in no-man's land")
+	} else if re, _ := game.AsRuleError(err); re.Rule != "SDC-5.2" {
+		t.Errorf("refusal %v", err)
+	}
+	var sides []game.Side
+	for step := 0; step < 6; step++ {
+		side := g.State.Clock().Active
+		leaves := game.Leaves(r.Legal(g.State, side))
+		if len(leaves) == 0 {
+			t.Fatalf("step %d: no deployment for %s", step, side)
+		}
+		sides = append(sides, side)
+		if err := apply(side, leaves[0]); err != nil {
+			t.Fatalf("%s: %v", leaves[0], err)
+		}
+	}
+	if want := []game.Side{first, winner, first, winner, first, winner}; fmt.Sprint(sides) != fmt.Sprint(want) {
+		t.Errorf("deployment order %v, want %v", sides, want)
+	}
+	if ph := g.State.Clock().Phase; ph != sdc.PhaseInitiative {
+		t.Fatalf("phase %s after deployment", ph)
+	}
+	if err := r.Check(g.State); err != nil {
+		t.Fatal(err)
+	}
+	g = playGame(t, g, 5, 2000, nil)
+	if !g.State.Outcome().Over {
+		t.Errorf("the game did not end")
+	}
+}

@@ -99,6 +99,10 @@ func derefEvent(e game.Event) game.Event {
 		return *x
 	case *ArmyChosen:
 		return *x
+	case *DeployOrder:
+		return *x
+	case *Deployed:
+		return *x
 	case *ArmiesRevealed:
 		return *x
 	case *Entered:
@@ -266,6 +270,8 @@ func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, er
 		err = reject(game.CodeWrongPhase, "SDC-9.6", "sdc.react.none")
 	case "army":
 		err = x.army(cmd.Args)
+	case "deploy":
+		err = x.deployBrigade(cmd.Args)
 	case "reroll", "keep":
 		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:
@@ -298,6 +304,20 @@ func (x *decider) roll() error {
 // first: the initiative winner starts or lets the other start (SDC-6.3).
 func (x *decider) first(me bool) error {
 	s := x.t
+	if s.Phase == PhaseDeployOrder { // SDC-5.1
+		if x.side != s.Active {
+			return reject(game.CodeWrongSide, "SDC-5.1", "sdc.not-your-turn", "side", s.Active)
+		}
+		f := x.side
+		if !me {
+			f = f.Other()
+		}
+		if len(s.toDeploy(f)) == 0 {
+			f = f.Other()
+		}
+		x.emit(DeployOrder{Side: x.side, First: f})
+		return nil
+	}
 	if s.Phase != PhaseChoose {
 		return reject(game.CodeWrongPhase, "SDC-6.3", "sdc.wrong-phase", "phase", term(s.Phase))
 	}

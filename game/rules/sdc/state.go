@@ -140,6 +140,8 @@ type State struct {
 	Brigades  int          `json:"brigades,omitempty"`
 	Lists     [2]*ArmyList `json:"lists,omitzero"`
 	Submitted [2]bool      `json:"submitted,omitzero"`
+	// ToDeploy: brigades the players still deploy (param deploy = players).
+	ToDeploy []string `json:"to_deploy,omitempty"`
 	// Ask: an order waiting for a senior general's reroll decision (SDC-16).
 	Ask    *Ask     `json:"ask,omitempty"`
 	Result *Outcome `json:"result,omitempty"`
@@ -163,6 +165,7 @@ func (s *State) clone() *State {
 	c.Targeted = slices.Clone(s.Targeted)
 	c.Reactions = slices.Clone(s.Reactions)
 	c.Seniors = slices.Clone(s.Seniors)
+	c.ToDeploy = slices.Clone(s.ToDeploy)
 	c.Charged = slices.Clone(s.Charged)
 	c.Column = maps.Clone(s.Column)
 	if s.Entering != nil {
@@ -391,6 +394,7 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 	if err := s.addUnits(sc.Units); err != nil {
 		return nil, err
 	}
+	defer s.deployPhase()
 	if st := sc.Start; st != nil {
 		s.Turn = st.Turn
 		switch st.Phase {
@@ -432,13 +436,22 @@ func (s *State) decode(sc *game.Scenario, opts game.Options, b []byte) (*State, 
 	return out, nil
 }
 
+// deployPhase opens the deployment when brigades wait for their players:
+// the deployment initiative's winner says who deploys first (SDC-5.1).
+func (s *State) deployPhase() {
+	if len(s.ToDeploy) > 0 && s.Phase == PhaseInitiative {
+		s.Phase, s.Active = PhaseDeployOrder, s.LastInit
+	}
+}
+
 // addUnits adds a scenario's (or a revealed army's) units to the state:
 // elements, generals and senior generals (see start).
 func (s *State) addUnits(units []game.UnitSpec) error {
 	d := mustData()
 	for _, u := range units {
-		if u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank") {
-			return fmt.Errorf("sdc: general %s has no hex (deployment is not implemented: place every unit)", u.ID)
+		deploying := u.At == nil && u.Type == "general" && !slices.Contains(u.Flags, "flank")
+		if deploying && s.sc.Param("deploy", "") != "players" {
+			return fmt.Errorf("sdc: general %s has no hex (place every unit, or set param deploy = players)", u.ID)
 		}
 		if u.Type == "division" || u.Type == "corps" {
 			n := 3 // SDC-16.1, SDC-16.4
@@ -472,6 +485,10 @@ func (s *State) addUnits(units []game.UnitSpec) error {
 				default:
 					return fmt.Errorf("sdc: general %s: unknown flag %q", u.ID, fl)
 				}
+			}
+			if deploying {
+				g.Off = true // SDC-5.3: deployed by his player
+				s.ToDeploy = append(s.ToDeploy, g.ID)
 			}
 			s.Generals = append(s.Generals, g)
 			continue

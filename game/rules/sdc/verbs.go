@@ -22,6 +22,7 @@ func (*Rules) Verbs() []game.Verb {
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	return []game.Verb{
 		{Name: "army", Example: "army opts=1,2,2 b1=LI6,EI1,HC1 b2=LI6,Art1,Cav1 b3=LI6,Art1,Cav1", Rule: "SDC-1.10", Args: []game.VerbArg{rest(arg("list", game.ArgText, false, "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …", "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …"))}, Help: game.Text{EN: "build your army in secret: options, exchanges, brigades", FR: "composer votre armée en secret : options, échanges, brigades"}},
+		{Name: "deploy", Example: "deploy GA1 0505 0605 0604 0606", Rule: "SDC-5.3", Args: []game.VerbArg{argGeneral, rest(arg("hexes", game.ArgText, false, "the general's hex, then each element's, in your zone", "l'hexagone du général, puis celui de chaque élément, dans votre zone"))}, Help: game.Text{EN: "deploy a brigade in your zone", FR: "déployer une brigade dans votre zone"}},
 		{Name: "roll", Example: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
 		{Name: "first", Example: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
 		{Name: "second", Example: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
@@ -55,6 +56,15 @@ func (r *Rules) DeadlineOrder(st game.State, side game.Side) (string, string) {
 		return "roll", "the initiative is rolled"
 	case s.Phase == PhaseChoose && side == s.Winner:
 		return "first", "the initiative winner starts (TBL-26)"
+	case s.Phase == PhaseDeployOrder && side == s.Active:
+		return "second", "the deployment winner deploys second, with more information (TBL-26)"
+	case s.Phase == PhaseDeploy && side == s.Active:
+		for _, id := range s.toDeploy(side) {
+			if o := s.deployTemplate(s.General(id)); o != "" {
+				return o, "the brigade deployed by the template (TBL-26)"
+			}
+		}
+		return "", "no template fits"
 	case side != s.Active:
 		return "", "not this side's turn"
 	case s.Current == "":
