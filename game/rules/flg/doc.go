@@ -21,8 +21,8 @@
 // The kernel's hex grid is flat-topped (odd-q columns, CCRR labels), so
 // the digest's pointy-top rows (FLG-P-2) are its columns here: side A
 // (the digest's South) holds the west edge, column 01, side B (North) the
-// east edge, and "toward the own edge" is one of the two neighbours one
-// column closer. The digest's axial (q, r) is column r+1, row
+// east edge (swapped when FLG-A1.4's chooser takes the east), and "toward
+// the own edge" is one of the two neighbours one column closer. The digest's axial (q, r) is column r+1, row
 // q+(r − r mod 2)/2 + 1. Terrain is a hex's base terrain (clear, forest,
 // town, marsh, rocks, sand, snow, mountain, lake, river, great-river,
 // ford, bridge) and its level (1: a hill); roads are "road" links;
