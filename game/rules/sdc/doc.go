@@ -70,8 +70,8 @@
 //     naming its rule; element data TBL-5, TBL-8 (data/*.txt). With the
 //     param armies = "choose" (brigades = N) each player builds his army
 //     in play with the army order, in secret (View and the event's owner
-//     hide it), refused with the rule it breaks; both are revealed and
-//     deployed by the template once the second is in (army_phase.go).
+//     hide it), refused with the rule it breaks; both are revealed once
+//     the second is in, then deployed (army_phase.go).
 //   - Facing, faces and arcs on the grid SDC-2.2, 2.4, SDC-G.2, G.7 … G.9,
 //     TBL-24; one element per hex, attack formations as two (SDC-G.5,
 //     G.6, G.15, TBL-25).

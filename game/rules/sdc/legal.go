@@ -36,7 +36,9 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		return nil
 	}
 	leaf := func(label, order string) game.Option {
-		return game.Option{Label: label, Command: order, LabelMsg: game.M("sdc.opt.order", "order", game.Plain(order))}
+		// The label is the order itself, the same in every language: no
+		// message to translate.
+		return game.Option{Label: label, Command: order}
 	}
 	switch s.Phase {
 	case PhaseInitiative:
@@ -86,7 +88,7 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		if len(orders) == 0 {
 			return
 		}
-		o := game.Option{Label: label, LabelMsg: game.M("sdc.opt.unit", "unit", label)}
+		o := game.Option{Label: label} // a unit id: the same in every language
 		for _, ord := range orders {
 			o.Children = append(o.Children, leaf(ord, ord))
 		}
