@@ -160,8 +160,6 @@
 //     the game itself (FLG-A1.4's choice of edge and first player is
 //     there, for a map given to the game), scenario files shipped under scenarios/data (FLG-P-36's
 //     format is params here), officers entering off the table;
-//   - an ADC does not walk back to its officer after delivering (it stays
-//     with the unit it reached);
 //   - prompts for the defender's choices (standing orders stand in);
 //     the board image (render/), registration in game/rules/all and chat
 //     wiring, deliberately left to the packages that own them.

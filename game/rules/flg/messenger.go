@@ -20,7 +20,8 @@ import (
 // or next to a friendly unit it may deliver its order: that unit is
 // activated on its side's next turn, in addition to the turn's
 // activations, and the token is gone; an officer-messenger activates the
-// unit at once and joins it. An enemy unit entering a messenger's hex
+// unit at once and joins it; an ADC walks back (5 hexes a movement
+// phase, no activation needed) from the turn after. An enemy unit entering a messenger's hex
 // captures it on a TA (2 TA for an ADC or officer); otherwise it recoils
 // like a morale hit toward its own edge, testing again in an occupied hex.
 
@@ -285,6 +286,7 @@ func (d *decider) deliver(cmd game.Command) error {
 			e.Now = true
 		} else {
 			u.Extra = true
+			o.Back = w.Turn // it may walk back from the next turn (FLG-2.13)
 		}
 	} else {
 		u.Extra = true

@@ -364,7 +364,10 @@ func (s *State) legalMoves() []game.Option {
 // FLG-3.6, FLG-T5).
 func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 	out := map[grid.Coord][]grid.Coord{}
-	if !o.Alone || o.Moved || o.Gone || s.Phase != PhaseMove {
+	// An aide-de-camp that delivered its order walks back from the turn
+	// after (FLG-2.13), without an activation.
+	back := o.Rank == RankADC && o.Back > 0 && s.Turn > o.Back && o.Side == s.Active && !s.carrying(o.ID)
+	if !o.Alone && !back || o.Moved || o.Gone || s.Phase != PhaseMove {
 		return out
 	}
 	t, _ := GameTables()
@@ -393,7 +396,7 @@ func (d *decider) moveOfficer(o *Officer, where string) error {
 	if err := w.phaseIs(PhaseMove, "FLG-3.1"); err != nil {
 		return err
 	}
-	if !o.Alone {
+	if !o.Alone && len(w.officerMoves(o)) == 0 {
 		return game.Reject("not-activated", "FLG-2.15", "flg.not-activated", "unit", o.ID)
 	}
 	if o.Moved {

@@ -101,6 +101,7 @@ type Officer struct {
 	Alone     bool       `json:"alone,omitempty"` // activated alone this turn (FLG-2.15)
 	SG        string     `json:"sg,omitempty"`    // the allied Sub-General an officer belongs to (FLG-T13 A)
 	Reserve   bool       `json:"reserve,omitempty"`
+	Back      int        `json:"back,omitempty"` // an ADC that delivered its order in this turn: free to walk back after it
 	hidden    bool
 	Moved     bool `json:"moved,omitempty"`
 	Melee     bool `json:"melee,omitempty"` // with a unit that fought a melee this turn

@@ -550,9 +550,11 @@ case('FLG-TC-135', '''# FLG-TC-135 (FLG-2.11, FLG-P-8, FLG-2.10): an improvised 
      cmdpos(nine, ['A GC GC 0101'], ['A: messenger GC', 'A: end', 'A: move M1 0401'], ['ok 1', 'ok 3', 'event carried', 'gone M1'], dice='TA', params={'initial-A': '9'}),
      cmdpos(nine, ['A GC GC 0101'], ['A: messenger GC', 'A: activate GC U1', 'A: activate GC U2', 'A: activate GC U3', 'A: end', 'A: move M1 0401'], ['rejected 4 activation-full FLG-2.3', 'at M1 0401'], dice='FLAG', params={'initial-A': '9'}))
 case('FLG-TC-136', '''# FLG-TC-136 (FLG-2.13, FLG-T5): an aide-de-camp in the GC's hex carries the order: it moves 5 hexes; end-of-move dice TA,
-# INF: not lost; TA, TA: lost.''',
+# INF: not lost; TA, TA: lost. Having delivered, it walks back from the next turn (5 hexes, no activation).''',
      cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0601'], ['officer ADC1 0601'], dice='TA INF', params={'initial-A': '9'}),
-     cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0601'], ['officer ADC1 gone'], dice='TA TA', params={'initial-A': '9'}))
+     cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0601'], ['officer ADC1 gone'], dice='TA TA', params={'initial-A': '9'}),
+     cmdpos(nine, ['A GC GC 0101', 'A ADC1 ADC 0101'], ['A: messenger GC ADC1', 'A: end', 'A: move ADC1 0106', 'A: deliver ADC1 U7', 'A: move ADC1 0105', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: end', 'A: move ADC1 0102'],
+            ['ok 4', 'rejected 5 not-activated FLG-2.15', 'ok 12', 'officer ADC1 0102'], dice='TA INF', params={'initial-A': '9'}))
 case('FLG-TC-137', '''# FLG-TC-137 (FLG-2.11, AMB-29): an enemy unit enters the messenger's hex (0403): die INF: the messenger recoils to an
 # adjacent hex toward its own side's edge (0303, the sender's default); TA: it is captured.''',
      cmdpos(['A U1 INF_H_MUSKET 0110', 'B N1 CAV_L 0603'], ['A GC GC 0103', 'B BG GC 0603'], ['A: messenger GC', 'A: end', 'A: move M1 0403', 'A: end', 'A: end', 'B: activate BG N1', 'B: end', 'B: move N1 0403'],
