@@ -147,7 +147,9 @@
 //     objectives FLG-P-36;
 //   - set-up: presets FLG-P-33 with officers FLG-P-32, budget armies
 //     FLG-P-34, board sizes FLG-P-29 and the generator FLG-P-31 (features,
-//     roads, a stream with fords and bridges; balance mode; property test),
+//     roads, a stream with fords and bridges, walled habitations and field
+//     fortifications with param fortifications = on; balance mode;
+//     property test),
 //     first player by lot FLG-A1.7, deployment FLG-A1.5 by the screen
 //     (FLG-P-35), slips of paper with decoys or alternating (FLG-A1.6);
 //     with param terrain-by, the other player's choice of edge and first
@@ -156,7 +158,7 @@
 //     English and French catalogues.
 //
 // Not implemented yet:
-//   - fortified terrain in the generator, terrain placed by a player in
+//   - terrain placed by a player in
 //     the game itself (FLG-A1.4's choice of edge and first player is
 //     there, for a map given to the game), scenario files shipped under scenarios/data (FLG-P-36's
 //     format is params here), officers entering off the table;

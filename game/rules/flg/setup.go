@@ -18,6 +18,7 @@ import (
 //	board           "generate": a battlefield sized by FLG-P-29 and drawn
 //	                by the terrain generator (FLG-P-31, balance mode)
 //	theatre         for the generator: "europe" (default), "desert", "winter"
+//	fortifications  "on": walled habitations and field fortifications too
 //	first           "lot": the first player is drawn (FLG-A1.7)
 //
 // SetUp (game.SetUpper) resolves them once, from the game's set-up dice:
@@ -131,11 +132,18 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			largest = 14
 		}
 		depth, along := boardSize(largest)
-		m, err := Generate(depth, along, sc.Param("theatre", "europe"), largest, d)
+		m, prot, err := GenerateWith(depth, along, sc.Param("theatre", "europe"), sc.Param("fortifications", "") == "on", largest, d)
 		if err != nil {
 			return nil, err
 		}
 		out.Map = m
+		if len(prot) > 0 {
+			var labels []string
+			for _, c := range prot {
+				labels = append(labels, m.Label(c))
+			}
+			out.Params["protected"] = strings.Join(labels, " ")
+		}
 	}
 	if lot {
 		for {
@@ -161,11 +169,19 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 // depth is odd; with an even depth the turned half is shifted half a hex).
 // Roads run from edge to edge (with their turned twins); a stream (odd
 // depths only) runs down the middle column with two fords and a bridge
-// where a road crosses it. Walled habitations and fortifications are not
-// generated.
+// where a road crosses it. GenerateWith adds walled habitations and
+// field fortifications.
 func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.Map, error) {
+	m, _, err := GenerateWith(depth, along, theatre, false, units, d)
+	return m, err
+}
+
+// GenerateWith is Generate, with walled habitations and field
+// fortifications among the features when fortified (FLG-P-31, weight 5);
+// it also returns the hexes their obstacles protect (FLG-P-26).
+func GenerateWith(depth, along int, theatre string, fortified bool, units int, d game.Dice) (*game.Map, []grid.Coord, error) {
 	if depth < 6 || along < 2 {
-		return nil, fmt.Errorf("flg: a battlefield of %d × %d is too small", depth, along)
+		return nil, nil, fmt.Errorf("flg: a battlefield of %d × %d is too small", depth, along)
 	}
 	type kind struct {
 		terrain string
@@ -174,6 +190,9 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 		most    int
 	}
 	kinds := []kind{{TClear, true, 25, 3}, {TForest, false, 25, 3}, {TTown, false, 12, 2}, {TRocks, false, 8, 2}, {TMarsh, false, 8, 2}, {linkRoad, false, 12, 0}, {TRiver, false, 5, 0}}
+	if fortified {
+		kinds = append(kinds, kind{OFort, false, 5, 0})
+	}
 	if theatre == "desert" {
 		kinds[4] = kind{TSand, false, 15, 2}
 	}
@@ -189,6 +208,7 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 		kindAt := map[grid.Coord]int{}
 		half := func(c grid.Coord) bool { return c.X >= 2 && c.X < depth/2 }
 		roads, stream := 0, false
+		var forts []grid.Coord
 		for f := 0; f < (features+1)/2; f++ {
 			r := d.Roll(total)
 			ki := 0
@@ -203,6 +223,12 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 			}
 			if k.terrain == TRiver {
 				stream = depth%2 == 1 // one stream at most, down the middle column
+				continue
+			}
+			if k.terrain == OFort {
+				if depth/2 > 3 {
+					forts = append(forts, grid.Coord{X: 3 + d.Roll(depth/2-3) - 1, Y: d.Roll(along) - 1})
+				}
 				continue
 			}
 			var seed grid.Coord
@@ -257,6 +283,41 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 			m.Cells[c] = cell
 			// Balance mode: the half turned onto the other.
 			m.Cells[grid.Coord{X: depth - 1 - c.X, Y: along - 1 - c.Y}] = cell
+		}
+		var protected []grid.Coord
+		for _, c := range forts {
+			// A walled habitation (walls all round a habitation hex), else
+			// a field fortification facing the enemy; and their twins.
+			walled := m.CellAt(c).Terrain == TTown
+			if !walled && m.CellAt(c).Terrain != TClear {
+				continue
+			}
+			for _, twin := range []bool{false, true} {
+				p := c
+				if twin {
+					p = grid.Coord{X: depth - 1 - c.X, Y: along - 1 - c.Y}
+				}
+				if slices.Contains(protected, p) {
+					continue
+				}
+				protected = append(protected, p)
+				for _, n := range g.Neighbors(p) {
+					toward := n.X > p.X
+					if twin {
+						toward = n.X < p.X
+					}
+					obst := OFort
+					if walled {
+						obst = OWall
+					} else if !toward {
+						continue
+					}
+					e := grid.EdgeOf(p, n)
+					if !slices.Contains(m.Edges[e], obst) {
+						m.Edges[e] = append(m.Edges[e], obst)
+					}
+				}
+			}
 		}
 		if stream {
 			// A stream from side edge to side edge down the middle column,
@@ -323,10 +384,10 @@ func Generate(depth, along int, theatre string, units int, d game.Dice) (*game.M
 			}
 		}
 		if err := CheckBattlefield(m, units); err == nil {
-			return m, nil
+			return m, protected, nil
 		}
 	}
-	return nil, fmt.Errorf("flg: no battlefield of %d × %d met FLG-P-31's constraints", depth, along)
+	return nil, nil, fmt.Errorf("flg: no battlefield of %d × %d met FLG-P-31's constraints", depth, along)
 }
 
 // CheckBattlefield checks FLG-P-31's constraints on a generated map: the
@@ -384,7 +445,11 @@ func CheckBattlefield(m *game.Map, units int) error {
 			c := queue[0]
 			queue = queue[1:]
 			for _, n := range m.Grid.Neighbors(c) {
-				if !seen[n] && artOK(n) {
+				blocked := false
+				for _, f := range m.Edges[grid.EdgeOf(c, n)] {
+					blocked = blocked || slices.Contains(obstacles, f)
+				}
+				if !seen[n] && artOK(n) && !blocked {
 					seen[n] = true
 					queue = append(queue, n)
 				}

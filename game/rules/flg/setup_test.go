@@ -25,13 +25,13 @@ func TestGeneratedBoards(t *testing.T) {
 	} else if on {
 		seeds = 84 // 1,008 boards in the soak (GROGNARD_SOAK)
 	}
-	n := 0
+	n, forts := 0, 0
 	for _, units := range []int{9, 14, 20, 30} {
 		for _, theatre := range []string{"europe", "desert", "winter"} {
 			for seed := range seeds {
 				d := dice.SetUpDice(dice.SeedFromInt(seed))
 				depth, along := map[int][2]int{9: {9, 12}, 14: {11, 15}, 20: {12, 18}, 30: {14, 22}}[units][0], map[int][2]int{9: {9, 12}, 14: {11, 15}, 20: {12, 18}, 30: {14, 22}}[units][1]
-				m, err := flg.Generate(depth, along, theatre, units, d)
+				m, prot, err := flg.GenerateWith(depth, along, theatre, seed%2 == 0, units, d)
 				if err != nil {
 					t.Fatalf("%d units, %s, seed %d: %v", units, theatre, seed, err)
 				}
@@ -76,14 +76,23 @@ func TestGeneratedBoards(t *testing.T) {
 				if features == 0 {
 					t.Errorf("%d units, %s, seed %d: no feature", units, theatre, seed)
 				}
-				again, _ := flg.Generate(depth, along, theatre, units, dice.SetUpDice(dice.SeedFromInt(seed)))
+				forts += len(prot)
+				for _, p := range prot {
+					if p.X < 3 || p.X >= w-3 {
+						t.Errorf("seed %d: a fortified hex %s next to a deployment zone", seed, m.Label(p))
+					}
+				}
+				again, _, _ := flg.GenerateWith(depth, along, theatre, seed%2 == 0, units, dice.SetUpDice(dice.SeedFromInt(seed)))
 				if fmt.Sprint(again.Cells) != fmt.Sprint(m.Cells) {
 					t.Errorf("seed %d: the same seed drew another board", seed)
 				}
 			}
 		}
 	}
-	t.Logf("%d boards", n)
+	if forts == 0 {
+		t.Errorf("no fortified hex on any board drawn with fortifications")
+	}
+	t.Logf("%d boards, %d fortified hexes", n, forts)
 }
 
 const setupScenario = `id = "flg-presets-test"
