@@ -17,6 +17,7 @@ import (
 //
 //	facing UNIT NE|E|SE|SW|W|NW     disordered UNIT · steady UNIT
 //	square UNIT · line UNIT          formation HEAD SECOND · single UNIT
+//	default ORDER                    the first pending decision's default
 //	rerolls SENIOR N                 a division or corps general's rerolls left
 //	batterie UNIT N                  the grande batterie UNIT stands in has N guns (0: none)
 //	totals A=N D=N [face=F]          the last combat's totals
@@ -95,6 +96,14 @@ func sdcAssert(c *casetest.Case, w []string) (bool, error) {
 			}
 		}
 		return true, fmt.Errorf("no senior general %s", w[1])
+	case "default":
+		p := s.Pending()
+		if len(p) == 0 {
+			return true, fmt.Errorf("nothing pending")
+		}
+		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
+			return true, fmt.Errorf("default %q", got)
+		}
 	case "formation":
 		b := s.Element(w[2])
 		if b == nil || b.Head != w[1] {

@@ -99,7 +99,9 @@
 //     declaration, the three supports (column support once per activation,
 //     SDC-G.13; option cumulative-support), elite and heavy-cavalry
 //     rerolls by the policy "reroll the lowest die when losing", defender
-//     first; results, recoils and destruction SDC-12; morale tests SDC-13;
+//     first; results, recoils (the straightest path, or the owner's
+//     choice with option recoil-path=owner) and destruction SDC-12;
+//     morale tests SDC-13;
 //     disorder and rallying SDC-14 (option rally-test).
 //   - Formations SDC-15: line, square, attack formation, grande batterie.
 //   - Senior generals SDC-16.1 … 16.8 (senior.go): they move 2 PM once a

@@ -2,6 +2,7 @@ package sdc
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -316,18 +317,47 @@ func (x *decider) destroy(t *Element, rule string) {
 // recoil, it does not turn it aside), then the shortest.
 func (x *decider) recoil(t *Element, n int, cause grid.Coord) {
 	s := x.t
-	path := s.RecoilPath(t, n, cause)
-	if path == nil {
+	paths := s.RecoilPaths(t, n, cause)
+	if len(paths) == 0 {
 		x.destroy(t, "SDC-12.3")
 		return
+	}
+	path := paths[0]
+	if len(paths) > 1 && s.on2("recoil-path", "owner") { // SDC-12.3, SDC-G.12: the owner chooses
+		key := "recoil" + strconv.Itoa(x.choice)
+		x.choice++
+		ans, ok := x.answers[key]
+		if !ok {
+			var opts []string
+			for _, p := range paths {
+				opts = append(opts, s.label(p[len(p)-1]))
+			}
+			panic(askPanic{Ask{Kind: "recoil", Key: key, Side: t.Side, Unit: t.ID, Pools: opts}})
+		}
+		for _, p := range paths {
+			if s.label(p[len(p)-1]) == ans {
+				path = p
+			}
+		}
 	}
 	x.emit(Recoiled{Unit: t.ID, Path: path, To: s.label(path[len(path)-1]), Want: n})
 	x.displace(t.Side.Other())
 }
 
 // RecoilPath is the path (start included) of t's recoil of n hexes from
-// cause, or nil when no step is possible.
+// cause the bot takes by default, or nil when no step is possible.
 func (s *State) RecoilPath(t *Element, n int, cause grid.Coord) []grid.Coord {
+	ps := s.RecoilPaths(t, n, cause)
+	if len(ps) == 0 {
+		return nil
+	}
+	return ps[0]
+}
+
+// RecoilPaths are the legal recoils of t as far as it can go, the best
+// path to each end hex, the default (straightest) first (SDC-12.3,
+// SDC-G.12: the owner chooses among them).
+func (s *State) RecoilPaths(t *Element, n int, cause grid.Coord) [][]grid.Coord {
 	k := s.kind(t)
 	pref, bestOff := 0, 400.0
 	b := bearing(cause, t.At)
@@ -353,6 +383,11 @@ func (s *State) RecoilPath(t *Element, n int, cause grid.Coord) []grid.Coord {
 	}
 	var best []grid.Coord
 	bestScore := [3]int{-1}
+	type cand struct {
+		path  []grid.Coord
+		score [3]int
+	}
+	ends := map[grid.Coord]cand{}
 	path := []grid.Coord{t.At}
 	var walk func(straight int)
 	walk = func(straight int) {
@@ -360,8 +395,14 @@ func (s *State) RecoilPath(t *Element, n int, cause grid.Coord) []grid.Coord {
 		l := len(path) - 1
 		if l >= 1 && free(cur) {
 			sc := [3]int{min(l, n), straight, -l}
-			if sc[0] > bestScore[0] || sc[0] == bestScore[0] && (sc[1] > bestScore[1] || sc[1] == bestScore[1] && sc[2] > bestScore[2]) {
+			better := func(a, b [3]int) bool {
+				return a[0] > b[0] || a[0] == b[0] && (a[1] > b[1] || a[1] == b[1] && a[2] > b[2])
+			}
+			if better(sc, bestScore) {
 				best, bestScore = slices.Clone(path), sc
+			}
+			if c, ok := ends[cur]; !ok || better(sc, c.score) {
+				ends[cur] = cand{slices.Clone(path), sc}
 			}
 			if l >= n {
 				return
@@ -389,5 +430,24 @@ func (s *State) RecoilPath(t *Element, n int, cause grid.Coord) []grid.Coord {
 		}
 	}
 	walk(0)
-	return best
+	if best == nil {
+		return nil
+	}
+	out := [][]grid.Coord{best}
+	var others []grid.Coord
+	for c, x := range ends {
+		if x.score[0] == bestScore[0] && c != best[len(best)-1] {
+			others = append(others, c)
+		}
+	}
+	slices.SortFunc(others, func(a, b grid.Coord) int {
+		if a.Less(b) {
+			return -1
+		}
+		return 1
+	})
+	for _, c := range others {
+		out = append(out, ends[c].path)
+	}
+	return out
 }

@@ -209,4 +209,7 @@ var messagesEN = game.Catalogue{
 	"sdc.deploy.terrain":           "that element may not stand in {cell}",
 	"term.sdc.deploy-order":        "deployment initiative",
 	"term.sdc.deploy":              "deployment",
+	"sdc.ev.asked-recoil":          "{side} chooses where {unit} recoils",
+	"sdc.recoil.to":                "{unit} recoils to one of: {hexes}",
+	"sdc.prompt.recoil":            "{unit} recoils: to which hex?",
 }

@@ -209,4 +209,7 @@ var messagesFR = game.Catalogue{
 	"sdc.deploy.terrain":           "cet élément ne peut se tenir en {cell}",
 	"term.sdc.deploy-order":        "initiative de déploiement",
 	"term.sdc.deploy":              "déploiement",
+	"sdc.ev.asked-recoil":          "{side} choisit où recule {unit}",
+	"sdc.recoil.to":                "{unit} recule vers l'un de : {hexes}",
+	"sdc.prompt.recoil":            "{unit} recule : vers quel hexagone ?",
 }

@@ -160,6 +160,34 @@ func TestPlayout(t *testing.T) {
 	t.Logf("event kinds seen: %d", len(kinds))
 }
 
+// TestPlayoutOwnerRecoils: with the option recoil-path=owner the recoils
+// wait for their owner's choice (SDC-12.3); the random game still ends
+// and its log re-decides.
+func TestPlayoutOwnerRecoils(t *testing.T) {
+	base := loadBattle(t)
+	opts := game.Options{"recoil-path": "owner"}
+	g, err := game.Start(sdc.New(), base.Scenario, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []game.Record
+	asked := 0
+	g = playGame(t, g, 2, 3000, func(g *game.Game, rec game.Record) {
+		recs = append(recs, rec)
+		for _, e := range rec.Events {
+			if a, ok := e.(sdc.Asked); ok && a.Ask.Kind == "recoil" {
+				asked++
+			}
+		}
+	})
+	if !g.State.Outcome().Over || asked == 0 {
+		t.Errorf("over %v, %d recoil questions", g.State.Outcome().Over, asked)
+	}
+	if err := game.Redecide(sdc.New(), g.Scenario, opts, recs); err != nil {
+		t.Error(err)
+	}
+}
+
 // generated is a game on a generated battlefield (SDC-4) with armies of
 // four brigades a side deployed by the default template (SDC-5), one of
 // B's marching on a flank (SDC-17).

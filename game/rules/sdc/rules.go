@@ -21,6 +21,7 @@ func (*Rules) Version() string { return "1" }
 var optionSpecs = []game.OptionSpec{
 	{Name: "cumulative-support", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-11.7", Help: "support is +1 per supporting element instead of +1 at most (SDC-Q.10)"},
 	{Name: "square-reaction", Default: "brigade", Values: []string{"brigade", "contacted"}, Rule: "SDC-9.3", Help: "against a cavalry charge, the brigade's infantry not in contact may try a square too (brigade), or only the contacted elements (SDC-Q.50)"},
+	{Name: "recoil-path", Default: "straightest", Values: []string{"straightest", "owner"}, Rule: "SDC-12.3", Help: "when a recoil may end in several hexes, the bot takes the straightest path (the digest's default), or the recoiling element's owner chooses"},
 	{Name: "rally-test", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-14.2", Help: "rallying also needs a morale test with the element's quality"},
 }
 
@@ -169,6 +170,7 @@ type decider struct {
 	// the dice already rerolled, which no reroll may touch again.
 	answers  map[string]string
 	rerolled map[int]bool
+	choice   int // choice points met so far (recoil paths)
 }
 
 func (x *decider) emit(e event) {
@@ -272,7 +274,7 @@ func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, er
 		err = x.army(cmd.Args)
 	case "deploy":
 		err = x.deployBrigade(cmd.Args)
-	case "reroll", "keep":
+	case "reroll", "keep", "recoil":
 		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:
 		return nil, reject(game.CodeUnknownVerb, "", "sdc.unknown-order", "verb", game.Plain(cmd.Verb))

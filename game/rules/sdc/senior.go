@@ -129,6 +129,11 @@ func (s *State) Pools(side game.Side, c grid.Coord) []string {
 // dice it has rolled, until he answers "reroll GENERAL" or "keep"; then
 // it is decided again from the start with the same dice and his answers.
 type Ask struct {
+	// Kind: "" a senior general's reroll (Pools: the generals able to),
+	// "recoil" the choice of a recoil's end (Pools: the end hexes, the
+	// default first); Key is the answer's key ("" for a reroll: Index).
+	Kind    string            `json:"kind,omitempty"`
+	Key     string            `json:"key,omitempty"`
 	Command game.Command      `json:"command"`
 	Rolls   []int             `json:"rolls"`
 	Answers map[string]string `json:"answers,omitempty"` // die index → senior general, or "keep"
@@ -157,6 +162,9 @@ func (e Asked) apply(s *State) {
 func (e Asked) Message() game.Msg {
 	if e.Ask.Command.Verb == "" {
 		return game.M("sdc.ev.answered")
+	}
+	if e.Ask.Kind == "recoil" {
+		return game.M("sdc.ev.asked-recoil", "side", e.Ask.Side, "unit", e.Ask.Unit)
 	}
 	return game.M("sdc.ev.asked", "side", e.Ask.Side, "unit", e.Ask.Unit, "die", e.Ask.Die)
 }
@@ -238,6 +246,23 @@ func (x *decider) seniorAt(idx int, side game.Side, at grid.Coord, unit string, 
 // answer resolves the pending Ask with "reroll GENERAL" or "keep".
 func (r *Rules) answer(s *State, cmd game.Command, d game.Dice) ([]game.Event, error) {
 	a := s.Ask
+	if a.Kind == "recoil" {
+		if cmd.Side != a.Side || cmd.Verb != "recoil" {
+			p := s.Pending()[0]
+			return nil, reject(game.CodePending, "SDC-12.3", "sdc.decide-first", "side", p.Side, "prompt", p.PromptMsg)
+		}
+		if len(cmd.Args) != 2 || cmd.Args[0] != a.Unit || !contains(a.Pools, cmd.Args[1]) {
+			return nil, reject("no-recoil", "SDC-12.3", "sdc.recoil.to", "unit", a.Unit, "hexes", joinWords(a.Pools))
+		}
+		answers := map[string]string{}
+		for k, v := range a.Answers {
+			answers[k] = v
+		}
+		answers[a.Key] = cmd.Args[1]
+		base := s.clone()
+		base.Ask = nil
+		return r.run(base, a.Command, &replayDice{base: d, stored: a.Rolls}, answers)
+	}
 	if cmd.Side != a.Side || cmd.Verb != "reroll" && cmd.Verb != "keep" {
 		p := s.Pending()[0]
 		return nil, reject(game.CodePending, "SDC-16.8", "sdc.decide-first", "side", p.Side, "prompt", p.PromptMsg)
@@ -283,6 +308,14 @@ func joinWords(xs []string) string {
 func (s *State) askDecision() game.Decision {
 	a := s.Ask
 	var opts []game.Option
+	if a.Kind == "recoil" {
+		for _, h := range a.Pools {
+			o := "recoil " + a.Unit + " " + h
+			opts = append(opts, game.Option{Label: o, Command: o})
+		}
+		p := game.M("sdc.prompt.recoil", "unit", a.Unit)
+		return game.Decision{ID: "recoil-" + a.Key, Side: a.Side, Kind: "recoil", Rule: "SDC-12.3", Prompt: game.Render(game.LangEN, p), PromptMsg: p, Options: opts, Default: 0}
+	}
 	for _, p := range a.Pools {
 		opts = append(opts, game.Option{Label: "reroll " + p, Command: "reroll " + p, LabelMsg: game.M("sdc.opt.reroll", "senior", p)})
 	}
