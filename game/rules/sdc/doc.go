@@ -27,8 +27,10 @@
 //
 // # Orders
 //
+//	army opts=1,2,2 b1=… …     build an army in secret (armies = "choose", SDC-1.10)
+//	deploy GEN HEX …           deploy a brigade in the zone (deploy = "players", SDC-5.3)
 //	roll                       both players roll the initiative (SDC-6.1)
-//	first | second             the winner starts or not (SDC-6.3)
+//	first | second             the winner starts or not (SDC-6.3; at deployment SDC-5.1)
 //	activate GEN               command check, then the brigade's orders (SDC-7)
 //	march [detach GUN …]       forced march, before anything moves (SDC-8.6)
 //	move UNIT HEX [FACING]     an element (or the activated general) moves (SDC-8)
@@ -40,6 +42,7 @@
 //	react UNIT face|square|none   the contacted player's reaction (SDC-9)
 //	enter [left|right] HEX …   place a brigade arriving from a flank march (SDC-17.6)
 //	reroll SENIOR | keep       answer a senior general's reroll question (SDC-16)
+//	recoil UNIT HEX            choose a recoil's end (option recoil-path=owner, SDC-12.3)
 //	end                        end the activation (every contact fought, SDC-11.2)
 //
 // Moving an element into a friendly element of its brigade of the same
@@ -121,23 +124,24 @@
 //     game SDC-18.1 … 18.6.
 //
 // Every worked example of §7 is traced: 106 of the 132 by case files
-// (testdata/cases, 94 files with the cases of rules that have no
+// (testdata/cases, 95 files with the cases of rules that have no
 // example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
 // tests (army_test.go, setup_test.go); 414 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
 //
 // Not implemented: a default number of senior generals (SDC-Q.7: the
-// scenario places them); the players' alternate placement of terrain
-// as orders (SDC-4.6, 4.9 … 4.11: the generator places it); division
-// generals and their reroll
-// trades in an army built in play (scenarios place senior generals); a
-// recoil or displacement path chosen by the
-// owner (the default path is taken); a senior reroll offered on a die
-// that succeeded, or on a flank-marching general's entry test (he has no
+// scenario places them); the players' alternate placement of terrain as
+// orders (SDC-4.6, 4.9 … 4.11: the generator places it); division
+// generals and their reroll trades in an army built in play (scenarios
+// place senior generals); a general's displacement direction chosen by
+// his owner (the default is taken); a senior reroll offered on a die that
+// succeeded, or on a flank-marching general's entry test (he has no
 // hex); the options routLeavesElements, generalCapturedIfTrapped and
 // generalSwapUsesExchange as game options (the last is an ArmyOptions
-// field). The ruleset is not registered in game/rules/all. Board (the
-// game.Boarder) prints each element's facing and state under its counter,
-// marks the objectives with their holders and the brigade that acted
-// last; the renderer draws no vertex facing of its own.
+// field).
+//
+// The ruleset is not registered in game/rules/all. Board (the
+// game.Boarder) prints each element's facing and state under its
+// counter, marks the objectives with their holders and the brigade that
+// acted last; the renderer draws no vertex facing of its own.
 package sdc
