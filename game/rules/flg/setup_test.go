@@ -343,3 +343,40 @@ func TestSlips(t *testing.T) {
 		t.Errorf("side B sees slips at %v, want 0103 and 0105", slips)
 	}
 }
+
+// TestSetUpSoak (GROGNARD_SOAK only) plays games from every set-up:
+// presets on generated boards, and budget armies on fortified boards with
+// each deployment method, the terrain placed by side A every other game.
+func TestSetUpSoak(t *testing.T) {
+	if on, _, err := playtest.Soak(); err != nil {
+		t.Fatal(err)
+	} else if !on {
+		t.Skip("the set-up soak runs with " + playtest.SoakEnv)
+	}
+	for seed := int64(1); seed <= 14; seed++ {
+		playGame(t, setUpGame(t, seed), seed, 3000, nil)
+	}
+	for seed := int64(1); seed <= 10; seed++ {
+		sc, err := scenarios.Parse("budget", []byte(budgetScenario))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Params["fortifications"] = "on"
+		if seed%2 == 0 {
+			sc.Params["terrain-by"] = "A"
+		}
+		opts := game.Options{"deployment": []string{"screen", "slips", "alternating"}[seed%3]}
+		r := flg.New()
+		sc, err = game.SetUp(r, sc, opts, dice.SetUpDice(dice.SeedFromInt(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.Start(r, sc, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g = playGame(t, g, seed, 3000, nil); g.State.Clock().Phase == flg.PhaseBuild {
+			t.Errorf("seed %d: still building", seed)
+		}
+	}
+}

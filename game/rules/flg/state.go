@@ -445,13 +445,18 @@ func (s *State) atEdge(side game.Side, c grid.Coord) bool {
 func (s *State) east(side game.Side) bool { return (side == game.SideB) != s.Swapped }
 
 // Messenger returns a messenger by id (nil if there is none).
+// The live one first: an officer may carry orders more than once.
 func (s *State) Messenger(id string) *Messenger {
+	var gone *Messenger
 	for i := range s.Messengers {
-		if strings.EqualFold(s.Messengers[i].ID, id) {
-			return &s.Messengers[i]
+		if m := &s.Messengers[i]; strings.EqualFold(m.ID, id) {
+			if !m.Gone {
+				return m
+			}
+			gone = m
 		}
 	}
-	return nil
+	return gone
 }
 
 // indexed returns a read-only shallow copy of s whose UnitAt looks units
