@@ -168,3 +168,24 @@ func TestPlayout(t *testing.T) {
 		t.Errorf("only %d of %d random games ended", ended, seeds)
 	}
 }
+
+// TestDecodeState: a state written as JSON reads back the same, with the
+// scenario it refers to (snapshots).
+func TestDecodeState(t *testing.T) {
+	g := play(t, 2, 300, nil)
+	b, err := json.Marshal(g.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := flg.New().DecodeState(g.Scenario, g.Options, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := json.Marshal(st)
+	if string(again) != string(b) {
+		t.Errorf("the state changed in a JSON round trip")
+	}
+	if game.Leaves(flg.New().Legal(st, st.Clock().Active)) == nil && !st.Outcome().Over {
+		t.Errorf("the decoded state has no orders")
+	}
+}
