@@ -158,21 +158,22 @@
 //     English and French catalogues.
 //
 // Not implemented yet:
-//   - terrain placed by a player in
-//     the game itself (FLG-A1.4's choice of edge and first player is
-//     there, for a map given to the game), scenario files shipped under scenarios/data (FLG-P-36's
-//     format is params here), officers entering off the table;
+//   - terrain placed by a player during the game (FLG-A1.4's choice of
+//     edge and first player is there, for a map given to the game);
+//     scenario files shipped under scenarios/data (FLG-P-36's format is
+//     params here); officers entering off the table with reinforcements;
 //   - prompts for the defender's choices (standing orders stand in);
 //     the board image (render/), registration in game/rules/all and chat
 //     wiring, deliberately left to the packages that own them.
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
-// noisy): Legal on a 22 × 14 battle with 30 units a side 80 µs (command),
-// 380 µs (movement: 8 activated units' floods; above the issue's 200 µs),
-// 45 µs (combat); the largest generated battlefield 2.1 ms (issue: ≤ 50
+// noisy): Legal on a 22 × 14 battle with 30 units a side 60–80 µs
+// (command), 360–380 µs (movement: 8 activated units' floods, 48 KB an
+// op; above the issue's 200 µs), 40–45 µs (combat); the largest generated battlefield 2.1 ms (issue: ≤ 50
 // ms); a whole random brigade game (10-turn cap) 120–210 ms. The default
-// suite runs in about 7–14 s under -race; GROGNARD_SOAK plays 40 games
-// and checks 1,008 generated boards.
+// suite runs in about 7–14 s under -race; GROGNARD_SOAK plays 40 brigade
+// games and 24 games from every set-up, and checks 1,008 generated
+// boards.
 //
 // TestRuleCoverage lists the rule ids no case or test cites yet.
 package flg
