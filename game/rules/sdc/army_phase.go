@@ -200,7 +200,7 @@ func (x *decider) army(args []string) error {
 	if len(a.Options) != s.Brigades {
 		return reject("brigades", "SDC-1.1", "sdc.army.agreed", "n", len(a.Options), "agreed", s.Brigades)
 	}
-	if _, bad := ValidateArmy(a, ArmyOptions{}); len(bad) > 0 {
+	if _, bad := ValidateArmy(a, ArmyOptions{LightCavalry: s.on("light-cavalry"), SwapUsesExchange: s.on("swap-uses-exchange")}); len(bad) > 0 {
 		return reject("invalid-army", bad[0].Rule, "sdc.army.invalid", "why", bad[0].Msg)
 	}
 	x.emit(ArmyChosen{Side: x.side, List: a})

@@ -122,9 +122,12 @@
 //     brigade off the table.
 //   - Brigade destruction, army morale, victory points and the end of the
 //     game SDC-18.1 … 18.6.
+//   - Options (OptionSpecs): cumulative-support, square-reaction,
+//     recoil-path, general-captured, swap-uses-exchange, light-cavalry,
+//     rally-test, each naming its rule.
 //
 // Every worked example of §7 is traced: 106 of the 132 by case files
-// (testdata/cases, 95 files with the cases of rules that have no
+// (testdata/cases, 96 files with the cases of rules that have no
 // example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
 // tests (army_test.go, setup_test.go); 414 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
@@ -136,9 +139,8 @@
 // place senior generals); a general's displacement direction chosen by
 // his owner (the default is taken); a senior reroll offered on a die that
 // succeeded, or on a flank-marching general's entry test (he has no
-// hex); the options routLeavesElements, generalCapturedIfTrapped and
-// generalSwapUsesExchange as game options (the last is an ArmyOptions
-// field).
+// hex); the option routLeavesElements (SDC-7.3: a rout always removes
+// the brigade).
 //
 // The ruleset is not registered in game/rules/all. Board (the
 // game.Boarder) prints each element's facing and state under its

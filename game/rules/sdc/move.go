@@ -608,6 +608,10 @@ func (x *decider) displace(side game.Side) {
 			path = append(path, at)
 		}
 		if !s.safe(side, at) {
+			if s.on("general-captured") { // SDC-8.14 option: captured, his brigade routs
+				x.destroyBrigade(g, "rout")
+				continue
+			}
 			at = s.nearestSafe(side, g.At)
 			path = []grid.Coord{g.At, at}
 		}

@@ -22,6 +22,9 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "cumulative-support", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-11.7", Help: "support is +1 per supporting element instead of +1 at most (SDC-Q.10)"},
 	{Name: "square-reaction", Default: "brigade", Values: []string{"brigade", "contacted"}, Rule: "SDC-9.3", Help: "against a cavalry charge, the brigade's infantry not in contact may try a square too (brigade), or only the contacted elements (SDC-Q.50)"},
 	{Name: "recoil-path", Default: "straightest", Values: []string{"straightest", "owner"}, Rule: "SDC-12.3", Help: "when a recoil may end in several hexes, the bot takes the straightest path (the digest's default), or the recoiling element's owner chooses"},
+	{Name: "general-captured", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-8.14", Help: "a contacted general who cannot reach safety is captured and his brigade routs (generalCapturedIfTrapped), instead of being placed on the nearest safe hex"},
+	{Name: "swap-uses-exchange", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.5", Help: "a general swap takes one of the exchange slots (generalSwapUsesExchange, SDC-Q.17)"},
+	{Name: "light-cavalry", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.11", Help: "the exchange 1 cavalry → 1 light cavalry is allowed at army building (SDC-Q.9)"},
 	{Name: "rally-test", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-14.2", Help: "rallying also needs a morale test with the element's quality"},
 }
 
