@@ -67,6 +67,9 @@ func (s *State) canActivate(side game.Side, oid, uid string) (*Officer, *Unit, e
 	if o == nil || o.Gone || o.Side != side || o.Rank == RankADC {
 		return nil, nil, game.Reject("no-officer", "FLG-2.4", "flg.no-officer", "officer", game.Plain(oid))
 	}
+	if o.Off && s.Turn < o.Enter {
+		return nil, nil, game.Reject("not-yet", "FLG-3.11", "flg.act.not-yet", "unit", o.ID, "turn", o.Enter)
+	}
 	u, err := s.ownUnit(side, uid)
 	if err != nil {
 		return nil, nil, err
@@ -467,7 +470,7 @@ func (s *State) placements() []placement {
 	var out []placement
 	for _, rank := range []string{RankSG, RankSO} {
 		for i := range s.Officers {
-			if o := &s.Officers[i]; o.Side == s.Active && o.Rank == rank && !o.Gone {
+			if o := &s.Officers[i]; o.Side == s.Active && o.Rank == rank && !o.Gone && !o.Off {
 				out = append(out, placement{word: o.ID, at: o.At, officer: o})
 			}
 		}

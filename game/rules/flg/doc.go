@@ -42,7 +42,7 @@
 //
 // Scenario params give the units and officers (Start documents the
 // format; "-" for a hex: to deploy; "off enter=TURN@HEX": a reinforcement,
-// FLG-3.11), the linear obstacles' protected hexes (param "protected"),
+// or an officer off the table with reinforcements, FLG-3.11), the linear obstacles' protected hexes (param "protected"),
 // the victory (param victory = demoralisation, objectives or both, with
 // objectives-A/-B, FLG-P-36). Set-up (setup.go, game.SetUpper) reads
 // army-A/-B (a FLG-P-33 preset, or "budget": built in secret by
@@ -161,7 +161,7 @@
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
 //     edge and first player is there, for a map given to the game);
 //     scenario files shipped under scenarios/data (FLG-P-36's format is
-//     params here); officers entering off the table with reinforcements;
+//     params here);
 //   - prompts for the defender's choices (standing orders stand in);
 //     the board image (render/), registration in game/rules/all and chat
 //     wiring, deliberately left to the packages that own them.

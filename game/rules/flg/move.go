@@ -387,6 +387,28 @@ func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 			out[c] = append([]grid.Coord{o.At}, grid.Path(reach, c)...)
 		}
 	}
+	if o.Off {
+		// From off the table: the entry hex is the first of the 3.
+		out = map[grid.Coord][]grid.Coord{}
+		if s.Turn < o.Enter {
+			return out
+		}
+		out[o.At] = []grid.Coord{{X: -1, Y: -1}, o.At}
+		inner := flood(s.board().Grid, o.At, most-1, func(a, b grid.Coord, _ int) grid.StepCost {
+			if s.impassable(b) {
+				return grid.StepCost{}
+			}
+			if x := s.UnitAt(b); x != nil && x.Side != o.Side {
+				return grid.StepCost{}
+			}
+			return grid.StepCost{OK: true, Cost: 1}
+		})
+		for c := range inner {
+			if c != o.At {
+				out[c] = append([]grid.Coord{{X: -1, Y: -1}, o.At}, grid.Path(inner, c)...)
+			}
+		}
+	}
 	return out
 }
 
@@ -411,7 +433,7 @@ func (d *decider) moveOfficer(o *Officer, where string) error {
 		return game.Reject("cannot-reach", "FLG-2.15", "flg.move.reach", "unit", o.ID, "cell", w.label(to), "ma", 3, "most", 3)
 	}
 	from := o.At
-	o.At, o.Moved = to, true
+	o.At, o.Moved, o.Off = to, true, false
 	d.touchOfficer(o)
 	e := Moved{Unit: o.ID, Path: path, From: w.label(from), To: w.label(to)}
 	e.Changes = d.changes()

@@ -283,18 +283,30 @@ func (s *State) readOfficers(src string) error {
 			return fmt.Errorf("officer %s: rank %q (GC, SG, SO or ADC, FLG-T5)", w[1], w[2])
 		}
 		var at grid.Coord
-		reserve := w[3] == "-"
-		if !reserve {
+		reserve, off := w[3] == "-", w[3] == "off"
+		if !reserve && !off {
 			c, err := g.Parse(w[3])
 			if err != nil {
 				return fmt.Errorf("officer %s: %v", w[1], err)
 			}
 			at = c
 		}
-		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at, Reserve: reserve}
+		o := Officer{ID: w[1], Side: side, Rank: w[2], At: at, Reserve: reserve, Off: off}
 		for _, x := range w[4:] {
 			if k, v, ok := strings.Cut(x, "="); ok && k == "sg" {
 				o.SG = v
+				continue
+			}
+			if k, v, ok := strings.Cut(x, "="); ok && k == "enter" && off {
+				// Off the table with reinforcements: it activates them from
+				// their entry hex and need not enter itself (FLG-3.11).
+				ts, hs, _ := strings.Cut(v, "@")
+				n, err := strconv.Atoi(ts)
+				c, err2 := g.Parse(hs)
+				if err != nil || err2 != nil || n < 1 {
+					return fmt.Errorf("officer %s: %s: enter=TURN@HEX", o.ID, x)
+				}
+				o.Enter, o.At = n, c
 				continue
 			}
 			switch x {
@@ -338,7 +350,7 @@ func (s *State) check() error {
 	}
 	gc := [2]int{}
 	for _, o := range s.Officers {
-		if o.Gone || o.Reserve {
+		if o.Gone || o.Reserve || o.Off {
 			continue
 		}
 		if !g.Contains(o.At) {

@@ -102,6 +102,8 @@ type Officer struct {
 	SG        string     `json:"sg,omitempty"`    // the allied Sub-General an officer belongs to (FLG-T13 A)
 	Reserve   bool       `json:"reserve,omitempty"`
 	Back      int        `json:"back,omitempty"` // an ADC that delivered its order in this turn: free to walk back after it
+	Off       bool       `json:"off,omitempty"`  // off the table with reinforcements (FLG-3.11); At is their entry hex
+	Enter     int        `json:"enter,omitempty"`
 	hidden    bool
 	Moved     bool `json:"moved,omitempty"`
 	Melee     bool `json:"melee,omitempty"` // with a unit that fought a melee this turn
@@ -241,7 +243,7 @@ func (s *State) UnitAt(c grid.Coord) *Unit {
 func (s *State) officersAt(c grid.Coord) []*Officer {
 	var out []*Officer
 	for i := range s.Officers {
-		if o := &s.Officers[i]; !o.Gone && !o.Reserve && !o.hidden && o.At == c {
+		if o := &s.Officers[i]; !o.Gone && !o.Reserve && !o.Off && !o.hidden && o.At == c {
 			out = append(out, o)
 		}
 	}
@@ -296,7 +298,7 @@ func (s *State) Pieces() []game.Piece {
 			p.Status, p.At = game.StatusEliminated, nil
 		case o.hidden:
 			p.Status, p.At, p.Hex, p.Type = game.StatusHidden, nil, "", ""
-		case o.Reserve:
+		case o.Reserve, o.Off:
 			p.Status, p.At, p.Hex = game.StatusReserve, nil, ""
 		}
 		out = append(out, p)

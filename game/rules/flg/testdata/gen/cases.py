@@ -612,10 +612,14 @@ case('FLG-P-36', '''# FLG-P-36 [DERIVED] (FLG-P-36, FLG-5.1): victory by objecti
           orders=['A: end', 'B: end', 'B: end', 'B: end', 'A: end', 'A: end', 'A: end'], expect=['event held 1', 'outcome A', 'phase 2 combat A']))
 case('FLG-3.11', '''# FLG-3.11 [DERIVED] (FLG-3.11): a reinforcement enters from a hex just outside the table, on its turn: it must be activated
 # (before turn 2 it may not be), by an officer within range of its entry hex (0105); the entry hex is the first hex of its
-# move (INF_L_MUSKET, MA 2: 0105 then 0205, not 0305).''',
+# move (INF_L_MUSKET, MA 2: 0105 then 0205, not 0305). A Sub-General off the table with them activates them from there,
+# need not enter, and may enter alone (its entry hex the first of its 3 hexes).''',
      dict(active='A', phase='command', units=['A A1 INF_H_MUSKET 0103', 'A R1 INF_L_MUSKET off enter=2@0105', 'B B1 INF_H_MUSKET 0908'], officers=['A GC GC 0103', 'B BG GC 0908'],
           orders=['A: activate GC R1', 'A: end', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: activate GC R1', 'A: end', 'A: move R1 0305', 'A: move R1 0205'],
-          expect=['rejected 1 not-yet FLG-3.11', 'ok 8', 'rejected 10 cannot-reach FLG-3.5', 'ok 11', 'at R1 0205']))
+          expect=['rejected 1 not-yet FLG-3.11', 'ok 8', 'rejected 10 cannot-reach FLG-3.5', 'ok 11', 'at R1 0205']),
+     dict(active='A', phase='command', units=['A A1 INF_H_MUSKET 0903', 'A R1 INF_L_MUSKET off enter=2@0105', 'B B1 INF_H_MUSKET 0908'], officers=['A GC GC 0903', 'A SG SG off enter=2@0105', 'B BG GC 0908'],
+          orders=['A: activate SG R1', 'A: end', 'A: end', 'A: end', 'B: end', 'B: end', 'B: end', 'A: activate SG R1', 'A: activate SG SG', 'A: end', 'A: move R1 0205', 'A: move SG 0104'],
+          expect=['rejected 1 not-yet FLG-3.11', 'ok 8', 'ok 9', 'ok 11', 'ok 12', 'officer SG 0104']))
 case('FLG-A1.6', '''# FLG-A1.6 [DERIVED] (FLG-A1.6, FLG-P-35, FLG-A1.7): the other deployments. Alternating (option deployment=alternating): units
 # are placed in the open, 3 at a time, the first player first; officers at any time. Slips of paper (deployment=slips):
 # one decoy per 4 units at most, only in that mode; the decoys vanish at the reveal.''',
