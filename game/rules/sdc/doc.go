@@ -123,8 +123,8 @@
 //   - Brigade destruction, army morale, victory points and the end of the
 //     game SDC-18.1 … 18.6.
 //   - Options (OptionSpecs): cumulative-support, square-reaction,
-//     recoil-path, general-captured, swap-uses-exchange, light-cavalry,
-//     rally-test, each naming its rule.
+//     recoil-path, general-captured, rout, swap-uses-exchange,
+//     light-cavalry, rally-test, each naming its rule.
 //
 // Every worked example of §7 is traced: 106 of the 132 by case files
 // (testdata/cases, 96 files with the cases of rules that have no
@@ -139,8 +139,8 @@
 // place senior generals); a general's displacement direction chosen by
 // his owner (the default is taken); a senior reroll offered on a die that
 // succeeded, or on a flank-marching general's entry test (he has no
-// hex); the option routLeavesElements (SDC-7.3: a rout always removes
-// the brigade).
+// hex); the leaderless artillery of option rout=general firing (its
+// brigade never activates again, SDC-7.3).
 //
 // The ruleset is not registered in game/rules/all. Board (the
 // game.Boarder) prints each element's facing and state under its

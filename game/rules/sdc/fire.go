@@ -299,6 +299,9 @@ func (x *decider) disorder(t *Element, rule string) {
 func (x *decider) destroy(t *Element, rule string) {
 	s := x.t
 	x.emit(Destroyed{Unit: t.ID, Rule: rule})
+	if s.General(t.Brigade).Destroyed {
+		return // a leaderless brigade, already destroyed (option rout=general)
+	}
 	for _, e := range s.brigade(t.Brigade) {
 		if !e.Gone {
 			return

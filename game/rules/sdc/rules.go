@@ -25,6 +25,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "general-captured", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-8.14", Help: "a contacted general who cannot reach safety is captured and his brigade routs (generalCapturedIfTrapped), instead of being placed on the nearest safe hex"},
 	{Name: "swap-uses-exchange", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.5", Help: "a general swap takes one of the exchange slots (generalSwapUsesExchange, SDC-Q.17)"},
 	{Name: "light-cavalry", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.11", Help: "the exchange 1 cavalry → 1 light cavalry is allowed at army building (SDC-Q.9)"},
+	{Name: "rout", Default: "brigade", Values: []string{"brigade", "general"}, Rule: "SDC-7.3", Help: "a routing general takes his brigade off the table (brigade), or leaves its elements leaderless on it (general, routLeavesElements): they never activate again but defend; the brigade counts as destroyed either way"},
 	{Name: "rally-test", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-14.2", Help: "rallying also needs a morale test with the element's quality"},
 }
 
@@ -424,7 +425,11 @@ func (x *decider) activate(args []string) error {
 	}
 	x.emit(e)
 	if !e.Passed { // SDC-7.3: the general and his brigade rout
-		x.destroyBrigade(g, "rout")
+		if s.on2("rout", "general") { // option routLeavesElements
+			x.emit(BrigadeDestroyed{General: g.ID, Why: "rout"})
+		} else {
+			x.destroyBrigade(g, "rout")
+		}
 		x.endActivation()
 	}
 	return nil
