@@ -43,6 +43,7 @@
 //	enter [left|right] HEX …   place a brigade arriving from a flank march (SDC-17.6)
 //	reroll SENIOR | keep       answer a senior general's reroll question (SDC-16)
 //	recoil UNIT HEX            choose a recoil's end (option recoil-path=owner, SDC-12.3)
+//	displace GEN HEX           choose where a contacted general goes (option displace=owner, SDC-8.14)
 //	end                        end the activation (every contact fought, SDC-11.2)
 //
 // Moving an element into a friendly element of its brigade of the same
@@ -91,7 +92,8 @@
 //     check and rout SDC-7.1 … 7.6.
 //   - Movement SDC-8.1 … 8.16: allowances, road bonus, forced march with
 //     detachment, terrain, contact stopping a move with the enemy in front,
-//     general moves and displacement (the bot's default direction).
+//     general moves and displacement (the bot's default direction, or the
+//     owner's choice with option displace=owner).
 //   - Reactions SDC-9.1 … 9.6: facing, the square against cavalry for the
 //     contacted infantry and, at the first cavalry contact on a brigade,
 //     its infantry not in contact (SDC-Q.50; option square-reaction), the
@@ -123,11 +125,11 @@
 //   - Brigade destruction, army morale, victory points and the end of the
 //     game SDC-18.1 … 18.6.
 //   - Options (OptionSpecs): cumulative-support, square-reaction,
-//     recoil-path, general-captured, rout, swap-uses-exchange,
+//     recoil-path, displace, general-captured, rout, swap-uses-exchange,
 //     light-cavalry, rally-test, each naming its rule.
 //
 // Every worked example of §7 is traced: 106 of the 132 by case files
-// (testdata/cases, 96 files with the cases of rules that have no
+// (testdata/cases, 98 files with the cases of rules that have no
 // example), the 26 of army building (T-ARMY) and set-up (T-SETUP) by Go
 // tests (army_test.go, setup_test.go); 414 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
@@ -136,8 +138,7 @@
 // scenario places them); the players' alternate placement of terrain as
 // orders (SDC-4.6, 4.9 … 4.11: the generator places it); division
 // generals and their reroll trades in an army built in play (scenarios
-// place senior generals); a general's displacement direction chosen by
-// his owner (the default is taken); a senior reroll offered on a die that
+// place senior generals); a senior reroll offered on a die that
 // succeeded, or on a flank-marching general's entry test (he has no
 // hex); the leaderless artillery of option rout=general firing (its
 // brigade never activates again, SDC-7.3).

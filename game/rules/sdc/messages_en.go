@@ -212,4 +212,7 @@ var messagesEN = game.Catalogue{
 	"sdc.ev.asked-recoil":          "{side} chooses where {unit} recoils",
 	"sdc.recoil.to":                "{unit} recoils to one of: {hexes}",
 	"sdc.prompt.recoil":            "{unit} recoils: to which hex?",
+	"sdc.ev.asked-displace":        "{side} chooses where general {unit} goes",
+	"sdc.prompt.displace":          "general {unit} is contacted: to which hex?",
+	"sdc.displace.to":              "general {unit} goes to one of: {hexes}",
 }

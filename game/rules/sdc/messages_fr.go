@@ -212,4 +212,7 @@ var messagesFR = game.Catalogue{
 	"sdc.ev.asked-recoil":          "{side} choisit où recule {unit}",
 	"sdc.recoil.to":                "{unit} recule vers l'un de : {hexes}",
 	"sdc.prompt.recoil":            "{unit} recule : vers quel hexagone ?",
+	"sdc.ev.asked-displace":        "{side} choisit où va le général {unit}",
+	"sdc.prompt.displace":          "le général {unit} est contacté : vers quel hexagone ?",
+	"sdc.displace.to":              "le général {unit} va vers l'un de : {hexes}",
 }

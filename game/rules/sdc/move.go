@@ -2,6 +2,7 @@ package sdc
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -614,6 +615,29 @@ func (x *decider) displace(side game.Side) {
 			}
 			at = s.nearestSafe(side, g.At)
 			path = []grid.Coord{g.At, at}
+		}
+		if at != g.At && s.on2("displace", "owner") { // SDC-8.14: the owner chooses
+			// Among the safe hexes as near as the default's, the owner picks.
+			var opts []string
+			for _, c := range s.m.g.Cells() {
+				if s.safe(side, c) && !s.m.river(c) && grid.HexDistance(g.At, c) <= grid.HexDistance(g.At, at) {
+					opts = append(opts, s.label(c))
+				}
+			}
+			if i := slices.Index(opts, s.label(at)); i > 0 {
+				opts[0], opts[i] = opts[i], opts[0] // the default first
+			}
+			if len(opts) > 1 {
+				key := "displace" + strconv.Itoa(x.choice)
+				x.choice++
+				ans, ok := x.answers[key]
+				if !ok {
+					panic(askPanic{Ask{Kind: "displace", Key: key, Side: side, Unit: g.ID, Pools: opts}})
+				}
+				if c, err := s.m.g.Parse(ans); err == nil {
+					at, path = c, []grid.Coord{g.At, c}
+				}
+			}
 		}
 		if at != g.At {
 			x.emit(Moved{Unit: g.ID, General: true, Displaced: true, Path: path, To: s.label(at)})

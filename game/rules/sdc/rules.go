@@ -26,6 +26,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "swap-uses-exchange", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.5", Help: "a general swap takes one of the exchange slots (generalSwapUsesExchange, SDC-Q.17)"},
 	{Name: "light-cavalry", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-1.11", Help: "the exchange 1 cavalry → 1 light cavalry is allowed at army building (SDC-Q.9)"},
 	{Name: "rout", Default: "brigade", Values: []string{"brigade", "general"}, Rule: "SDC-7.3", Help: "a routing general takes his brigade off the table (brigade), or leaves its elements leaderless on it (general, routLeavesElements): they never activate again but defend; the brigade counts as destroyed either way"},
+	{Name: "displace", Default: "default", Values: []string{"default", "owner"}, Rule: "SDC-8.14", Help: "a contacted general goes where the bot's default takes him (away from the enemy, toward his own edge), or his owner chooses among the safe hexes as near"},
 	{Name: "rally-test", Default: "off", Values: []string{"on", "off"}, Rule: "SDC-14.2", Help: "rallying also needs a morale test with the element's quality"},
 }
 
@@ -278,7 +279,7 @@ func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, er
 		err = x.army(cmd.Args)
 	case "deploy":
 		err = x.deployBrigade(cmd.Args)
-	case "reroll", "keep", "recoil":
+	case "reroll", "keep", "recoil", "displace":
 		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:
 		return nil, reject(game.CodeUnknownVerb, "", "sdc.unknown-order", "verb", game.Plain(cmd.Verb))

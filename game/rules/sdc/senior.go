@@ -163,8 +163,8 @@ func (e Asked) Message() game.Msg {
 	if e.Ask.Command.Verb == "" {
 		return game.M("sdc.ev.answered")
 	}
-	if e.Ask.Kind == "recoil" {
-		return game.M("sdc.ev.asked-recoil", "side", e.Ask.Side, "unit", e.Ask.Unit)
+	if e.Ask.Kind != "" {
+		return game.M("sdc.ev.asked-"+e.Ask.Kind, "side", e.Ask.Side, "unit", e.Ask.Unit)
 	}
 	return game.M("sdc.ev.asked", "side", e.Ask.Side, "unit", e.Ask.Unit, "die", e.Ask.Die)
 }
@@ -246,12 +246,15 @@ func (x *decider) seniorAt(idx int, side game.Side, at grid.Coord, unit string, 
 // answer resolves the pending Ask with "reroll GENERAL" or "keep".
 func (r *Rules) answer(s *State, cmd game.Command, d game.Dice) ([]game.Event, error) {
 	a := s.Ask
-	if a.Kind == "recoil" {
-		if cmd.Side != a.Side || cmd.Verb != "recoil" {
+	if a.Kind == "recoil" || a.Kind == "displace" {
+		if cmd.Side != a.Side || cmd.Verb != a.Kind {
 			p := s.Pending()[0]
 			return nil, reject(game.CodePending, "SDC-12.3", "sdc.decide-first", "side", p.Side, "prompt", p.PromptMsg)
 		}
 		if len(cmd.Args) != 2 || cmd.Args[0] != a.Unit || !contains(a.Pools, cmd.Args[1]) {
+			if a.Kind == "displace" {
+				return nil, reject("no-displace", "SDC-8.14", "sdc.displace.to", "unit", a.Unit, "hexes", joinWords(a.Pools))
+			}
 			return nil, reject("no-recoil", "SDC-12.3", "sdc.recoil.to", "unit", a.Unit, "hexes", joinWords(a.Pools))
 		}
 		answers := map[string]string{}
@@ -308,13 +311,14 @@ func joinWords(xs []string) string {
 func (s *State) askDecision() game.Decision {
 	a := s.Ask
 	var opts []game.Option
-	if a.Kind == "recoil" {
+	if a.Kind == "recoil" || a.Kind == "displace" {
 		for _, h := range a.Pools {
-			o := "recoil " + a.Unit + " " + h
+			o := a.Kind + " " + a.Unit + " " + h
 			opts = append(opts, game.Option{Label: o, Command: o})
 		}
-		p := game.M("sdc.prompt.recoil", "unit", a.Unit)
-		return game.Decision{ID: "recoil-" + a.Key, Side: a.Side, Kind: "recoil", Rule: "SDC-12.3", Prompt: game.Render(game.LangEN, p), PromptMsg: p, Options: opts, Default: 0}
+		p := game.M("sdc.prompt."+a.Kind, "unit", a.Unit)
+		rule := map[string]string{"recoil": "SDC-12.3", "displace": "SDC-8.14"}[a.Kind]
+		return game.Decision{ID: a.Key, Side: a.Side, Kind: a.Kind, Rule: rule, Prompt: game.Render(game.LangEN, p), PromptMsg: p, Options: opts, Default: 0}
 	}
 	for _, p := range a.Pools {
 		opts = append(opts, game.Option{Label: "reroll " + p, Command: "reroll " + p, LabelMsg: game.M("sdc.opt.reroll", "senior", p)})

@@ -39,6 +39,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "enter", Example: "enter left 0100 0200 0300", Rule: "SDC-17.6", Args: []game.VerbArg{rest(arg("hexes", game.ArgText, false, "[left|right] the general's hex, then each element's", "[left|right] l'hexagone du général, puis celui de chaque élément"))}, Help: game.Text{EN: "place a brigade arriving from a flank march", FR: "placer une brigade qui arrive d'une marche de flanc"}},
 		{Name: "reroll", Example: "reroll DA", Rule: "SDC-16.2", Args: []game.VerbArg{arg("general", game.ArgOfficer, true, "the division or corps general whose reroll is spent", "le général de division ou de corps dont la relance est dépensée")}, Help: game.Text{EN: "have a senior general reroll the die just rolled", FR: "faire relancer le dé par un officier supérieur"}},
 		{Name: "recoil", Example: "recoil GB1-1 1006", Rule: "SDC-12.3", Args: []game.VerbArg{argTarget, argCell}, Help: game.Text{EN: "choose where your recoiling element ends", FR: "choisir où finit le recul de votre élément"}},
+		{Name: "displace", Example: "displace GB1 0903", Rule: "SDC-8.14", Args: []game.VerbArg{argGeneral, argCell}, Help: game.Text{EN: "choose where your contacted general goes", FR: "choisir où va votre général contacté"}},
 		{Name: "keep", Example: "keep", Rule: "SDC-16.2", Help: game.Text{EN: "keep the die just rolled", FR: "garder le dé"}},
 		{Name: "end", Example: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
 	}
