@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
 )
 
 // PhaseArmy: each player builds his army in secret (SDC-1, TBL-26), when
@@ -15,11 +16,13 @@ const PhaseArmy = "army"
 
 // ParseArmy reads an army order's words:
 //
-//	opts=1,2,2 [x=X1,X1] [swap=N] [flank=B,…] b1=Cav2,HC1[:elite] b2=… b3=…
+//	opts=1,2,2 [x=X1,X1] [swap=N] [flank=B,…] [trade=LI,…] b1=Cav2,HC1[:elite] b2=… b3=…
 //
 // opts gives each brigade's option (TBL-1), x the exchanges (TBL-3), swap
 // the general swaps (SDC-1.5), flank the brigades marching on a flank
-// (SDC-17.1), and bN the elements of brigade N after reorganisation, each
+// (SDC-17.1), trade the elements bought with division generals' rerolls,
+// one per division general in order (SDC-1.7), and bN the elements of
+// brigade N after reorganisation, each
 // a type and a count, then optionally its general's quality (elite,
 // average, mediocre; average when not said).
 //
@@ -58,6 +61,10 @@ func ParseArmy(words []string) (ArmyList, error) {
 				return a, fmt.Errorf("swap: %q", v)
 			}
 			a.Swaps = n
+		case k == "trade":
+			for i, t := range strings.Split(v, ",") {
+				a.Trades = append(a.Trades, Trade{DivGeneral: i, Type: t})
+			}
 		case k == "flank":
 			for _, o := range strings.Split(v, ",") {
 				n, err := strconv.Atoi(o)
@@ -160,11 +167,46 @@ func (e ArmiesRevealed) apply(s *State) {
 	s.deployPhase()
 }
 
+// DivGenerals is the default number of division generals of an army of
+// n brigades (SDC-1.8 [P]): one up to 5 brigades, then one per 3.
+func DivGenerals(n int) int {
+	if n < 6 {
+		return 1
+	}
+	return n / 3
+}
+
 // armyUnits are the units of a validated army: general GA1 and his
-// elements GA1-1 … for side A's first brigade.
-func armyUnits(side game.Side, a *ArmyList) []game.UnitSpec {
+// elements GA1-1 … for side A's first brigade; the division generals DA1
+// … with their rerolls left after trades, and from 6 brigades a corps
+// general CA (SDC-1.8), all standing at the rear of the side's zone.
+func armyUnits(side game.Side, a *ArmyList, m *board) []game.UnitSpec {
+	cols, rows := m.g.Size()
 	d := mustData()
 	var out []game.UnitSpec
+	rep, _ := ValidateArmy(*a, ArmyOptions{LightCavalry: true, SwapUsesExchange: false})
+	x := 0
+	if side == game.SideB {
+		x = cols - 1
+	}
+	for i := 0; i < a.DivGenerals; i++ {
+		r := 3
+		if i < len(rep.Rerolls) {
+			r = rep.Rerolls[i]
+		}
+		at := grid.Coord{X: x, Y: rows*(i+1)/(a.DivGenerals+1) + 1}
+		for m != nil && m.river(at) {
+			at.Y++
+		}
+		out = append(out, game.UnitSpec{ID: fmt.Sprintf("D%s%d", side, i+1), Side: side, Type: "division", Values: map[string]int{"rerolls": r}, At: &at})
+	}
+	if len(a.Options) >= 6 {
+		at := grid.Coord{X: x, Y: rows / 2}
+		for m != nil && m.river(at) {
+			at.Y++
+		}
+		out = append(out, game.UnitSpec{ID: "C" + side.String(), Side: side, Type: "corps", At: &at})
+	}
 	for i, b := range a.Brigades {
 		gen := fmt.Sprintf("G%s%d", side, i+1)
 		g := game.UnitSpec{ID: gen, Side: side, Type: "general", Values: map[string]int{"quality": d.Army.Generals[b.General]}}
@@ -200,6 +242,7 @@ func (x *decider) army(args []string) error {
 	if len(a.Options) != s.Brigades {
 		return reject("brigades", "SDC-1.1", "sdc.army.agreed", "n", len(a.Options), "agreed", s.Brigades)
 	}
+	a.DivGenerals = DivGenerals(s.Brigades)
 	if _, bad := ValidateArmy(a, ArmyOptions{LightCavalry: s.on("light-cavalry"), SwapUsesExchange: s.on("swap-uses-exchange")}); len(bad) > 0 {
 		return reject("invalid-army", bad[0].Rule, "sdc.army.invalid", "why", bad[0].Msg)
 	}
@@ -210,7 +253,7 @@ func (x *decider) army(args []string) error {
 	sc := *s.sc
 	sc.Units = nil
 	for _, side := range game.Sides {
-		sc.Units = append(sc.Units, armyUnits(side, s.Lists[side])...)
+		sc.Units = append(sc.Units, armyUnits(side, s.Lists[side], s.m)...)
 	}
 	if s.sc.Param("deploy", "") != "players" {
 		deploy(&sc)

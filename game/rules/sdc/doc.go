@@ -75,7 +75,9 @@
 //     param armies = "choose" (brigades = N) each player builds his army
 //     in play with the army order, in secret (View and the event's owner
 //     hide it), refused with the rule it breaks; both are revealed once
-//     the second is in, then deployed (army_phase.go).
+//     the second is in, then deployed, with SDC-1.8's division generals
+//     (one up to 5 brigades, one per 3 and a corps general from 6) and
+//     the rerolls left after their trades (SDC-1.7) (army_phase.go).
 //   - Facing, faces and arcs on the grid SDC-2.2, 2.4, SDC-G.2, G.7 … G.9,
 //     TBL-24; one element per hex, attack formations as two (SDC-G.5,
 //     G.6, G.15, TBL-25).
@@ -134,11 +136,11 @@
 // tests (army_test.go, setup_test.go); 414 of the digest's 415 rule ids
 // are traced (TestRuleCoverage lists the others).
 //
-// Not implemented: a default number of senior generals (SDC-Q.7: the
-// scenario places them); the players' alternate placement of terrain as
-// orders (SDC-4.6, 4.9 … 4.11: the generator places it); division
-// generals and their reroll trades in an army built in play (scenarios
-// place senior generals); a senior reroll offered on a die that
+// Not implemented: a default number of senior generals in a scenario's
+// armies (SDC-Q.7: the scenario places them; an army built in play gets
+// SDC-1.8's default);
+// the players' alternate placement of terrain as orders (SDC-4.6, 4.9 …
+// 4.11: the generator places it); a senior reroll offered on a die that
 // succeeded, or on a flank-marching general's entry test (he has no
 // hex); the leaderless artillery of option rout=general firing (its
 // brigade never activates again, SDC-7.3).

@@ -285,7 +285,7 @@ func TestArmyPhase(t *testing.T) {
 	if re, ok := game.AsRuleError(err); !ok || re.Rule != "SDC-1.4" {
 		t.Fatalf("invalid army: %v", err)
 	}
-	rec, err := apply(game.SideA, "army opts=1,2,2 x=X1,X1 b1=Cav2,HC1 b2=LI12,Art1 b3=EI5,Art1")
+	rec, err := apply(game.SideA, "army opts=1,2,2 x=X1,X1 trade=LI b1=Cav2,HC1 b2=LI13,Art1 b3=EI5,Art1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,6 +304,10 @@ func TestArmyPhase(t *testing.T) {
 	}
 	if err := r.Check(g.State); err != nil {
 		t.Fatal(err)
+	}
+	// SDC-1.7, SDC-1.8: one division general a side; A's traded a reroll.
+	if len(s.Seniors) != 2 || s.Seniors[0].ID != "DA1" || s.Seniors[0].Rerolls != 2 || s.Seniors[1].Rerolls != 3 {
+		t.Errorf("senior generals %+v", s.Seniors)
 	}
 	g = playGame(t, g, 7, 2500, nil)
 	if !g.State.Outcome().Over {
