@@ -305,7 +305,7 @@ func TestArmyPhase(t *testing.T) {
 	if err := r.Check(g.State); err != nil {
 		t.Fatal(err)
 	}
-	// SDC-1.7, SDC-1.8: one division general a side; A's traded a reroll.
+	// SDC-1.7, SDC-1.8, SDC-Q.7: one division general a side; A traded a reroll.
 	if len(s.Seniors) != 2 || s.Seniors[0].ID != "DA1" || s.Seniors[0].Rerolls != 2 || s.Seniors[1].Rerolls != 3 {
 		t.Errorf("senior generals %+v", s.Seniors)
 	}
