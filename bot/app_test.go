@@ -231,6 +231,42 @@ func TestComplete(t *testing.T) {
 	if g := values(e.app.Complete(t.Context(), req("board", nil), "game", "")); !slices.Equal(g, []string{"g1"}) {
 		t.Errorf("games: %v", g)
 	}
+
+	// A whole line (Discord's /order): the first word offers the legal
+	// verbs and the commands; too many legal orders are cut one word past
+	// what was typed; few enough are whole, and each is accepted.
+	line := func(user, prefix string) []string {
+		return values(e.app.CompleteLine(t.Context(), Request{Platform: "test", Room: "r1", User: User{ID: user}}, prefix))
+	}
+	if got := line("alice", "mo"); !slices.Contains(got, "move") {
+		t.Errorf("line mo: %v, want move", got)
+	}
+	if got := line("alice", "g1 sta"); !slices.Contains(got, "g1 status") {
+		t.Errorf("line g1 sta: %v, want the command g1 status", got)
+	}
+	var movers []string
+	for _, u := range units {
+		movers = append(movers, "move "+u)
+	}
+	if got := line("alice", "move "); !slices.Equal(got, movers) {
+		t.Errorf("line 'move ': %v, want the movers %v", got, units)
+	}
+	whole := line("alice", "move A6 07")
+	if len(whole) == 0 || len(whole) > maxChoices {
+		t.Fatalf("line move A6 07: %v", whole)
+	}
+	for _, o := range whole {
+		if !strings.HasPrefix(o, "move A6 07") {
+			t.Errorf("line %q does not continue move A6 07", o)
+		}
+		if r := e.say("alice", o); !strings.Contains(texts(r), "A6 0801 → ") {
+			t.Errorf("suggested line %s refused: %s", o, texts(r))
+		}
+		e.must("alice", "undo")
+	}
+	if got := line("bob", "move "); len(got) != 0 {
+		t.Errorf("lines offered to bob out of his turn: %v", got)
+	}
 }
 
 // TestThreads: on a platform with threads a new game asks for one; once

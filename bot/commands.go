@@ -107,7 +107,11 @@ type Command struct {
 	Short Text
 	// Variants is an order's help in each ruleset that has it (verbs.go).
 	Variants []Variant
-	run      func(*call) error
+	// TypedOnly: the order has no slash command of its own, Discord's
+	// 100 being taken (typedOnly); it is typed, or given on Discord
+	// through the adapter's /order command.
+	TypedOnly bool
+	run       func(*call) error
 }
 
 // Usage is the command's synopsis: "new <scenario> [vs <user>] …".

@@ -153,3 +153,69 @@ func (a *App) BindThread(platform, room, thread, gameID string) error {
 	_, err := a.store.Bind(gameID, roomKey(platform, room)+"/"+thread)
 	return err
 }
+
+// CompleteLine suggests whole lines for a free-text command (the Discord
+// adapter's /order, which also reaches the orders that have no slash
+// command of their own): the legal orders of the asker's game that start
+// with the words typed: whole when they are few enough (Discord shows
+// 25), else cut one word past the words typed, so that the suggestions
+// lead step by step to any order; while the first word is typed, the
+// command names that match as well. A "gN " prefix names the game.
+func (a *App) CompleteLine(ctx context.Context, req Request, prefix string) (out []Choice) {
+	var resp Response
+	defer func() {
+		if len(resp.Messages) > 0 {
+			out = []Choice{{Label: resp.Messages[0].Text, Command: "error"}}
+		}
+	}()
+	defer a.finish("autocomplete", req, nil, &resp)
+	c := a.newCall(ctx, req)
+	defer a.finish("autocomplete", req, c, &resp)
+	words := strings.Fields(prefix)
+	lead := ""
+	if len(words) > 0 && isGameRef(words[0]) {
+		lead = strings.ToLower(words[0]) + " "
+		c.p.game = strings.ToLower(words[0])
+		words = words[1:]
+	}
+	// done are the words typed in full; part is the word being typed.
+	done, part := words, ""
+	if len(words) > 0 && !strings.HasSuffix(prefix, " ") {
+		done, part = words[:len(words)-1], words[len(words)-1]
+	}
+	add := func(v string) {
+		if len(out) < maxChoices && !slices.ContainsFunc(out, func(x Choice) bool { return x.Command == v }) {
+			out = append(out, Choice{Label: v, Command: v})
+		}
+	}
+	if lg, err := c.game(pickMine); err == nil && lg.meta.Status == storage.StatusActive {
+		var fit [][]string
+		for _, o := range lg.legal(lg.seatOf(c.ukey)) {
+			w := game.Words(o)
+			if len(w) <= len(done) || !strings.HasPrefix(fold(w[len(done)]), fold(part)) {
+				continue
+			}
+			same := true
+			for i, d := range done {
+				same = same && strings.EqualFold(w[i], d)
+			}
+			if same {
+				fit = append(fit, w)
+			}
+		}
+		for _, w := range fit {
+			if len(fit) > maxChoices {
+				w = w[:len(done)+1]
+			}
+			add(lead + strings.Join(w, " "))
+		}
+	}
+	if len(done) == 0 {
+		for _, cmd := range a.cmds {
+			if strings.HasPrefix(cmd.Name, fold(part)) {
+				add(lead + cmd.Name)
+			}
+		}
+	}
+	return out
+}

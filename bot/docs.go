@@ -67,6 +67,9 @@ Matrix power level).
 			if c.Order {
 				b.WriteString("- a game order: the text goes to the rules engine as typed\n")
 			}
+			if c.TypedOnly {
+				fmt.Fprintf(&b, "- on Discord: no slash command of its own (Discord's %d are taken): `/order text:%s …`\n", SlashMax, c.Name)
+			}
 			if len(c.Args) > 0 {
 				b.WriteString("\n| argument | type | required | help | aide |\n|---|---|---|---|---|\n")
 				for _, a := range c.Args {

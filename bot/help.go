@@ -72,5 +72,8 @@ func commandHelp(l Lang, cmd *Command) string {
 	if cmd.Game {
 		lines = append(lines, T(l, "help.game-prefix", "example", "g2 "+cmd.Name))
 	}
+	if cmd.TypedOnly {
+		lines = append(lines, T(l, "help.typed-only", "name", cmd.Name))
+	}
 	return strings.Join(lines, "\n")
 }

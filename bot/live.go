@@ -348,7 +348,10 @@ func (c *call) gameID(how pick) (string, error) {
 		}
 		live = append(live, id)
 	}
-	example := c.p.cmd.Name
+	example := "status" // a whole line being completed has no command yet
+	if c.p.cmd != nil {
+		example = c.p.cmd.Name
+	}
 	if c.p.order != "" {
 		example = c.p.order
 	}

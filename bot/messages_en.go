@@ -54,6 +54,7 @@ var messagesEN = map[string]string{
 	"help.example":     "example: `{example}`",
 	"help.rules":       "rules: {rules}",
 	"help.variant":     "in {ruleset}: `{usage}` — {help} ({rule})",
+	"help.typed-only":  "On Discord: `/order text:{name} …` (Discord allows 100 slash commands; this order has none of its own).",
 	"help.game-prefix": "In a room with several games: `{example}`.",
 	"help.title":       "Commands:",
 	"help.who":         "who: {who}",

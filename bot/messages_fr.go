@@ -54,6 +54,7 @@ var messagesFR = map[string]string{
 	"help.example":     "exemple : `{example}`",
 	"help.rules":       "règles : {rules}",
 	"help.variant":     "dans {ruleset} : `{usage}` — {help} ({rule})",
+	"help.typed-only":  "Sur Discord : `/order text:{name} …` (Discord permet 100 commandes ; cet ordre n’a pas la sienne).",
 	"help.game-prefix": "Dans un salon à plusieurs parties : `{example}`.",
 	"help.title":       "Commandes :",
 	"help.who":         "qui : {who}",

@@ -67,6 +67,9 @@ func (a *App) SlashCommands() []SlashCommand { return a.cmds.slash() }
 func (cs commandSet) slash() []SlashCommand {
 	var out []SlashCommand
 	for _, c := range cs {
+		if c.TypedOnly {
+			continue
+		}
 		desc := c.Help
 		if c.Short.EN != "" {
 			desc = c.Short

@@ -109,8 +109,32 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 			c.Variants = append(c.Variants, Variant{Ruleset: r.Title(), Usage: vc.Usage(), Help: vc.Help, Example: v.Example, Rule: v.Rule})
 		}
 	}
+	typedOnly(len(lobby), orders)
 	at := slices.IndexFunc(lobby, func(c *Command) bool { return c.Name == "choose" })
 	return slices.Concat(lobby[:at], orders, lobby[at:]), nil
+}
+
+// SlashMax is how many chat commands Discord registers for one
+// application; the Discord adapter adds its own /order to the table's.
+const SlashMax = 100
+
+// typedOnly marks the order commands that get no slash command of their
+// own when the lobby's commands, the orders and the adapter's /order pass
+// SlashMax: the orders fewest rulesets share go first (an order of every
+// game keeps its slash command), then the later ones in the table (the
+// last ruleset's, in the order it declares them). They are still typed as
+// any order is, in Matrix and the terminal room, and on Discord through
+// /order, whose completion offers every legal order line.
+func typedOnly(lobby int, orders []*Command) {
+	room := SlashMax - 1 - lobby
+	if len(orders) <= room {
+		return
+	}
+	rank := slices.Clone(orders)
+	slices.SortStableFunc(rank, func(a, b *Command) int { return len(b.Variants) - len(a.Variants) })
+	for _, c := range rank[max(room, 0):] {
+		c.TypedOnly = true
+	}
 }
 
 // merge folds another ruleset's verb into a shared verb's command, so

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -106,5 +107,54 @@ func TestVerbCollisions(t *testing.T) {
 	rs := append(all.Rulesets(), verbsOnly{name: "toy", verbs: []game.Verb{{Name: "end", Aliases: []string{"fin"}, Help: help}}})
 	if _, err := buildCommands(rs); err != nil {
 		t.Errorf("a shared verb: %v", err)
+	}
+}
+
+// TestTypedOnly: past Discord's 100 slash commands, the orders fewest
+// rulesets share have none of their own; they stay commands (typed, and on
+// Discord through /order), and their help says how to give them.
+func TestTypedOnly(t *testing.T) {
+	var verbs []game.Verb
+	for i := range 40 {
+		verbs = append(verbs, game.Verb{Name: fmt.Sprintf("toy%02d", i), Help: game.Text{EN: "x", FR: "x"}})
+	}
+	verbs = append(verbs, game.Verb{Name: "end", Aliases: []string{"fin"}, Help: game.Text{EN: "end", FR: "fin"}})
+	cs, err := buildCommands(append(all.Rulesets(), verbsOnly{name: "toy", verbs: verbs}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slash := cs.slash()
+	if n := len(slash) + 1; n != SlashMax {
+		t.Errorf("%d slash commands with /order, want all %d used", n, SlashMax)
+	}
+	names := map[string]bool{}
+	for _, sc := range slash {
+		names[sc.Name] = true
+	}
+	typed := 0
+	for _, c := range cs {
+		switch {
+		case c.TypedOnly && names[c.Name]:
+			t.Errorf("%s is typed-only and a slash command", c.Name)
+		case !c.TypedOnly && !names[c.Name]:
+			t.Errorf("%s has no slash command and is not typed-only", c.Name)
+		case c.TypedOnly:
+			typed++
+			if len(c.Variants) > 1 {
+				t.Errorf("%s, shared by %d rulesets, lost its slash command", c.Name, len(c.Variants))
+			}
+			if h := commandHelp(EN, c); !strings.Contains(h, "/order text:"+c.Name) {
+				t.Errorf("help %s does not say how to give it on Discord:\n%s", c.Name, h)
+			}
+		}
+	}
+	if typed == 0 {
+		t.Error("no order is typed-only past the limit")
+	}
+	if !names["end"] || !names["move"] || !names["new"] {
+		t.Error("a shared order or a lobby command lost its slash command")
+	}
+	if c := cs.lookup("toy39"); c == nil || !c.Order {
+		t.Errorf("a typed-only order is not a command: %+v", c)
 	}
 }

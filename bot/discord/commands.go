@@ -10,7 +10,9 @@ import (
 
 // orderCommand is the adapter's own slash command: any line as it would be
 // typed in a chat ("g2 move A3 0512", "withdraw B4", "2"), for players who
-// prefer typing a whole order to filling options.
+// prefer typing a whole order to filling options, and for the orders that
+// have no slash command of their own (bot.Command.TypedOnly). Its text is
+// completed with the asker's legal orders (App.CompleteLine).
 const orderCommand = "order"
 
 // SlashCommands translates the bot's command table into Discord
@@ -62,7 +64,7 @@ func slashCommands(cfg Config, scs []bot.SlashCommand) []*discordgo.ApplicationC
 			Description:              "any order or command as you would type it: g2 move A3 0512, withdraw B4, 2",
 			DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "tout ordre ou commande tel que vous le taperiez : g2 move A3 0512, withdraw B4, 2"},
 			Options: []*discordgo.ApplicationCommandOption{{
-				Type: discordgo.ApplicationCommandOptionString, Name: "text", Required: true,
+				Type: discordgo.ApplicationCommandOptionString, Name: "text", Required: true, Autocomplete: true,
 				Description:              "the line, e.g. g2 move A3 0512",
 				DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: "la ligne, par exemple g2 move A3 0512"},
 			}},

@@ -91,6 +91,20 @@ func TestAutocomplete(t *testing.T) {
 		e.step(e.alice, th, "move", "A6 0801 → "+h, fd.String("unit", "A6"), fd.String("to", h))
 		e.step(e.alice, th, "undo", "taken back by <@"+e.alice.ID+">")
 	}
+	// /order completes a whole line with the same legal orders (the orders
+	// without a slash command of their own are given this way).
+	lines := values(e.complete(e.alice, th, orderCommand, fd.Focused(fd.String("text", "move A6 07"))))
+	if len(lines) != len(hexes) {
+		t.Errorf("/order move A6 07 offers %v; the move command offers %v", lines, hexes)
+	}
+	for _, h := range hexes {
+		if !slices.Contains(lines, "move A6 "+h) {
+			t.Errorf("/order does not offer move A6 %s: %v", h, lines)
+		}
+	}
+	if got := e.complete(e.bob, th, orderCommand, fd.Focused(fd.String("text", "move "))); len(got) != 0 {
+		t.Errorf("/order offers bob, whose turn it is not, %v", values(got))
+	}
 }
 
 // TestDuplicateInteraction: an interaction the gateway delivers twice

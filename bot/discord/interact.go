@@ -183,11 +183,17 @@ func (b *Bot) autocomplete(ctx context.Context, raw json.RawMessage, i *discordg
 	p := b.placeOf(ctx, raw, i)
 	req, ok := b.request(i, p)
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if d := i.ApplicationCommandData(); ok && req.Command != "" {
+	if d := i.ApplicationCommandData(); ok && (req.Command != "" || d.Name == orderCommand) {
 		_, focused := optionArgs(d.Options)
 		if focused != nil {
 			prefix, _ := focused.Value.(string)
-			for _, c := range b.app.Complete(ctx, req, focused.Name, prefix) {
+			var got []bot.Choice
+			if req.Command == "" { // /order: a whole line
+				got = b.app.CompleteLine(ctx, req, prefix)
+			} else {
+				got = b.app.Complete(ctx, req, focused.Name, prefix)
+			}
+			for _, c := range got {
 				if c.Command == "" || len(c.Command) > 100 {
 					continue
 				}
