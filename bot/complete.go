@@ -97,7 +97,18 @@ func orderArgs(lg *live, side game.Side, cmd *Command, arg string, typed map[str
 	if at < 0 {
 		return nil
 	}
+	// The earlier arguments as typed, units by their ids: read once, not
+	// once a legal order (a set-up lists thousands of placements).
+	before := make([]string, at)
+	for j, a := range cmd.Args[:at] {
+		v := strings.TrimSpace(typed[a.Name])
+		if v != "" && a.Kind == ArgUnit {
+			v = unitID(lg, side, v)
+		}
+		before[j] = v
+	}
 	var out []string
+	seen := map[string]bool{}
 	for _, o := range lg.legal(side) {
 		w := game.Words(o)
 		if len(w) <= at+1 || w[0] != cmd.Name {
@@ -105,14 +116,10 @@ func orderArgs(lg *live, side game.Side, cmd *Command, arg string, typed map[str
 		}
 		ok := true
 		for j, a := range cmd.Args[:at] {
-			v := strings.TrimSpace(typed[a.Name])
-			if v == "" {
+			if before[j] == "" {
 				continue
 			}
-			if a.Kind == ArgUnit {
-				v = unitID(lg, side, v)
-			}
-			if a.Rest || !strings.EqualFold(w[j+1], v) {
+			if a.Rest || !strings.EqualFold(w[j+1], before[j]) {
 				ok = false
 				break
 			}
@@ -124,7 +131,8 @@ func orderArgs(lg *live, side game.Side, cmd *Command, arg string, typed map[str
 		if cmd.Args[at].Rest || at == len(cmd.Args)-1 {
 			v = strings.Join(w[at+1:], " ")
 		}
-		if !slices.Contains(out, v) {
+		if !seen[v] {
+			seen[v] = true
 			out = append(out, v)
 		}
 	}
