@@ -11,7 +11,8 @@ import (
 )
 
 // TestShippedFaces: every unit of every shipped scenario has a counter
-// face with a known symbol, and the face's values are the unit's.
+// face with a known symbol, and the face's values are the unit's (a face
+// that prints no values, such as Le son du canon !'s elements, needs none).
 func TestShippedFaces(t *testing.T) {
 	for _, in := range List() {
 		sc := mustLoad(t, in.ID)
@@ -24,7 +25,7 @@ func TestShippedFaces(t *testing.T) {
 			if !slices.Contains(game.CounterSymbols, f.Symbol) {
 				t.Errorf("%s: face of %s has symbol %q", in.ID, u.Type, f.Symbol)
 			}
-			if f.Format(u.Values) == "" {
+			if len(f.Values) > 0 && f.Format(u.Values) == "" {
 				t.Errorf("%s: unit %s lacks a value of its face %v (has %v)", in.ID, u.ID, f.Values, u.Values)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/grognard/grognard/game/rules/gs"
 	"github.com/grognard/grognard/game/rules/man"
 	"github.com/grognard/grognard/game/rules/ptg"
+	"github.com/grognard/grognard/game/rules/sdc"
 )
 
 var rulesets = map[string]game.Ruleset{}
@@ -18,6 +19,7 @@ func init() {
 	add(gs.New())
 	add(man.New())
 	add(ptg.New())
+	add(sdc.New())
 }
 
 func add(r game.Ruleset) { rulesets[r.Name()] = r }
