@@ -21,7 +21,7 @@ func (*Rules) Verbs() []game.Verb {
 	opt := func(v game.VerbArg) game.VerbArg { v.Required = false; return v }
 	rest := func(v game.VerbArg) game.VerbArg { v.Rest, v.Required = true, false; return v }
 	return []game.Verb{
-		{Name: "army", Example: "army opts=1,2,2 b1=LI6,EI1,HC1 b2=LI6,Art1,Cav1 b3=LI6,Art1,Cav1", Rule: "SDC-1.10", Args: []game.VerbArg{rest(arg("list", game.ArgText, false, "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …", "opts=1,2,2 [x=X1,…] [swap=N] [flank=B] b1=LI6,EI1,HC1[:elite] …"))}, Help: game.Text{EN: "build your army in secret: options, exchanges, brigades", FR: "composer votre armée en secret : options, échanges, brigades"}},
+		{Name: "army", Example: "army opts=1,2,2 b1=LI6,EI1,HC1 b2=LI6,Art1,Cav1 b3=LI6,Art1,Cav1", Rule: "SDC-1.10", Args: []game.VerbArg{rest(arg("list", game.ArgText, false, "opts=1,2,2 [x=X1,X2] [swap=N] [flank=B], then b1=LI6,EI1,HC1[:elite] and each brigade", "opts=1,2,2 [x=X1,X2] [swap=N] [flank=B], puis b1=LI6,EI1,HC1[:elite] et chaque brigade"))}, Help: game.Text{EN: "build your army in secret: options, exchanges, brigades", FR: "composer votre armée en secret : options, échanges, brigades"}},
 		{Name: "deploy", Example: "deploy GA1 0505 0605 0604 0606", Rule: "SDC-5.3", Args: []game.VerbArg{argGeneral, rest(arg("hexes", game.ArgText, false, "the general's hex, then each element's, in your zone", "l'hexagone du général, puis celui de chaque élément, dans votre zone"))}, Help: game.Text{EN: "deploy a brigade in your zone", FR: "déployer une brigade dans votre zone"}},
 		{Name: "roll", Example: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
 		{Name: "first", Example: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
@@ -41,7 +41,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "recoil", Example: "recoil GB1-1 1006", Rule: "SDC-12.3", Args: []game.VerbArg{argTarget, argCell}, Help: game.Text{EN: "choose where your recoiling element ends", FR: "choisir où finit le recul de votre élément"}},
 		{Name: "displace", Example: "displace GB1 0903", Rule: "SDC-8.14", Args: []game.VerbArg{argGeneral, argCell}, Help: game.Text{EN: "choose where your contacted general goes", FR: "choisir où va votre général contacté"}},
 		{Name: "keep", Example: "keep", Rule: "SDC-16.2", Help: game.Text{EN: "keep the die just rolled", FR: "garder le dé"}},
-		{Name: "end", Example: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end the activation", FR: "finir l'activation"}},
+		{Name: "end", Example: "end", Rule: "SDC-7.5", Help: game.Text{EN: "end your phase", FR: "terminer votre phase"}},
 	}
 }
 
