@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/all"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -85,7 +86,7 @@ func TestServerSettings(t *testing.T) {
 
 	// Anyone reads the defaults.
 	wants("r1", "pat", "settings", "Settings of this server", "admin-role: the configured admin role (the bot's default)",
-		"lang: en (the bot's default)", "deadline: 2 d (the bot's default)", "rulesets: gs, man, ptg (the bot's default)")
+		"lang: en (the bot's default)", "deadline: 2 d (the bot's default)", "rulesets: "+strings.Join(all.Names(), ", ")+" (the bot's default)")
 	// A non-administrator may not change them (English and French), nor
 	// may an administrator through the global role only.
 	refused("r1", "pat", "settings lang fr", "only a server administrator", "can change lang")
@@ -96,7 +97,7 @@ func TestServerSettings(t *testing.T) {
 	refused("r1", "manny", "settings lang de", "de is not a valid lang", "Nothing was changed")
 	refused("r1", "manny", "settings deadline 5s", "not a valid deadline")
 	refused("r1", "manny", "settings deadline 90d", "not a valid deadline")
-	refused("r1", "manny", "settings rulesets gs,chess", "chess is not a ruleset for rulesets", "gs, man, ptg")
+	refused("r1", "manny", "settings rulesets gs,chess", "chess is not a ruleset for rulesets", strings.Join(all.Names(), ", "))
 	refused("r1", "manny", "settings admin-role bob", "not a valid admin-role")
 	refused("r1", "manny", "settings colour red", "colour")
 	refused("r1", "manny", "settings deadline", "give a value for deadline")
@@ -128,13 +129,13 @@ func TestServerSettings(t *testing.T) {
 	refused("r1", "rita", "settings lang en", "can change lang")
 
 	// Another server keeps the bot's defaults.
-	wants("r3", "pat", "settings", "lang: en (the bot's default)", "rulesets: gs, man, ptg (the bot's default)")
+	wants("r3", "pat", "settings", "lang: en (the bot's default)", "rulesets: "+strings.Join(all.Names(), ", ")+" (the bot's default)")
 	wants("r3", "pat", "new gs-1", "g3")
 
 	// Stored: a new App on the same store reads them; default restores.
 	app = open()
 	wants("r2", "pat", "settings", "lang: fr", "rulesets: ptg")
-	wants("r2", "manny", "settings rulesets all", "rulesets", "gs, man, ptg")
+	wants("r2", "manny", "settings rulesets all", "rulesets", strings.Join(all.Names(), ", "))
 	wants("r2", "op", "settings deadline default", "2 j")
 	wants("r2", "pat", "new gs-1", "g4")
 

@@ -108,7 +108,12 @@ type Piece struct {
 	Values string      `json:"values,omitempty"`
 	Status string      `json:"status"`
 	Facing int         `json:"facing,omitempty"`
-	Flags  []string    `json:"flags,omitempty"`
+	// FacingVertex (1…Dirs) is the facing of a unit that faces a corner
+	// of its cell rather than a side (Le son du canon !'s elements face
+	// a hex vertex): the corner clockwise of direction FacingVertex-1.
+	// 0: none.
+	FacingVertex int      `json:"facing_vertex,omitempty"`
+	Flags        []string `json:"flags,omitempty"`
 	// Symbol and Color are how the counter is drawn (CounterSymbols,
 	// CounterColors), from the scenario's counter faces (Board.DrawFrom);
 	// empty: a plain box in the side's colour.

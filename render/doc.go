@@ -49,7 +49,9 @@
 //     tags on the right edge: R routed, D disordered, ½ reduced, M
 //     demoralized, OC out of command, C charged, X fired/spent, E
 //     entrenched; other flags (unit attributes such as "guard") are not
-//     drawn. Facing (1…Dirs) is a dark wedge outside the counter.
+//     drawn. Facing (1…Dirs) is a dark wedge outside the counter;
+//     FacingVertex (1…Dirs) one toward the cell's corner clockwise of that
+//     direction (Le son du canon !'s elements face a hex vertex).
 //     Several pieces in a cell make an offset stack (three counters at
 //     most, the first piece of the board on top) with a count badge
 //     beside the top counter's id.

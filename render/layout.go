@@ -105,11 +105,12 @@ func (l *layout) edgeEnds(a, b grid.Coord) (p, q pt, ok bool) {
 	return cs[d], cs[(d+1)%4], true
 }
 
-// dirVec is the unit vector pointing from a cell's centre toward its
-// neighbour in direction d.
-func (l *layout) dirVec(d int) pt {
+// halfDirVec is the unit vector pointing from a cell's centre toward its
+// neighbour in direction d (h = 2·d), or toward its corner between
+// directions d and d+1 (h = 2·d+1).
+func (l *layout) halfDirVec(h int) pt {
 	n := l.g.Dirs()
-	a := -math.Pi/2 + 2*math.Pi*float64(d)/float64(n)
+	a := -math.Pi/2 + math.Pi*float64(h)/float64(n)
 	return pt{math.Cos(a), math.Sin(a)}
 }
 

@@ -18,7 +18,7 @@ import (
 type stack struct {
 	at      grid.Coord
 	looks   []look
-	facings []int // distinct facing directions (0-based), ascending
+	facings []int // distinct facings in half directions (2·dir, 2·dir+1 the corner clockwise of dir), ascending
 }
 
 // scene is what a board draws over the static layer, checked and sorted.
@@ -58,7 +58,10 @@ func sceneOf(b *game.Board) (*scene, error) {
 		st := &sc.stacks[j]
 		st.looks = append(st.looks, lookOf(p))
 		if p.Facing > 0 && p.Facing <= g.Dirs() {
-			st.facings = append(st.facings, p.Facing-1)
+			st.facings = append(st.facings, 2*(p.Facing-1))
+		}
+		if p.FacingVertex > 0 && p.FacingVertex <= g.Dirs() {
+			st.facings = append(st.facings, 2*(p.FacingVertex-1)+1)
 		}
 	}
 	for i := range sc.stacks {
@@ -170,12 +173,13 @@ func (d *drawer) drawStacks(stacks []stack, sprite func(look) *image.RGBA, pad i
 }
 
 // facingTick is a dark wedge just outside the counter, pointing in the
-// facing direction.
-func (d *drawer) facingTick(at grid.Coord, dir int) {
+// facing direction, or toward the cell's corner (half: a facing in half
+// directions, stack.facings).
+func (d *drawer) facingTick(at grid.Coord, half int) {
 	k := d.k
 	p := d.l.center(at)
 	c := pt{p.X + k.cx, p.Y + k.cy}
-	v := d.l.dirVec(dir)
+	v := d.l.halfDirVec(half)
 	// Distance from the counter centre to its border along v.
 	hw, hh := float64(k.cw)/2, float64(k.ch)/2
 	t := math.Inf(1)

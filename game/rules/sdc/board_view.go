@@ -11,7 +11,8 @@ var _ game.Boarder = (*Rules)(nil)
 // Board is the picture of s (game.Boarder; the game has no hidden
 // information): the battlefield, every piece with its facing and state
 // printed under it (E, W … ; D disordered, Sq square, 2nd the rear of an
-// attack formation), the objectives, the hexes of the brigade that acted
+// attack formation) and drawn as a wedge toward its vertex
+// (Piece.FacingVertex), the objectives, the hexes of the brigade that acted
 // last (SDC-C.5), and the legend with each side's victory points and
 // destroyed brigades.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
@@ -31,6 +32,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 				v += " D"
 			}
 			p.Values = v
+			p.FacingVertex = e.Facing + 1 // NE is the corner clockwise of N
 		}
 	}
 	for _, o := range s.sc.Objectives {
