@@ -35,6 +35,49 @@ func (c *call) deadlineOption(opts game.Options, scenario string) (time.Duration
 	return d, nil
 }
 
+// paces are the pace presets of `new … pace=…` (Manœuvre's MAN-P-45, for
+// every ruleset): the time a reaction is allowed (a decision of the side
+// that is not active, reactionOf) and the time of an active phase.
+var paces = map[string]struct{ Reaction, Active time.Duration }{
+	"live":   {2 * time.Minute, 10 * time.Minute},
+	"daily":  {24 * time.Hour, 48 * time.Hour},
+	"weekly": {72 * time.Hour, 7 * 24 * time.Hour},
+}
+
+// paceOption takes "pace=live|daily|weekly" out of the options given at
+// `new` ("" without it). It excludes deadline=….
+func (c *call) paceOption(opts game.Options) (string, error) {
+	v, ok := opts["pace"]
+	if !ok {
+		return "", nil
+	}
+	delete(opts, "pace")
+	v = strings.ToLower(v)
+	if _, ok := paces[v]; !ok {
+		return "", uerr("new.bad-pace", "value", v)
+	}
+	if _, ok := opts["deadline"]; ok {
+		return "", uerr("new.pace-deadline")
+	}
+	return v, nil
+}
+
+// newPacedClock stores the clock of a game created with a pace preset.
+func (a *App) newPacedClock(id, pace string) error {
+	p := paces[pace]
+	b, err := json.Marshal(gameClock{Phase: p.Active, Decision: p.Reaction, Pace: pace})
+	if err != nil {
+		return err
+	}
+	return a.store.PutValue(keyClock+id, b)
+}
+
+// paceNote is the line of a new game's announcement about its pace.
+func paceNote(l Lang, pace string) string {
+	p := paces[pace]
+	return T(l, "new.pace", "pace", pace, "active", fmtDuration(l, p.Active), "reaction", fmtDuration(l, p.Reaction))
+}
+
 // newClock stores the clock of a game just created.
 func (a *App) newClock(id string, phase time.Duration, league string) error {
 	clk := gameClock{Phase: phase, Decision: a.decisionFor(phase), League: league}

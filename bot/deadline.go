@@ -115,8 +115,12 @@ const keyClock = "bot/clock/"
 type gameClock struct {
 	Phase    time.Duration `json:"phase,omitempty"`
 	Decision time.Duration `json:"decision,omitempty"`
-	Obls     []obligation  `json:"obligations,omitempty"`
-	Paused   *pause        `json:"paused,omitempty"`
+	// Pace is the pace preset the game was created with (pace=live,
+	// daily, weekly; "" none): Decision is then the time of a reaction
+	// (reactionOf), Phase that of everything the active side owes.
+	Pace   string       `json:"pace,omitempty"`
+	Obls   []obligation `json:"obligations,omitempty"`
+	Paused *pause       `json:"paused,omitempty"`
 	// PauseAsk and ResumeAsk: the side that asked to pause or resume and
 	// waits for the other's agreement ("" none).
 	PauseAsk  string     `json:"pause_ask,omitempty"`
@@ -248,6 +252,39 @@ func (clk *gameClock) durFor(decision bool) time.Duration {
 	return clk.Phase
 }
 
+// durOf is how long side's obligation sig in st is given. Without a pace
+// preset a decision gets the decision time and a phase the phase time;
+// with one (MAN-P-45), a reaction gets the short time and everything else
+// — the active side's phase and its own decisions — the long one.
+func (clk *gameClock) durOf(st game.State, side game.Side, sig string) time.Duration {
+	if clk.Pace == "" {
+		return clk.durFor(strings.HasPrefix(sig, "d:"))
+	}
+	if reactionOf(st, side) {
+		return clk.Decision
+	}
+	return clk.Phase
+}
+
+// reactionOf reports whether side's obligation in st is a reaction: a
+// decision of the side that is not active (State.Clock().Active: a
+// Guerrilla window, a defence, a retreat) while the active side waits.
+// When both sides decide at once (a simultaneous set-up) neither is a
+// reaction. The kernel tells it already: Pending names each decision's
+// side and Clock the active side.
+func reactionOf(st game.State, side game.Side) bool {
+	active := st.Clock().Active
+	if !active.Valid() || side == active {
+		return false
+	}
+	mine, theirs := false, false
+	for _, d := range st.Pending() {
+		mine = mine || d.Side == side
+		theirs = theirs || d.Side == active
+	}
+	return mine && !theirs
+}
+
 // sync makes the obligations those of state st: an obligation whose side
 // still owes the same thing is kept with its timers; a new one starts now.
 // It reports whether anything changed.
@@ -264,7 +301,7 @@ func (clk *gameClock) sync(st game.State, now time.Time) bool {
 				continue
 			}
 			o := obligation{Side: side, Sig: sig, Phase: phaseKey(st), Start: now}
-			if d := clk.durFor(strings.HasPrefix(sig, "d:")); d > 0 {
+			if d := clk.durOf(st, side, sig); d > 0 {
 				o.Due = now.Add(d)
 			}
 			next = append(next, o)
@@ -529,7 +566,11 @@ func (c *call) clockLines(l Lang, lg *live, loc *time.Location) []string {
 			lines = append(lines, T(l, "status.deadline"))
 		}
 	} else {
-		lines = append(lines, T(l, "deadline.per-phase", "phase", fmtDuration(l, clk.Phase), "decision", fmtDuration(l, clk.durFor(true))))
+		if clk.Pace != "" {
+			lines = append(lines, T(l, "deadline.pace", "pace", clk.Pace, "active", fmtDuration(l, clk.Phase), "reaction", fmtDuration(l, clk.Decision)))
+		} else {
+			lines = append(lines, T(l, "deadline.per-phase", "phase", fmtDuration(l, clk.Phase), "decision", fmtDuration(l, clk.durFor(true))))
+		}
 	}
 	if ask := clk.ExtendAsk; ask != nil {
 		lines = append(lines, T(l, "deadline.extend-asked", "side", ask.Side, "for", fmtDuration(l, ask.For)))

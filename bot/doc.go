@@ -84,7 +84,8 @@
 // Every obligation — a side's phase, a pending decision — gets a
 // deadline when it arises (deadline.go): the game's phase deadline, set at
 // `new` (deadline=48h) or from Config.Deadlines, and a shorter one for
-// decisions. A game's clock (obligations, reminders sent, pause,
+// decisions; or a pace preset (pace=live|daily|weekly, MAN-P-45: the short
+// time for a reaction, reactionOf, the long one for the rest). A game's clock (obligations, reminders sent, pause,
 // extension, missed deadlines) is an application value (keyClock); the
 // store's deadline index holds each game's next timer. App.Tick does what
 // is due at Config.Now — reminders (each once per obligation), expired

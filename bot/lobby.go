@@ -88,6 +88,10 @@ func (c *call) newGame() error {
 	if err != nil {
 		return err
 	}
+	pace, err := c.paceOption(opts)
+	if err != nil {
+		return err
+	}
 	phase, err := c.newDeadline(opts, sc.ID)
 	if err != nil {
 		return err
@@ -147,7 +151,12 @@ func (c *call) newGame() error {
 	if err := c.a.saveExtra(lg); err != nil {
 		return err
 	}
-	if err := c.a.newClock(meta.ID, phase, ""); err != nil {
+	if pace != "" {
+		err = c.a.newPacedClock(meta.ID, pace)
+	} else {
+		err = c.a.newClock(meta.ID, phase, "")
+	}
+	if err != nil {
 		return err
 	}
 	l := c.plang
@@ -166,7 +175,9 @@ func (c *call) newGame() error {
 	if len(opts) > 0 {
 		m.Text += "\n" + T(l, "new.options", "options", optionsText(opts))
 	}
-	if note := c.a.deadlineNote(l, phase); note != "" {
+	if pace != "" {
+		m.Text += "\n" + paceNote(l, pace)
+	} else if note := c.a.deadlineNote(l, phase); note != "" {
 		m.Text += "\n" + note
 	}
 	m.NewThread = fmt.Sprintf("%s · %s", meta.ID, sc.ID)

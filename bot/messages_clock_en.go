@@ -15,6 +15,7 @@ var messagesClockEN = map[string]string{
 	"deadline.pause-asked":     "{side} asks to pause",
 	"deadline.paused":          "paused since {since}",
 	"deadline.paused-vacation": "paused: vacation of {users} until {until}",
+	"deadline.pace":            "pace {pace}: {active} an active phase, {reaction} a reaction",
 	"deadline.per-phase":       "time allowed: {phase} a phase, {decision} a decision",
 	"deadline.ping":            "Deadline: {when}.",
 	"deadline.ping-paused":     "The clock is paused.",
@@ -98,8 +99,11 @@ var messagesClockEN = map[string]string{
 	"mine.title":            "Games waiting for you:",
 	"mine.turn":             "your turn: {clock}",
 
-	"new.bad-deadline": "deadline={value}: write a duration such as 48h or 3d (at least 1 minute), or deadline=none.",
-	"new.deadline":     "deadlines: {phase} a phase, {decision} a decision.",
+	"new.bad-pace":      "pace={value}: the pace presets are live, daily and weekly.",
+	"new.pace-deadline": "pace=… sets the deadlines: give it without deadline=….",
+	"new.pace":          "pace {pace}: {active} an active phase, {reaction} a reaction (a decision of the side that is not playing).",
+	"new.bad-deadline":  "deadline={value}: write a duration such as 48h or 3d (at least 1 minute), or deadline=none.",
+	"new.deadline":      "deadlines: {phase} a phase, {decision} a decision.",
 
 	"notify.dm":      "From now on I tell you in a direct message when a game waits for you.",
 	"notify.digest":  "From now on you get one message a day, at {hour}:00 in your time zone (`tz`), listing the games waiting for you; no other pings.",

@@ -15,6 +15,7 @@ var messagesClockFR = map[string]string{
 	"deadline.pause-asked":     "{side} demande une pause",
 	"deadline.paused":          "en pause depuis {since}",
 	"deadline.paused-vacation": "en pause : vacances de {users} jusqu'au {until}",
+	"deadline.pace":            "rythme {pace} : {active} par phase active, {reaction} par réaction",
 	"deadline.per-phase":       "temps accordé : {phase} par phase, {decision} par décision",
 	"deadline.ping":            "Délai : {when}.",
 	"deadline.ping-paused":     "L'horloge est en pause.",
@@ -98,8 +99,11 @@ var messagesClockFR = map[string]string{
 	"mine.title":            "Parties qui vous attendent :",
 	"mine.turn":             "à vous : {clock}",
 
-	"new.bad-deadline": "deadline={value} : écrivez une durée comme 48h ou 3d (au moins 1 minute), ou deadline=none.",
-	"new.deadline":     "délais : {phase} par phase, {decision} par décision.",
+	"new.bad-pace":      "pace={value} : les rythmes sont live, daily et weekly.",
+	"new.pace-deadline": "pace=… fixe les délais : donnez-le sans deadline=….",
+	"new.pace":          "rythme {pace} : {active} par phase active, {reaction} par réaction (une décision du camp qui ne joue pas).",
+	"new.bad-deadline":  "deadline={value} : écrivez une durée comme 48h ou 3d (au moins 1 minute), ou deadline=none.",
+	"new.deadline":      "délais : {phase} par phase, {decision} par décision.",
 
 	"notify.dm":      "Désormais je vous préviens par message privé quand une partie vous attend.",
 	"notify.digest":  "Désormais vous recevez un message par jour, à {hour} h dans votre fuseau (`tz`), avec les parties qui vous attendent ; aucune autre notification.",

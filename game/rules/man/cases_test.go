@@ -26,6 +26,9 @@ import (
 //	controls SIDE CELL · not-controls SIDE CELL
 //	terrain CELL NAME · edge SIDE N|S|E|W · army SIDE CODE
 //	default ORDER            the first pending decision's default (T-17)
+//	deadline SIDE ORDER      the order played for SIDE at its deadline
+//	no-auto SIDE             nothing is played for SIDE before its deadline
+//	standing SIDE [ORDER…]   SIDE's standing orders (MAN-P-46)
 //	event KIND [COUNT] · no-event KIND
 func TestCases(t *testing.T) {
 	casetest.Run(t, man.New(), "testdata", "MAN-", manAssert)
@@ -147,6 +150,27 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
 			return true, fmt.Errorf("default %q", got)
+		}
+	case "deadline", "no-auto", "standing":
+		sd, err := side(w[1])
+		if err != nil {
+			return true, err
+		}
+		want := strings.Join(w[2:], " ")
+		r := c.Game.Rules.(*man.Rules)
+		switch w[0] {
+		case "deadline":
+			if got, why := r.DeadlineOrder(s, sd); got != want {
+				return true, fmt.Errorf("deadline order %q (%s)", got, why)
+			}
+		case "no-auto":
+			if got := r.AutoOrder(s, sd); got != "" {
+				return true, fmt.Errorf("automatic order %q", got)
+			}
+		case "standing":
+			if got := strings.Join(s.Standing[sd], " "); got != want {
+				return true, fmt.Errorf("standing orders %q", got)
+			}
 		}
 	case "terrain":
 		got, err := s.TerrainAt(w[1])

@@ -65,6 +65,7 @@
 //	hit · retreat [CELL] · advance UNIT · stay           (results)
 //	restore CARD [UNIT] · redoubt CARD UNIT
 //	guerrilla CARD · pass                                (Guerrilla window)
+//	standing ORDER…                      (either side, any time; MAN-P-46)
 //
 // # Hidden information
 //
@@ -80,7 +81,23 @@
 // has Guerrilla cards at all (public), whatever his hand holds; AutoOrder
 // plays only the deal and the end of a Movement Phase with no legal move,
 // and neither it nor DeadlineOrder reads a hand (TestHiddenHands checks both
-// against the opponent's view).
+// against the opponent's view) — but for a side's own standing orders.
+//
+// # Standing orders and pace (MAN-P-46, MAN-P-45)
+//
+// "standing no-guerrilla | guerrilla-march | hit | flank-left |
+// flank-right | none" (standing.go) replaces a side's standing orders:
+// a secret event of its owner (StandingSet), kept in State.Standing,
+// which a view keeps only for the viewer. DeadlineOrder answers a
+// pending Guerrilla window, Hit or Retreat, or flank choice of that side
+// with them (a Guerrilla only against a Forced March and when the hand
+// holds one; a flank seen from the owner's edge), and with the default
+// otherwise. AutoOrder ignores them: a standing order is played at the
+// deadline, the moment a pass would be, never sooner (the leak rule of
+// §9.3). The pace presets (pace=live|daily|weekly) are the bot's
+// (bot/deadline.go): a reaction there is a decision of the side that is
+// not Clock().Active, which holds for every reaction window of T-17
+// (TestReactionSides).
 //
 // Board (game.Boarder) draws the battlefield with its sections' terrain,
 // the units at their current strength, the Redoubts as markers, and a
@@ -133,11 +150,14 @@
 //     discard order draws at once, so a Spy played first thing in the
 //     Movement Phase, before anything else (State.Drawing), is played
 //     during the draw and the hand is drawn back to five (TestSpyMidDraw;
-//     ruleset version 2).
+//     ruleset version 2);
+//   - standing orders MAN-P-46 (case MAN-P-46, TestStandingSecret) and
+//     the pace presets MAN-P-45 (bot TestPaceDurations, TestPaceOption);
+//     T-18 maps the digest's engine hooks to this package (ruleids.txt).
 //
 // Not implemented yet:
-//   - a custom map upload (MAN-P-03), the pace presets and deadlines
-//     (MAN-P-45, T-17 is only DeadlineOrder's defaults);
+//   - a custom map upload (MAN-P-03); MAN-P-45's 50 %/90 % reminders and
+//     timeout claim (the bot's own reminders apply);
 //   - cards drawn as cards: the hand is a list with each card's values
 //     (game.Zone Labels: units, and a panel of the board image); the
 //     borders of the four map sections are not drawn.

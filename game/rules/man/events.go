@@ -289,6 +289,7 @@ func init() {
 		func() game.Event { return &NationsOffered{} },
 		func() game.Event { return &NationsChosen{} },
 		func() game.Event { return &EdgeChosen{} },
+		func() game.Event { return &StandingSet{} },
 	} {
 		eventKinds[f().Kind()] = f
 	}
@@ -418,6 +419,8 @@ func evolve(old *State, e game.Event) *State {
 		}
 	case BoardLaid:
 		s.Board, s.Sections = e.Map, slices.Clone(e.Sections)
+	case StandingSet:
+		s.Standing[e.Side] = slices.Clone(e.Orders)
 	case EdgeChosen:
 		s.Edge[e.Side], s.Edge[e.Side.Other()] = e.Edge, opposite(e.Edge)
 	case GameOver:

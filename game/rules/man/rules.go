@@ -345,7 +345,7 @@ func sum(v []int) int {
 }
 
 // orders lists the verbs, for the unknown-order message.
-const orders = "hand, nations, nation, sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end"
+const orders = "hand, nations, nation, sections, edge, deal, deploy, discard, move, march, supply, assault, bombard, volley, ambush, withdraw, defend, play, lead, commit, sappers, skirmish, fight, hit, retreat, advance, stay, restore, redoubt, guerrilla, pass, spy, end, standing"
 
 // Decide validates an order and returns its events.
 func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Event, error) {
@@ -358,6 +358,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dice game.Dice) ([]game.Ev
 	switch cmd.Verb {
 	case "hand":
 		err = d.hand(cmd)
+	case "standing":
+		err = d.standing(cmd)
 	case "guerrilla", "pass":
 		err = d.window(cmd)
 	case "withdraw", "defend", "play", "lead", "commit", "sappers", "skirmish", "fight", "hit", "retreat", "advance", "stay":

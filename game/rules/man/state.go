@@ -159,7 +159,10 @@ type State struct {
 
 	Combat *Combat `json:"combat,omitempty"`
 	Window *Window `json:"window,omitempty"`
-	Result *Result `json:"result,omitempty"`
+	// Standing are each side's standing orders (MAN-P-46); a view keeps
+	// only the viewer's own.
+	Standing [2][]string `json:"standing,omitzero"`
+	Result   *Result     `json:"result,omitempty"`
 }
 
 func (s *State) clone() *State {
@@ -170,6 +173,7 @@ func (s *State) clone() *State {
 		c.Deck[i] = slices.Clone(s.Deck[i])
 		c.Discard[i] = slices.Clone(s.Discard[i])
 		c.Table[i] = slices.Clone(s.Table[i])
+		c.Standing[i] = slices.Clone(s.Standing[i])
 	}
 	c.Redoubts = slices.Clone(s.Redoubts)
 	c.MovedUnits = slices.Clone(s.MovedUnits)
@@ -403,6 +407,7 @@ func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 				s.DiscardTop[side] = s.Discard[side][n-1]
 			}
 			s.Discard[side] = nil
+			s.Standing[side] = nil
 		}
 	}
 	return s

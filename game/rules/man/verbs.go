@@ -61,6 +61,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "guerrilla", Rule: "MAN-9.2.4", Example: "guerrilla guerrilla-1", Args: []game.VerbArg{argCard}, Help: game.Text{EN: "cancel the opponent's Supply, Forced March, Regroup or reinforcement", FR: "annuler le Ravitaillement, la Marche forcée, le Regroupement ou le renfort adverse"}},
 		{Name: "pass", Rule: "MAN-9.2.4", Example: "pass", Help: game.Text{EN: "let the opponent's card stand", FR: "laisser passer la carte adverse"}},
 		{Name: "spy", Rule: "MAN-9.2.9", Example: "spy spy-1", Args: []game.VerbArg{argCard}, Help: game.Text{EN: "look at the opponent's hand", FR: "regarder la main adverse"}},
+		{Name: "standing", Rule: "MAN-P-46", Example: "standing hit flank-left", Args: []game.VerbArg{{Name: "order", Kind: game.ArgChoice, Rest: true, Required: true, Choices: standChoices, Help: game.Text{EN: "no-guerrilla, guerrilla-march, hit, flank-left, flank-right, or none", FR: "no-guerrilla, guerrilla-march, hit, flank-left, flank-right, ou none"}}}, Help: game.Text{EN: "private standing orders, applied at a deadline (none: clear them)", FR: "ordres permanents secrets, appliqués à l'échéance (none : les effacer)"}},
 		{Name: "end", Rule: "MAN-4.2", Example: "end", Help: game.Text{EN: "end your phase", FR: "terminer votre phase"}},
 	}
 }
@@ -77,6 +78,9 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 	if p := s.Pending(); len(p) > 0 {
 		for _, d := range p {
 			if d.Side == side && len(d.Options) > 0 {
+				if o := s.standingAnswer(side, d); o != "" {
+					return o, "a standing order (MAN-P-46)"
+				}
 				return d.Options[d.Default].Command, "the decision's default"
 			}
 		}
