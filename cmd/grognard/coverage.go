@@ -11,13 +11,16 @@ import (
 )
 
 func init() {
-	register(subcommand{name: "coverage", usage: "[--out FILE] [--check] [TESTDATA…]: the rule-id coverage table of the rulesets (every digest rule id with the case files and tests citing it, or its explicit entry), from game/rules/gs and game/rules/ptg by default; run from the repository root", run: runCoverage})
+	register(subcommand{name: "coverage", usage: "[--out FILE] [--check] [TESTDATA…]: the rule-id coverage table of the rulesets (every digest rule id with the case files and tests citing it, or its explicit entry), from game/rules/gs, ptg, man, sdc and flg by default; run from the repository root", run: runCoverage})
 }
 
 // coverageDefault lists the rulesets traced, by testdata folder and title.
 var coverageDefault = []struct{ dir, title string }{
 	{"game/rules/gs/testdata", "Grands Stratèges (GS)"},
 	{"game/rules/ptg/testdata", "Peter the Great (PTG)"},
+	{"game/rules/man/testdata", "Manœuvre (MAN)"},
+	{"game/rules/sdc/testdata", "Le son du canon ! (SDC)"},
+	{"game/rules/flg/testdata", "Frédéric le Grand (FLG)"},
 }
 
 // runCoverage writes docs/coverage.md (or --out, "-" for the standard

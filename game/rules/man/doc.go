@@ -180,5 +180,5 @@
 // on a small board the cached static layer is a smaller share and PNG
 // encoding a larger one).
 //
-// TestRuleCoverage lists the rule ids no case or test cites yet.
+// TestRuleCoverage fails on a rule id no case, test or entry traces.
 package man
