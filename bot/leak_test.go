@@ -22,8 +22,9 @@ import (
 // leakScenarios are the shipped scenarios with hidden information: secret
 // simultaneous set-ups (GS I, VII, VIII), face-down units, draw piles and
 // secret thresholds (GS IXa, IXb, X), Peter the Great's set-up hidden
-// until a side is ready, Manœuvre's hands, decks and discard piles.
-var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical", "man-frgb"}
+// until a side is ready, Manœuvre's hands, decks and discard piles, Le
+// son du canon !'s armies built in secret (sdc-choose).
+var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical", "man-frgb", "sdc-choose"}
 
 // TestNoLeaks plays random games of every scenario with hidden
 // information through the bot — legal orders, refused orders, views,
