@@ -145,8 +145,15 @@
 // hex); the leaderless artillery of option rout=general firing (its
 // brigade never activates again, SDC-7.3).
 //
-// The ruleset is not registered in game/rules/all. Board (the
-// game.Boarder) prints each element's facing and state under its
-// counter, marks the objectives with their holders and the brigade that
-// acted last; the renderer draws no vertex facing of its own.
+// The ruleset is registered in game/rules/all and plays in chat
+// (docs/sdc.md): shipped scenarios sdc-battle (the template's armies on a
+// generated battlefield) and sdc-choose (armies built in play), counter
+// faces in scenarios/data/sdc/counters.toml. Board (the game.Boarder)
+// prints each element's facing and state under its counter and gives its
+// vertex as game.Piece.FacingVertex, which the renderer draws as a wedge
+// toward that corner; it marks the objectives with their holders and the
+// brigade that acted last. The bot's leak test plays sdc-choose; the
+// terminal room's transcripts bot/console/testdata/sdc.txt (creation,
+// army building, initiative, activations) and sdc/contact.txt (a move
+// into contact, a reaction, two combats) follow a game.
 package sdc
