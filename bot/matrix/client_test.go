@@ -32,7 +32,7 @@ import (
 	"github.com/grognard/grognard/storage"
 )
 
-const waitTimeout = 2 * time.Minute
+var waitTimeout = 2 * time.Minute
 
 // client is a test user.
 type client struct {
@@ -46,6 +46,9 @@ type client struct {
 	used    map[int]map[string]bool // what each event was returned for
 	changed chan struct{}
 	stopped atomic.Bool
+
+	e2e     *e2ee          // an encrypted client (newCryptoClient); nil: plain
+	pending []*event.Event // encrypted events waiting for their keys
 }
 
 func newClient(t testing.TB, h *homeserver, name string) *client {
@@ -73,14 +76,25 @@ func (c *client) sync() {
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
+		if c.e2e != nil {
+			c.e2eSync(ctx, resp, since)
+		}
 		since = resp.NextBatch
 		var got []*event.Event
+		if c.e2e != nil {
+			got = c.decryptPending(ctx)
+		}
 		for roomID, room := range resp.Rooms.Join {
 			for _, evt := range append(room.State.Events, room.Timeline.Events...) {
 				evt.RoomID = roomID
 				_ = evt.Content.ParseRaw(evt.Type)
 				if evt.Unsigned.PrevContent != nil {
 					_ = evt.Unsigned.PrevContent.ParseRaw(evt.Type)
+				}
+				if c.e2e != nil && evt.Type == event.EventEncrypted {
+					if evt = c.decrypt(ctx, evt); evt == nil {
+						continue
+					}
 				}
 				got = append(got, evt)
 			}

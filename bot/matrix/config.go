@@ -40,6 +40,24 @@ type Config struct {
 	Password    string
 	// DeviceName names the device a password login creates (default "grognard").
 	DeviceName string
+	// DeviceID is the bot's device: a password login asks for it (default:
+	// the crypto store's device, or a new one), and a token must belong to
+	// it. Optional.
+	DeviceID string
+	// CryptoStore turns end-to-end encryption on: the path of the SQLite
+	// file (pure-Go driver) that keeps the device's Olm account, the room
+	// keys and the rooms' encryption state. It must stay with the device:
+	// a new file is a new device, which cannot read what was sent before.
+	// Empty: no encryption (the bot says in an encrypted room that it
+	// cannot read it).
+	CryptoStore string
+	// PickleKey encrypts the keys inside the crypto store (default: a
+	// fixed key, the file's permissions protecting it). A secret.
+	PickleKey string
+	// VerifiedDevicesOnly: the room keys of what the bot sends go only to
+	// devices cross-signed by their owner, not to unverified devices
+	// (default false: every device of the room's members).
+	VerifiedDevicesOnly bool
 	// Prefix starts a command ("!g new gs-1"); default "!g". Mentioning
 	// the bot at the start of a message works too.
 	Prefix string
@@ -110,6 +128,9 @@ func (c Config) check() error {
 	}
 	if _, _, err := id.UserID(c.UserID).Parse(); err != nil || !strings.HasPrefix(c.UserID, "@") {
 		bad = append(bad, fmt.Sprintf("user-id %q is not a Matrix user id (@name:server)", c.UserID))
+	}
+	if strings.ContainsAny(c.DeviceID, " \t\n/") {
+		bad = append(bad, fmt.Sprintf("device-id %q contains a space or a slash", c.DeviceID))
 	}
 	if strings.ContainsAny(c.Prefix, " \t\n") {
 		bad = append(bad, fmt.Sprintf("prefix %q contains a space", c.Prefix))

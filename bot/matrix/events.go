@@ -3,6 +3,8 @@ package matrix
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"sort"
@@ -22,6 +24,19 @@ import (
 // only their state is read.
 func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) {
 	initial := since == ""
+	e2e := a.crypto()
+	if e2e != nil {
+		// The state store first (encryption, members), then the to-device
+		// events (room keys), device lists and one-time keys: the
+		// timelines below are decrypted with them.
+		for roomID, room := range resp.Rooms.Join {
+			for _, evt := range append(room.State.Events, room.Timeline.Events...) {
+				evt.RoomID = roomID
+				e2e.noteState(ctx, evt)
+			}
+		}
+		e2e.mach.ProcessSyncResponse(ctx, resp, since)
+	}
 	for _, roomID := range sortedKeys(resp.Rooms.Invite) {
 		a.invited(ctx, roomID, resp.Rooms.Invite[roomID])
 	}
@@ -58,13 +73,48 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 		if n := len(timeline); n > 0 {
 			a.seen(roomID, timeline[n-1].ID)
 		}
-		if a.roomEncrypted(roomID) {
+		if e2e == nil && a.roomEncrypted(roomID) {
 			a.encryptedNotice(ctx, roomID)
 		}
 	}
 	for _, roomID := range sortedKeys(resp.Rooms.Leave) {
 		a.left(roomID)
 	}
+	if e2e != nil {
+		ready, unreadable := e2e.retryPending(ctx, time.Now())
+		for _, evt := range ready {
+			a.handle(ctx, evt)
+		}
+		for _, evt := range unreadable {
+			a.unreadable(ctx, evt)
+		}
+	}
+}
+
+// crypto is the running encryption (nil: none).
+func (a *Adapter) crypto() *e2ee {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.e2e
+}
+
+// unreadable tells the sender, once, that their encrypted message could
+// not be decrypted (its room key never reached the bot's device).
+func (a *Adapter) unreadable(ctx context.Context, evt *event.Event) {
+	a.log.Warn("matrix: an encrypted message stays unreadable", "room", evt.RoomID, "sender", evt.Sender, "event", evt.ID)
+	text := unreadableText[a.cfg.Lang]
+	if text == "" {
+		text = unreadableText[bot.EN]
+	}
+	m := bot.Message{Text: fmt.Sprintf(text, evt.Sender), Ephemeral: true}
+	if err := a.post(ctx, m, origin{room: evt.RoomID, event: evt.ID}); err != nil {
+		a.log.Warn("matrix: unreadable-message notice failed", "room", evt.RoomID, "err", err)
+	}
+}
+
+var unreadableText = map[bot.Lang]string{
+	bot.EN: "%s, I could not decrypt that message: its key did not reach my device, even when I asked for it. Please send it again; if this goes on, check that your client shares keys with unverified devices.",
+	bot.FR: "%s, je n'ai pas pu déchiffrer ce message : sa clé n'est pas parvenue à mon appareil, même après l'avoir demandée. Renvoyez-le ; si cela se répète, vérifiez que votre client partage ses clés avec les appareils non vérifiés.",
 }
 
 // backfill fetches the events a limited timeline left out (more than
@@ -165,7 +215,7 @@ func (a *Adapter) noteState(evt *event.Event) {
 	default:
 		return
 	}
-	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+	if err := parse(evt); err != nil {
 		return
 	}
 	var forget id.UserID
@@ -227,7 +277,7 @@ func (a *Adapter) invited(ctx context.Context, roomID id.RoomID, room *mautrix.S
 	direct := false
 	for _, evt := range room.State.Events {
 		if evt.Type == event.StateMember && evt.GetStateKey() == string(a.me) {
-			if err := evt.Content.ParseRaw(evt.Type); err == nil && evt.Content.AsMember().Membership == event.MembershipInvite {
+			if err := parse(evt); err == nil && evt.Content.AsMember().Membership == event.MembershipInvite {
 				inviter = evt.Sender
 				direct = evt.Content.AsMember().IsDirect
 			}
@@ -313,11 +363,27 @@ func (a *Adapter) handle(ctx context.Context, evt *event.Event) {
 	if evt.Sender == a.me {
 		return
 	}
-	// In an encrypted room the bot answers nothing, not even a command a
-	// client sent in clear: it says once that it cannot play there
-	// (encryptedNotice, after the batch) and ignores the rest.
-	if a.roomEncrypted(evt.RoomID) {
+	e2e := a.crypto()
+	// Without encryption, in an encrypted room the bot answers nothing,
+	// not even a command a client sent in clear: it says once that it
+	// cannot play there (encryptedNotice, after the batch) and ignores the
+	// rest.
+	if e2e == nil && a.roomEncrypted(evt.RoomID) {
 		return
+	}
+	if e2e != nil && evt.Type == event.EventEncrypted {
+		dec, err := e2e.decrypt(ctx, evt)
+		if err != nil {
+			a.log.Warn("matrix: decryption failed", "room", evt.RoomID, "event", evt.ID, "err", err)
+			a.unreadable(ctx, evt)
+			return
+		}
+		if dec == nil { // waiting for its key
+			a.log.Debug("matrix: encrypted event waits for its key", "room", evt.RoomID, "event", evt.ID)
+			return
+		}
+		a.log.Debug("matrix: decrypted", "room", evt.RoomID, "event", evt.ID, "type", dec.Type.Type)
+		evt = dec
 	}
 	ref := a.app.Guard("matrix event", func() { a.handleEvent(ctx, evt) },
 		"platform", Platform, "room", string(evt.RoomID), "user", string(evt.Sender), "event", string(evt.ID))
@@ -342,7 +408,7 @@ func (a *Adapter) handleEvent(ctx context.Context, evt *event.Event) {
 }
 
 func (a *Adapter) message(ctx context.Context, evt *event.Event) {
-	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+	if err := parse(evt); err != nil {
 		return
 	}
 	c := evt.Content.AsMessage()
@@ -372,7 +438,7 @@ func (a *Adapter) message(ctx context.Context, evt *event.Event) {
 // reaction answers a number reaction under a message that listed
 // options: it is the option's command, sent by the reacting user.
 func (a *Adapter) reaction(ctx context.Context, evt *event.Event) {
-	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+	if err := parse(evt); err != nil {
 		return
 	}
 	rel := evt.Content.AsReaction().RelatesTo
@@ -524,4 +590,13 @@ func (a *Adapter) choicesOf(evt id.EventID) (*storedChoices, error) {
 		return nil, err
 	}
 	return &s, nil
+}
+
+// parse parses an event's content, once: a decrypted event, or one the
+// crypto side has read first, is parsed already.
+func parse(evt *event.Event) error {
+	if err := evt.Content.ParseRaw(evt.Type); err != nil && !errors.Is(err, event.ErrContentAlreadyParsed) {
+		return err
+	}
+	return nil
 }

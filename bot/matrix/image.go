@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/image/draw"
 	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/attachment"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
@@ -31,7 +32,12 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image, caption
 	if name == "" {
 		name = "board.png"
 	}
-	url, err := a.upload(ctx, img.PNG, name, "image/png")
+	// In an encrypted room the image and its thumbnail are uploaded
+	// encrypted (AES-CTR, keys in the encrypted event: file and
+	// thumbnail_file instead of url and thumbnail_url).
+	e2e := a.crypto()
+	encrypt := e2e != nil && e2e.encrypted(ctx, p.room)
+	url, file, err := a.uploadFile(ctx, img.PNG, name, "image/png", encrypt)
 	if err != nil {
 		return "", err
 	}
@@ -43,14 +49,14 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image, caption
 		case err != nil:
 			a.log.Warn("matrix: thumbnail", "image", name, "err", err)
 		case thumb == nil: // small enough: the image is its own thumbnail
-			info.ThumbnailURL = url
+			info.ThumbnailURL, info.ThumbnailFile = url, file
 			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/png", Size: len(img.PNG), Width: cfg.Width, Height: cfg.Height}
 		default:
-			turl, err := a.upload(ctx, thumb, "thumbnail-"+strings.TrimSuffix(name, ".png")+".jpg", "image/jpeg")
+			turl, tfile, err := a.uploadFile(ctx, thumb, "thumbnail-"+strings.TrimSuffix(name, ".png")+".jpg", "image/jpeg", encrypt)
 			if err != nil {
 				return "", err
 			}
-			info.ThumbnailURL = turl
+			info.ThumbnailURL, info.ThumbnailFile = turl, tfile
 			info.ThumbnailInfo = &event.FileInfo{MimeType: "image/jpeg", Size: len(thumb), Width: tw, Height: th}
 		}
 	}
@@ -59,7 +65,7 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image, caption
 		body = img.Alt
 	}
 	content := &event.MessageEventContent{
-		MsgType: event.MsgImage, Body: body, FileName: name, URL: url, Info: info,
+		MsgType: event.MsgImage, Body: body, FileName: name, URL: url, File: file, Info: info,
 		Mentions: &event.Mentions{}, RelatesTo: p.relation(),
 	}
 	if caption != nil && caption.plain != name {
@@ -67,6 +73,23 @@ func (a *Adapter) postImage(ctx context.Context, p place, img bot.Image, caption
 		content.Mentions.UserIDs = caption.mentions
 	}
 	return a.send(ctx, p.room, event.EventMessage, content)
+}
+
+// uploadFile uploads data: in clear (its URL), or encrypted (its
+// encrypted-file info, whose url is the ciphertext's).
+func (a *Adapter) uploadFile(ctx context.Context, data []byte, name, mime string, encrypt bool) (id.ContentURIString, *event.EncryptedFileInfo, error) {
+	if !encrypt {
+		url, err := a.upload(ctx, data, name, mime)
+		return url, nil, err
+	}
+	ef := attachment.NewEncryptedFile()
+	cipher := bytes.Clone(data)
+	ef.EncryptInPlace(cipher)
+	url, err := a.upload(ctx, cipher, name, "application/octet-stream")
+	if err != nil {
+		return "", nil, err
+	}
+	return "", &event.EncryptedFileInfo{EncryptedFile: *ef, URL: url}, nil
 }
 
 func (a *Adapter) upload(ctx context.Context, data []byte, name, mime string) (id.ContentURIString, error) {

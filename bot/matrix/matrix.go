@@ -37,6 +37,7 @@ type Adapter struct {
 	store Store
 	log   *slog.Logger
 	cli   *mautrix.Client
+	e2e   *e2ee // nil: no encryption (Config.CryptoStore empty, or not running)
 	me    id.UserID
 	key   string // "matrix/<me>/": the prefix of the adapter's stored values
 	addr  addressing
@@ -174,7 +175,8 @@ type session struct {
 
 // login sets the client's access token: the configured one, the stored
 // one, or a new one from a password login (then stored).
-func (a *Adapter) login(ctx context.Context) error {
+// storedDevice is the device whose keys the crypto store holds ("": none).
+func (a *Adapter) login(ctx context.Context, storedDevice id.DeviceID) error {
 	var stored session
 	if raw, err := a.store.Value(a.key + "session"); err != nil {
 		return err
@@ -196,6 +198,9 @@ func (a *Adapter) login(ctx context.Context) error {
 		if who.DeviceID != "" {
 			a.cli.DeviceID = who.DeviceID
 		}
+		if a.cfg.DeviceID != "" && a.cli.DeviceID != id.DeviceID(a.cfg.DeviceID) {
+			return fmt.Errorf("matrix: the access token belongs to device %s, not to device-id %s", a.cli.DeviceID, a.cfg.DeviceID)
+		}
 		return nil
 	}
 	switch {
@@ -216,12 +221,20 @@ func (a *Adapter) login(ctx context.Context) error {
 	case a.cfg.Password == "":
 		return errors.New("matrix: no credentials: set access-token, or password to log in once (the token is then kept in the store)")
 	}
+	device := id.DeviceID(a.cfg.DeviceID)
+	if device == "" {
+		device = storedDevice
+	}
+	if device == "" {
+		device = id.DeviceID(stored.DeviceID)
+	}
 	var resp *mautrix.RespLogin
 	err := a.retry(ctx, "login", func() (err error) {
 		resp, err = a.cli.Login(ctx, &mautrix.ReqLogin{
 			Type:                     mautrix.AuthTypePassword,
 			Identifier:               mautrix.UserIdentifier{Type: mautrix.IdentifierTypeUser, User: string(a.me)},
 			Password:                 a.cfg.Password,
+			DeviceID:                 device,
 			InitialDeviceDisplayName: a.cfg.DeviceName,
 			StoreCredentials:         true,
 		})
@@ -243,8 +256,37 @@ func (a *Adapter) login(ctx context.Context) error {
 // sync position and returns nil. It returns an error when the login fails
 // or the token is revoked.
 func (a *Adapter) Run(ctx context.Context) error {
-	if err := a.login(ctx); err != nil {
+	var e2e *e2ee
+	var storedDevice id.DeviceID
+	if a.cfg.CryptoStore != "" {
+		pickle := a.cfg.PickleKey
+		if pickle == "" {
+			pickle = defaultPickleKey
+		}
+		var err error
+		if e2e, storedDevice, err = newE2EE(ctx, a.cli, a.cfg.CryptoStore, []byte(pickle)); err != nil {
+			return err
+		}
+		defer func() {
+			a.mu.Lock()
+			a.e2e = nil
+			a.mu.Unlock()
+			if err := e2e.close(); err != nil {
+				a.log.Warn("matrix: closing the crypto store", "err", err)
+			}
+		}()
+	}
+	if err := a.login(ctx, storedDevice); err != nil {
 		return err
+	}
+	if e2e != nil {
+		if err := e2e.start(ctx, storedDevice, a.cfg.VerifiedDevicesOnly); err != nil {
+			return err
+		}
+		a.mu.Lock()
+		a.e2e = e2e
+		a.mu.Unlock()
+		a.log.Info("matrix: end-to-end encryption on", "device", a.cli.DeviceID, "store", a.cfg.CryptoStore)
 	}
 	if err := a.loadDMs(); err != nil {
 		return err
@@ -312,6 +354,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 		}
 		a.syncOnce.Do(func() { close(a.synced) })
 		wait = a.cfg.SyncTimeout
+		if e2e != nil && e2e.waiting() {
+			wait = min(wait, 2*time.Second) // come back soon for the keys awaited
+		}
 	}
 	return nil
 }

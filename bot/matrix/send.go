@@ -347,22 +347,39 @@ func (a *Adapter) directRoom(ctx context.Context, user id.UserID) (id.RoomID, er
 	a.mu.Lock()
 	room, ok := a.dms[user]
 	a.mu.Unlock()
-	// A direct room that is encrypted (Element encrypts the direct rooms
-	// it creates) cannot be used: the bot reads nothing there. A new,
-	// unencrypted one replaces it.
-	if ok && !a.roomEncrypted(room) {
+	// Without encryption, a direct room that is encrypted (Element
+	// encrypts the direct rooms it creates) cannot be used: the bot reads
+	// nothing there. A new, unencrypted one replaces it. With encryption,
+	// the direct rooms the bot creates are encrypted.
+	e2e := a.crypto()
+	if ok && (e2e != nil || !a.roomEncrypted(room)) {
 		return room, nil
+	}
+	req := &mautrix.ReqCreateRoom{
+		Preset: "private_chat", Invite: []id.UserID{user}, IsDirect: true,
+		Topic: "grognard: your private views and secrets",
+	}
+	encryption := &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}
+	if e2e != nil {
+		req.InitialState = []*event.Event{{Type: event.StateEncryption, Content: event.Content{Parsed: encryption}}}
 	}
 	var resp *mautrix.RespCreateRoom
 	err := a.retry(ctx, "create room", func() (err error) {
-		resp, err = a.cli.CreateRoom(ctx, &mautrix.ReqCreateRoom{
-			Preset: "private_chat", Invite: []id.UserID{user}, IsDirect: true,
-			Topic: "grognard: your private views and secrets",
-		})
+		resp, err = a.cli.CreateRoom(ctx, req)
 		return
 	})
 	if err != nil {
 		return "", fmt.Errorf("create a direct room with %s: %w", user, err)
+	}
+	if e2e != nil {
+		// Known at once, not at the next sync: what the bot posts there
+		// next is encrypted, with the room key shared with the invited
+		// player's devices.
+		if err := errors.Join(e2e.state.SetEncryptionEvent(ctx, resp.RoomID, encryption),
+			e2e.state.SetMembership(ctx, resp.RoomID, a.me, event.MembershipJoin),
+			e2e.state.SetMembership(ctx, resp.RoomID, user, event.MembershipInvite)); err != nil {
+			return "", fmt.Errorf("direct room with %s: crypto store: %w", user, err)
+		}
 	}
 	a.rememberDM(ctx, user, resp.RoomID)
 	return resp.RoomID, nil
