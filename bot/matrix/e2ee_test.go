@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -164,9 +163,6 @@ func checkEncryptedImage(t testing.TB, c *client, b *testBot, evt *event.Event) 
 func TestEncryptedGame(t *testing.T) {
 	h := needHomeserver(t)
 	keyRequestAfter, unreadableAfter = 500*time.Millisecond, 3*time.Second
-	if d := os.Getenv("E2EE_WAIT"); d != "" {
-		waitTimeout, _ = time.ParseDuration(d)
-	}
 	t.Cleanup(func() { keyRequestAfter, unreadableAfter = 3*time.Second, time.Minute })
 	alice, bob := newCryptoClient(t, h, "alice"), newCryptoClient(t, h, "bob")
 	b := newTestBot(t, h, Config{CryptoStore: filepath.Join(t.TempDir(), "crypto", "grognard-crypto.db")})

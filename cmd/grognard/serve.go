@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -104,7 +105,7 @@ func DefaultConfig() Config {
 		Bot: BotConfig{Language: "en", RateLimit: 30, RateBurst: 10,
 			MaxOpenGames: bot.DefaultFlood.UserOpenGames, MaxRoomOpenGames: bot.DefaultFlood.RoomOpenGames,
 			MaxInvitations: bot.DefaultFlood.Invitations, MaxLineLength: bot.DefaultFlood.LineLength, PageLines: bot.DefaultFlood.PageLines},
-		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true},
+		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true, Encryption: true},
 		Discord: DiscordConfig{Threads: discord.DefaultConfig().Threads},
 		Deadlines: DeadlinesConfig{Phase: "72h", Decision: "24h", Reminders: "50% 2h", VacationDays: 14, DigestHour: 8,
 			MaxExtend: "7d", TimeZone: "UTC"},
@@ -311,7 +312,8 @@ func isTerminal(r any) bool {
 // MatrixConfig is the Matrix adapter (bot/matrix); docs/matrix.md explains
 // every key. `serve` runs it instead of the terminal room when homeserver
 // is set. The secrets may come from the environment instead:
-// GROGNARD_MATRIX_ACCESS_TOKEN, GROGNARD_MATRIX_PASSWORD.
+// GROGNARD_MATRIX_ACCESS_TOKEN, GROGNARD_MATRIX_PASSWORD,
+// GROGNARD_MATRIX_PICKLE_KEY.
 type MatrixConfig struct {
 	Homeserver      string   `toml:"homeserver"`
 	UserID          string   `toml:"user-id"`
@@ -322,22 +324,47 @@ type MatrixConfig struct {
 	AdminPowerLevel int      `toml:"admin-power-level"`
 	Threads         string   `toml:"threads"`
 	Reactions       bool     `toml:"reactions"`
+	// End-to-end encryption (default on): the crypto store is a SQLite
+	// file, by default beside the store file (<name>-matrix-crypto.db).
+	Encryption          bool   `toml:"encryption"`
+	CryptoStore         string `toml:"crypto-store"`
+	DeviceID            string `toml:"device-id"`
+	PickleKey           string `toml:"pickle-key"`
+	VerifiedDevicesOnly bool   `toml:"verified-devices-only"`
+}
+
+// cryptoStore is the crypto store's path: crypto-store, or beside the
+// store file ("" without encryption).
+func (c MatrixConfig) cryptoStore(storePath string) string {
+	switch {
+	case !c.Encryption:
+		return ""
+	case c.CryptoStore != "":
+		return c.CryptoStore
+	case storePath == "":
+		return ""
+	}
+	return strings.TrimSuffix(storePath, filepath.Ext(storePath)) + "-matrix-crypto.db"
 }
 
 func (c MatrixConfig) enabled() bool { return c.Homeserver != "" }
 
 // adapter is the adapter's configuration, secrets from the environment
 // first.
-func (c MatrixConfig) adapter(lang bot.Lang, logger *slog.Logger) matrix.Config {
-	token, password := c.AccessToken, c.Password
+func (c MatrixConfig) adapter(lang bot.Lang, logger *slog.Logger, storePath string) matrix.Config {
+	token, password, pickle := c.AccessToken, c.Password, c.PickleKey
 	if v := os.Getenv("GROGNARD_MATRIX_ACCESS_TOKEN"); v != "" {
 		token = v
 	}
 	if v := os.Getenv("GROGNARD_MATRIX_PASSWORD"); v != "" {
 		password = v
 	}
+	if v := os.Getenv("GROGNARD_MATRIX_PICKLE_KEY"); v != "" {
+		pickle = v
+	}
 	return matrix.Config{
 		Homeserver: c.Homeserver, UserID: c.UserID, AccessToken: token, Password: password,
+		DeviceID: c.DeviceID, CryptoStore: c.cryptoStore(storePath), PickleKey: pickle, VerifiedDevicesOnly: c.VerifiedDevicesOnly,
 		Prefix: c.Prefix, AllowInvites: strings.Fields(string(c.AllowInvites)), AdminPowerLevel: c.AdminPowerLevel,
 		Threads: matrix.ThreadMode(c.Threads), NoReactions: !c.Reactions, Lang: lang, Logger: logger,
 	}
@@ -347,7 +374,7 @@ func (c MatrixConfig) check() []string {
 	if !c.enabled() {
 		return nil
 	}
-	err := c.adapter(bot.EN, nil).Validate()
+	err := c.adapter(bot.EN, nil, "").Validate()
 	if err == nil {
 		return nil
 	}
@@ -362,7 +389,7 @@ func (c MatrixConfig) check() []string {
 // first sync is done, and states (nil: none) asks it whether it syncs.
 func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st *storage.Store, lang bot.Lang, logger *slog.Logger,
 	states *metrics.Adapters, up func()) error {
-	ad, err := matrix.New(cfg.Matrix.adapter(lang, logger), app, st)
+	ad, err := matrix.New(cfg.Matrix.adapter(lang, logger, cfg.Store.Path), app, st)
 	if err != nil {
 		return err
 	}
