@@ -14,7 +14,8 @@ import (
 // container's GROGNARD_DB=/data/grognard.db beats the relative `path` of
 // the example configuration baked into the image, and `--db` beats both.
 // The secrets follow the same rule (GROGNARD_DISCORD_TOKEN,
-// GROGNARD_MATRIX_ACCESS_TOKEN, GROGNARD_MATRIX_PASSWORD: see the adapters'
+// GROGNARD_MATRIX_ACCESS_TOKEN, GROGNARD_MATRIX_PASSWORD,
+// GROGNARD_MATRIX_PICKLE_KEY: see the adapters'
 // configuration). docs/admin.md lists them.
 var configEnv = []struct {
 	name, key string
