@@ -32,7 +32,7 @@ import (
 	"github.com/grognard/grognard/storage"
 )
 
-var waitTimeout = 2 * time.Minute
+const waitTimeout = 2 * time.Minute
 
 // client is a test user.
 type client struct {
