@@ -161,8 +161,10 @@ func (e *e2ee) start(ctx context.Context, stored id.DeviceID, verifiedOnly bool)
 	return nil
 }
 
+// close closes the stores. The client keeps them as its Crypto and
+// StateStore: what it is asked to send afterwards fails (the database is
+// closed) rather than going in clear into an encrypted room.
 func (e *e2ee) close() error {
-	e.cli.Crypto = nil
 	return e.db.Close()
 }
 

@@ -318,6 +318,14 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return err
 	}
 	since := string(raw)
+	if e2e != nil && storedDevice == "" && since != "" {
+		// Encryption turned on for a bot that already syncs: the stored
+		// position will not repeat the rooms' state, which the new state
+		// store needs (encryption, members).
+		if err := a.seedState(ctx, e2e); err != nil {
+			return err
+		}
+	}
 	a.log.Info("matrix: syncing", "user", a.me, "resume", since != "")
 	backoff := time.Second
 	wait := time.Duration(0) // the first sync catches up at once
@@ -457,4 +465,28 @@ func serverError(err error) bool {
 // retries of one send so the homeserver stores the event once.
 func (a *Adapter) nextTxn() string {
 	return a.txnPrefix + fmt.Sprint(a.txn.Add(1))
+}
+
+// seedState feeds the crypto side's state store with the state of every
+// room the bot is in, from a full sync whose position and timelines are
+// not used.
+func (a *Adapter) seedState(ctx context.Context, e2e *e2ee) error {
+	inline, err := json.Marshal(&mautrix.Filter{Room: &mautrix.RoomFilter{Timeline: &mautrix.FilterPart{Limit: 1}}})
+	if err != nil {
+		return err
+	}
+	var resp *mautrix.RespSync
+	if err := a.retry(ctx, "sync", func() (err error) {
+		resp, err = a.cli.FullSyncRequest(ctx, mautrix.ReqSync{FilterID: string(inline), FullState: true})
+		return
+	}); err != nil {
+		return fmt.Errorf("matrix: the rooms' state for the new crypto store: %w", err)
+	}
+	for roomID, room := range resp.Rooms.Join {
+		for _, evt := range append(room.State.Events, room.Timeline.Events...) {
+			evt.RoomID = roomID
+			e2e.noteState(ctx, evt)
+		}
+	}
+	return nil
 }

@@ -282,6 +282,13 @@ func (a *Adapter) postAt(ctx context.Context, m bot.Message, p place, mayOpen bo
 // send sends one event, waiting out rate limits; the transaction id stays
 // the same across retries.
 func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any) (id.EventID, error) {
+	// Never in clear into a room the adapter knows is encrypted, even if
+	// the crypto side's state store has not learnt it.
+	if e2e := a.crypto(); e2e != nil && a.roomEncrypted(room) && !e2e.encrypted(ctx, room) {
+		if err := e2e.state.SetEncryptionEvent(ctx, room, &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}); err != nil {
+			return "", fmt.Errorf("crypto store: %w", err)
+		}
+	}
 	txn := a.nextTxn()
 	var resp *mautrix.RespSendEvent
 	err := a.retry(ctx, "send", func() (err error) {
