@@ -10,31 +10,14 @@ var _ game.Boarder = (*Rules)(nil)
 
 // Board is the picture of s (game.Boarder; the game has no hidden
 // information): the battlefield, every piece with its facing and state
-// printed under it (E, W … ; D disordered, Sq square, 2nd the rear of an
-// attack formation) and drawn as a wedge toward its vertex
+// printed under it (Pieces: E, W … ; D disordered, Sq square, 2nd the
+// rear of an attack formation) and drawn as a wedge toward its vertex
 // (Piece.FacingVertex), the objectives, the hexes of the brigade that acted
 // last (SDC-C.5), and the legend with each side's victory points and
 // destroyed brigades.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := gs.(*State)
 	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces()}
-	for i := range b.Pieces {
-		p := &b.Pieces[i]
-		if e := s.Element(p.ID); e != nil {
-			v := FacingName(e.Facing)
-			switch {
-			case e.Head != "":
-				v = "2nd"
-			case e.Square:
-				v = "Sq"
-			}
-			if e.Disordered {
-				v += " D"
-			}
-			p.Values = v
-			p.FacingVertex = e.Facing + 1 // NE is the corner clockwise of N
-		}
-	}
 	for _, o := range s.sc.Objectives {
 		if len(o.Cells) == 0 {
 			continue

@@ -317,7 +317,25 @@ func (s *State) Outcome() game.Outcome {
 	return o
 }
 
-// Pieces implements game.State.
+// elementValues is what an element's counter prints under it (and the
+// units list beside it): its facing, Sq in square, 2nd the rear of an
+// attack formation, then D when disordered.
+func elementValues(e *Element) string {
+	v := FacingName(e.Facing)
+	switch {
+	case e.Head != "":
+		v = "2nd"
+	case e.Square:
+		v = "Sq"
+	}
+	if e.Disordered {
+		v += " D"
+	}
+	return v
+}
+
+// Pieces implements game.State: each element with its facing as a flag,
+// its Values (elementValues) and its vertex (FacingVertex).
 func (s *State) Pieces() []game.Piece {
 	out := make([]game.Piece, 0, len(s.Elements)+len(s.Generals))
 	for i := range s.Elements {
@@ -339,6 +357,7 @@ func (s *State) Pieces() []game.Piece {
 		if e.Head != "" {
 			p.Flags = append(p.Flags, "second")
 		}
+		p.Values, p.FacingVertex = elementValues(e), e.Facing+1 // NE is the corner clockwise of N
 		out = append(out, p)
 	}
 	for i := range s.Seniors {
