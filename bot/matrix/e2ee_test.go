@@ -108,6 +108,22 @@ func (c *client) createEncryptedRoom(t testing.TB, name string, direct bool, inv
 	return resp.RoomID
 }
 
+// reactEncrypted reacts with key, the reaction encrypted (as Element
+// does in encrypted rooms; mautrix's SendReaction sends it in clear).
+func (c *client) reactEncrypted(t testing.TB, room id.RoomID, evt id.EventID, key string) {
+	t.Helper()
+	ctx := context.Background()
+	enc, err := c.e2e.Encrypt(ctx, room, event.EventReaction, &event.ReactionEventContent{
+		RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt, Key: key},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.cli.SendMessageEvent(ctx, room, event.EventEncrypted, enc); err != nil {
+		t.Fatalf("%s reacts %s: %v", c.name, key, err)
+	}
+}
+
 // wasEncrypted fails the test when evt reached the client in clear.
 func wasEncrypted(t testing.TB, evt *event.Event) {
 	t.Helper()
@@ -155,7 +171,7 @@ func checkEncryptedImage(t testing.TB, c *client, b *testBot, evt *event.Event) 
 // creates an encrypted room and an encrypted direct room with the bot,
 // which has encryption off (it says it cannot read them) and is restarted
 // with it on;
-// the challenge is accepted by a number reaction; the secret set-ups and
+// the challenge is accepted by an encrypted number reaction; the secret set-ups and
 // their boards go to the players' encrypted direct rooms (alice's, and
 // one the bot creates for bob); the bot restarts on the same stores while
 // bob answers his decision by number, and answers it after; the boards
@@ -189,7 +205,7 @@ func TestEncryptedGame(t *testing.T) {
 	alice.send(t, room, "!g new gs-1 vs "+B)
 	ch := alice.says(t, me, room, "g1: "+A+" challenges "+B+" to Grands Stratèges")
 	wasEncrypted(t, ch)
-	bob.react(t, room, ch.ID, "1️⃣") // accept
+	bob.reactEncrypted(t, room, ch.ID, "1️⃣") // accept
 	wasEncrypted(t, alice.says(t, me, room, "g1 begins: A "+A+", B "+B))
 	bob.says(t, me, room, B+" g1 · B to decide:\ndeploy your units in zone deploy-B")
 
