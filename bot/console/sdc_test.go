@@ -30,3 +30,40 @@ func TestSdcCombat(t *testing.T) {
 		}
 	}
 }
+
+// TestSdcArmySecret: in testdata/sdc.txt alice builds her army with an
+// exchange (x=X1, three elite infantry in her first brigade); until both
+// armies are revealed bob receives nothing of it, only that A has chosen.
+func TestSdcArmySecret(t *testing.T) {
+	got := runTranscriptWith(t, "testdata/sdc.txt", newHarness(t))
+	before, _, ok := strings.Cut(got, "both armies are revealed")
+	if !ok {
+		t.Fatal("the armies are never revealed")
+	}
+	recv := map[string]*strings.Builder{"alice": {}, "bob": {}}
+	to := ""
+	for _, l := range strings.Split(before, "\n") {
+		if strings.HasPrefix(l, "> ") || strings.HasPrefix(l, "#") {
+			continue // what a user typed is not what he received
+		}
+		if !strings.HasPrefix(l, "  ") {
+			to = ""
+			for _, p := range []string{"[private to ", "[to "} {
+				if rest, ok := strings.CutPrefix(l, p); ok {
+					to, _, _ = strings.Cut(rest, "]")
+				}
+			}
+		}
+		for u, b := range recv {
+			if to == "" || to == u {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	if s := recv["bob"].String(); strings.Contains(s, "x=X1 b1") || strings.Contains(s, "LI3") || strings.Contains(s, "EI3") || !strings.Contains(s, "g1 · A (alice) · (secret order)") {
+		t.Errorf("bob, before the reveal, received:\n%s", s)
+	}
+	if !strings.Contains(recv["alice"].String(), "x=X1 b1=LI3 EI3 HC1") {
+		t.Error("alice does not read her own army back")
+	}
+}
