@@ -230,7 +230,7 @@ func (a *App) saveClock(lg *live) error {
 func (a *App) setTimer(lg *live) error {
 	next := time.Time{}
 	if !lg.meta.Status.Ended() && lg.meta.Status != storage.StatusOpen && lg.clock != nil {
-		next = lg.clock.nextTimer(a.cfg.Deadlines.Reminders)
+		next = lg.clock.nextTimer(lg.clock.reminders(a.cfg.Deadlines.Reminders))
 	}
 	if next.Equal(lg.meta.Deadline) {
 		return nil
@@ -250,6 +250,19 @@ func (clk *gameClock) durFor(decision bool) time.Duration {
 		return clk.Decision
 	}
 	return clk.Phase
+}
+
+// paceReminders are the reminders of a game with a pace preset: at 50 %
+// and 90 % of the time allowed (MAN-P-45).
+var paceReminders = []Reminder{{Fraction: 0.5}, {Fraction: 0.9}}
+
+// reminders is the game's list of reminders: the configuration's, or
+// paceReminders with a pace preset.
+func (clk *gameClock) reminders(cfg []Reminder) []Reminder {
+	if clk.Pace != "" {
+		return paceReminders
+	}
+	return cfg
 }
 
 // durOf is how long side's obligation sig in st is given. Without a pace

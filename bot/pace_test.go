@@ -95,3 +95,25 @@ func TestPaceOption(t *testing.T) {
 		}
 	}
 }
+
+// TestPaceReminders: a game with a pace preset is reminded at 50 % and
+// 90 % of the time allowed (MAN-P-45), whatever the configuration says;
+// a game without one keeps the configuration's reminders.
+func TestPaceReminders(t *testing.T) {
+	cfg := []Reminder{{Before: 2 * time.Hour}}
+	st := paceState{active: game.SideA, pending: []game.Decision{decision("guerrilla", game.SideB)}}
+	live := &gameClock{Phase: 10 * time.Minute, Decision: 2 * time.Minute, Pace: "live"}
+	live.sync(st, t0)
+	if got := live.nextTimer(live.reminders(cfg)); !got.Equal(t0.Add(time.Minute)) {
+		t.Errorf("first reminder of a 2 min reaction at %v, want half time", got.Sub(t0))
+	}
+	live.Obls[0].Sent = 1
+	if got := live.nextTimer(live.reminders(cfg)); !got.Equal(t0.Add(108 * time.Second)) {
+		t.Errorf("second reminder at %v, want 90 %%", got.Sub(t0))
+	}
+	plain := &gameClock{Phase: 48 * time.Hour, Decision: 24 * time.Hour}
+	plain.sync(st, t0)
+	if got := plain.nextTimer(plain.reminders(cfg)); !got.Equal(t0.Add(22 * time.Hour)) {
+		t.Errorf("reminder without a pace at %v, want 2 h before", got.Sub(t0))
+	}
+}

@@ -169,7 +169,7 @@ func (a *App) Reconcile() error {
 					continue
 				}
 			}
-			next := clk.nextTimer(a.cfg.Deadlines.Reminders)
+			next := clk.nextTimer(clk.reminders(a.cfg.Deadlines.Reminders))
 			if raw == nil && !m.Deadline.IsZero() {
 				continue // the scheduler will build the clock when it fires
 			}
@@ -286,7 +286,7 @@ func (a *App) tickGame(ctx context.Context, id string, now time.Time) ([]Deliver
 		m := c.say(lg.id, "")
 		m.Text = T(c.plang, "vacation.over", "game", lg.id)
 	}
-	rs := a.cfg.Deadlines.Reminders
+	rs := clk.reminders(a.cfg.Deadlines.Reminders)
 	var expired []game.Side
 	for i := range clk.Obls {
 		o := &clk.Obls[i]

@@ -156,8 +156,8 @@
 //     T-18 maps the digest's engine hooks to this package (ruleids.txt).
 //
 // Not implemented yet:
-//   - a custom map upload (MAN-P-03); MAN-P-45's 50 %/90 % reminders and
-//     timeout claim (the bot's own reminders apply);
+//   - a custom map upload (MAN-P-03); MAN-P-45's timeout claim and
+//     forfeit after twice the deadline;
 //   - cards drawn as cards: the hand is a list with each card's values
 //     (game.Zone Labels: units, and a panel of the board image); the
 //     borders of the four map sections are not drawn.
