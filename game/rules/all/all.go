@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/rules/flg"
 	"github.com/grognard/grognard/game/rules/gs"
 	"github.com/grognard/grognard/game/rules/man"
 	"github.com/grognard/grognard/game/rules/ptg"
@@ -16,6 +17,7 @@ import (
 var rulesets = map[string]game.Ruleset{}
 
 func init() {
+	add(flg.New())
 	add(gs.New())
 	add(man.New())
 	add(ptg.New())
