@@ -44,7 +44,7 @@ func TestVerbCommands(t *testing.T) {
 	if n := declaring("end"); len(end.Variants) != n || n < 4 || !end.sameEverywhere() {
 		t.Errorf("end reads the same in the %d rulesets: %+v", n, end.Variants)
 	}
-	for _, id := range []string{"PTG-3.1", "MAN-4.2", "SDC-7.5"} {
+	for _, id := range []string{"PTG-3.1", "MAN-4.2", "SDC-7.5", "FLG-1.7"} {
 		if !strings.Contains(end.rulesText(), id) {
 			t.Errorf("end does not name %s: %s", id, end.rulesText())
 		}
