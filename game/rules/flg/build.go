@@ -253,7 +253,7 @@ func (s *State) buildOptions(side game.Side) []game.Option {
 func (s *State) buildDecisions() []game.Decision {
 	var out []game.Decision
 	for _, sd := range game.Sides {
-		if s.BuildDone[sd] {
+		if s.BuildDone[sd] || s.secret[sd] {
 			continue
 		}
 		m := game.M("flg.prompt.build", "side", sd, "spent", s.Spent(sd), "budget", s.budget())

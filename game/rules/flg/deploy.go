@@ -339,7 +339,7 @@ func (s *State) deployOptions(side game.Side) []game.Option {
 func (s *State) deployDecisions() []game.Decision {
 	var out []game.Decision
 	for _, sd := range game.Sides {
-		if s.Ready[sd] {
+		if s.Ready[sd] || s.secret[sd] {
 			continue
 		}
 		opts := s.indexed().deployOptions(sd)
@@ -370,6 +370,9 @@ func (r *Rules) View(gs game.State, viewer game.Side) game.State {
 	mode := s.deployMode()
 	if s.Phase == PhaseDeploy && mode == "alternating" {
 		return v
+	}
+	for _, sd := range game.Sides {
+		v.secret[sd] = sd != viewer
 	}
 	for i := range v.Units {
 		if u := &v.Units[i]; u.Side != viewer {

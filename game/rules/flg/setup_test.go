@@ -234,6 +234,17 @@ func TestBudget(t *testing.T) {
 			t.Errorf("side B sees A's %s: %q at %q", p.ID, p.Type, p.Hex)
 		}
 	}
+	// A's pending building (its options and running cost) is A's alone.
+	for _, v := range []game.Side{game.SideB, game.Nobody} {
+		for _, d := range game.ViewOf(r, g.State, v).Pending() {
+			if d.Side == game.SideA {
+				t.Errorf("%s sees A's decision %q", v, d.Prompt)
+			}
+		}
+	}
+	if n := len(game.ViewOf(r, g.State, game.SideA).Pending()); n != 1 {
+		t.Errorf("A's view holds %d pending decisions, want its own building", n)
+	}
 	g = playGame(t, g, 3, 250, nil)
 	if ph := g.State.Clock().Phase; ph == flg.PhaseBuild || ph == flg.PhaseDeploy {
 		t.Errorf("still in the %s phase", ph)

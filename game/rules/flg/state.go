@@ -150,6 +150,10 @@ type State struct {
 	// from the scenario once.
 	prot map[grid.Coord]bool
 	dm   *denseMap
+	// secret marks, in a view (Rules.View), the sides whose army building
+	// and deployment the viewer may not see: their pending decisions are
+	// left out, options and running cost alike (FLG-P-34, FLG-P-35).
+	secret [2]bool
 
 	Turn       int             `json:"turn"`
 	Phase      string          `json:"phase"`
