@@ -14,6 +14,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/rules/flg"
 	"github.com/grognard/grognard/game/rules/ptg"
 	"github.com/grognard/grognard/internal/playtest"
 	"github.com/grognard/grognard/storage"
@@ -23,8 +24,9 @@ import (
 // simultaneous set-ups (GS I, VII, VIII), face-down units, draw piles and
 // secret thresholds (GS IXa, IXb, X), Peter the Great's set-up hidden
 // until a side is ready, Manœuvre's hands, decks and discard piles, Le
-// son du canon !'s armies built in secret (sdc-choose).
-var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical", "man-frgb", "sdc-choose"}
+// son du canon !'s armies built in secret (sdc-choose), Frédéric le
+// Grand's armies built by budget and deployed in secret (flg-budget).
+var leakScenarios = []string{"gs-1", "gs-7", "gs-8", "gs-9a", "gs-9b", "gs-10", "ptg-standard", "ptg-historical", "man-frgb", "sdc-choose", "flg-budget"}
 
 // TestNoLeaks plays random games of every scenario with hidden
 // information through the bot — legal orders, refused orders, views,
@@ -178,6 +180,12 @@ func secretsFor(r game.Ruleset, sc *game.Scenario, st game.State, viewer game.Si
 		s.totals = append(s.totals, fmt.Sprintf("%s · losses (PC, of %d)", viewer.Other(), total))
 	}
 	s.cards = cardSecrets(st, view, viewer)
+	if full, ok := st.(*flg.State); ok && full.Phase == flg.PhaseBuild && viewer.Valid() {
+		// The other side's running cost while it builds its army.
+		if n := full.Spent(viewer.Other()); n > 0 && n != full.Spent(viewer) {
+			s.totals = append(s.totals, fmt.Sprintf("%s: build your army (%d of", viewer.Other(), n), fmt.Sprintf("%d points spent", n))
+		}
+	}
 	if full, ok := st.(*ptg.State); ok {
 		pv := view.(*ptg.State)
 		for _, rd := range full.Redoubts {
