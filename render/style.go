@@ -119,6 +119,14 @@ var terrainStyles = map[string]terrainStyle{
 	"lake":    {fill: colLake, ink: colLakeInk, sym: symWaves},
 	"fields":  {fill: colFields, ink: colFieldsInk, sym: symFurrows},
 	"rough":   {fill: colRough, ink: colRoughInk, sym: symDots},
+	// Frédéric le Grand's hex terrains: a stream or river fills its hexes,
+	// crossed by fords and bridges; sand, snow, mountains.
+	"river":    {fill: colLake, ink: colLakeInk, sym: symWaves},
+	"ford":     {fill: mix(colLake, colClear, 0.55), ink: colLakeInk, sym: symText, abbr: "ford"},
+	"bridge":   {fill: mix(colLake, colClear, 0.3), ink: colHouse, sym: symText, abbr: "="},
+	"sand":     {fill: rgb(0xEBDCA8), ink: rgb(0xB8964A), sym: symDots},
+	"snow":     {fill: rgb(0xF5F8FB)},
+	"mountain": {fill: colRough, ink: colRoughInk, sym: symText, abbr: "mtn", level: 2},
 }
 
 // terrainAliases maps the names used by the rule digests and scenario
@@ -133,6 +141,7 @@ var terrainAliases = map[string]string{
 	"water": "lake", "pond": "lake", "lac": "lake", "sea": "lake",
 	"field": "fields", "champ": "fields", "champs": "fields", "crops": "fields",
 	"rocks": "rough", "rocky": "rough", "rocaille": "rough",
+	"stream": "river", "great-river": "river", "gué": "ford", "pont": "bridge", "désert": "sand", "neige": "snow", "montagne": "mountain",
 }
 
 // terrainOf returns the style of a terrain name. Unknown names get a

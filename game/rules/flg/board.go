@@ -2,6 +2,7 @@ package flg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -21,12 +22,15 @@ var (
 
 // Board is the picture of s for viewer (game.Boarder): the battlefield,
 // the units and officers as viewer may see them (stands as their value),
-// messengers as markers of their own side only, the hexes of a pending
+// messengers (orders in transit) as plain counters of their own side only, the hexes of a pending
 // decision of viewer's, and a legend with each side's losses against
 // its threshold. render/ does not draw it yet.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
-	b := &game.Board{Map: s.board(), Viewer: viewer, Pieces: s.Pieces()}
+	b := &game.Board{Map: s.board(), Viewer: viewer, Pieces: slices.DeleteFunc(s.Pieces(), func(p game.Piece) bool {
+		// a delivered or lost order is no loss to draw
+		return p.Type == "messenger" && p.Status == game.StatusEliminated
+	})}
 	for i := range b.Pieces {
 		p := &b.Pieces[i]
 		switch t := TypeOf(p.Type); {
@@ -40,11 +44,6 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 			p.Symbol = "cavalry"
 		default:
 			p.Symbol = "infantry"
-		}
-	}
-	for _, m := range s.Messengers {
-		if !m.Gone && m.Side == viewer {
-			b.Markers = append(b.Markers, game.Marker{At: m.At, Kind: "messenger", Label: m.ID, Side: m.Side})
 		}
 	}
 	for _, d := range s.Pending() {
