@@ -1,0 +1,82 @@
+package console
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// TestFLGDuel plays a small Frédéric le Grand battle through the terminal
+// room (testdata/flg/duel.txt): armies of 30 points built by budget and
+// deployed in secret (FLG-P-34, FLG-P-35), revealed when both are ready,
+// then an activation, a move, an attack with the symbol dice and its
+// follow-up. Nothing of one side's building or deployment reaches the
+// other player before the reveal.
+func TestFLGDuel(t *testing.T) {
+	src, err := os.ReadFile("testdata/flg/duel.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.Parse("testdata/flg/duel.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.scenarios = []*game.Scenario{sc}
+	got := runTranscriptWith(t, "testdata/flg/duel.txt", h)
+	for _, want := range []string{
+		"A3 (CAV_SH) recruited for 14: 29 points spent",
+		"0304 is not in your two columns nearest your edge (FLG-A1.5)",
+		"both armies are revealed",
+		"A1 attacks B1 with 2 dice",
+		"A1 follows up into 0504",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the conversation does not show %q", want)
+		}
+	}
+	before, _, ok := strings.Cut(got, "both armies are revealed")
+	if !ok {
+		t.Fatal("no reveal")
+	}
+	// What each player received before the reveal: the public lines and
+	// the messages private to him (a message runs to the next line that
+	// starts one: typed, marked, about the game or calling a player; a
+	// decision's prompt and "Answer with" continue it). The lines typed
+	// are their typist's: on a chat platform the secret orders go by
+	// direct message or ephemeral slash command.
+	recv := map[string]*strings.Builder{"alice": {}, "bob": {}}
+	to := ""
+	for _, l := range strings.Split(before, "\n") {
+		if strings.HasPrefix(l, "> ") || strings.HasPrefix(l, "[") || strings.HasPrefix(l, "g1") || strings.HasPrefix(l, "@") {
+			to = ""
+			if rest, ok := strings.CutPrefix(l, "[private to "); ok {
+				to, _, _ = strings.Cut(rest, "]")
+			}
+			if rest, ok := strings.CutPrefix(l, "> "); ok {
+				to, _, _ = strings.Cut(rest, ":")
+			}
+		}
+		for u, b := range recv {
+			if to == "" || to == u {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	for u, secrets := range map[string][]string{
+		"bob":   {"A1 (CAV_L)", "A3 (CAV_SH)", "29 points", "0204", "0203"},
+		"alice": {"16 points", "0504", "0605", "B1 (INF_H_MUSKET)"},
+	} {
+		for _, s := range secrets {
+			if strings.Contains(recv[u].String(), s) {
+				t.Errorf("%s received the other side's %q before the reveal", u, s)
+			}
+		}
+	}
+	if !strings.Contains(recv["alice"].String(), "A1 is deployed at 0204") || !strings.Contains(recv["bob"].String(), "B1 is deployed at 0504") {
+		t.Error("a player does not read his own deployment")
+	}
+}
