@@ -1,8 +1,8 @@
 // Package flg is the ruleset of Frédéric le Grand (Vincent Herelle, 2023),
 // from the digest ../shared/rules/frederic-le-grand.md (rule ids FLG-…;
 // the French seed 002_… wins where they disagree, and the digest's
-// "Corrections against the seed" are followed). It is not registered in
-// game/rules/all yet: the bot, the renderer and the store do not know it.
+// "Corrections against the seed" are followed). It is registered in
+// game/rules/all and played from chat (docs/flg.md).
 //
 // # The game
 //
@@ -154,17 +154,27 @@
 //     (FLG-P-35), slips of paper with decoys or alternating (FLG-A1.6);
 //     with param terrain-by, the other player's choice of edge and first
 //     player (FLG-A1.4, "edge west|east A|B");
-//   - front ends: verbs, defaults, views, Board, Range, LineOfSight,
-//     English and French catalogues.
+//   - front ends: verbs (each with an example), defaults, views (the
+//     other side's pending building and deployment left out of a view,
+//     so that the bot sends them privately), Board, Range, LineOfSight,
+//     English and French catalogues;
+//   - chat: shipped scenarios scenarios/data/flg (flg-brigades and
+//     flg-oriental: presets on generated terrain; flg-budget: armies of
+//     100 points; counters.toml: the faces by troop type), the bot's
+//     private building and deployment (bot TestNoLeaks plays flg-budget;
+//     bot/console TestFLGDuel, a transcript from creation to a combat),
+//     the board image (render BenchmarkFLGBoard: flg-oriental 32 ms p50,
+//     8.8 × the naive redraw).
 //
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
-//     edge and first player is there, for a map given to the game);
-//     scenario files shipped under scenarios/data (FLG-P-36's format is
-//     params here);
+//     edge and first player is there, for a map given to the game); a
+//     shipped fixed battlefield with objectives (FLG-P-36 works from
+//     params);
 //   - prompts for the defender's choices (standing orders stand in);
-//     the board image (render/), registration in game/rules/all and chat
-//     wiring, deliberately left to the packages that own them.
+//   - the symbol dice on the board image (game.Board has no field for
+//     them; the text narrates the faces), officers drawn beside their
+//     unit rather than stacked, the command radius on the own board.
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
 // noisy): Legal on a 22 × 14 battle with 30 units a side 60–80 µs
