@@ -2,9 +2,11 @@ package console
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/scenarios"
 )
@@ -78,5 +80,57 @@ func TestFLGDuel(t *testing.T) {
 	}
 	if !strings.Contains(recv["alice"].String(), "A1 is deployed at 0204") || !strings.Contains(recv["bob"].String(), "B1 is deployed at 0504") {
 		t.Error("a player does not read his own deployment")
+	}
+}
+
+// TestFLGComplete: the arguments of Frédéric le Grand's orders complete
+// from the asker's legal-option tree: while deploying, the deploy line
+// offers the asker's own units and officers only (never the other
+// side's hidden ones); after the reveal, activate's officer and unit
+// offer the active side's own, and the other player is offered nothing.
+func TestFLGComplete(t *testing.T) {
+	src, err := os.ReadFile("testdata/flg/duel.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.Parse("testdata/flg/duel.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.scenarios = []*game.Scenario{sc}
+	h.open()
+	complete := func(user, command, arg string, args map[string]string) []string {
+		req := bot.Request{Platform: Platform, Room: "terminal", User: bot.User{ID: user, Name: user}, Command: command, Args: args}
+		var out []string
+		for _, c := range h.app.Complete(h.ctx, req, arg, "") {
+			out = append(out, c.Command)
+		}
+		slices.Sort(out)
+		return out
+	}
+	say := func(user, line string) {
+		h.room.User = user
+		if _, err := h.room.Line(h.ctx, line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range [][2]string{{"alice", "new flg-duel vs bob"}, {"bob", "accept"},
+		{"alice", "recruit CAV_L"}, {"alice", "done"}, {"bob", "recruit INF_H_MUSKET"}, {"bob", "done"}} {
+		say(l[0], l[1])
+	}
+	got := strings.Join(complete("bob", "deploy", "placements", map[string]string{}), " ")
+	if !strings.Contains(got, "B1") || strings.Contains(got, "A1") || strings.Contains(got, "AGC1") {
+		t.Errorf("bob's deploy completions: %s", got)
+	}
+	for _, l := range [][2]string{{"alice", "deploy A1 0204"}, {"alice", "deploy AGC1 0205"}, {"alice", "ready"},
+		{"bob", "deploy B1 0504"}, {"bob", "deploy BGC1 0605"}, {"bob", "ready"}} {
+		say(l[0], l[1])
+	}
+	if got := complete("alice", "activate", "officer-or-general", map[string]string{}); !slices.Equal(got, []string{"AGC1"}) {
+		t.Errorf("alice's officers to activate with: %v", got)
+	}
+	if got := complete("bob", "activate", "officer-or-general", map[string]string{}); len(got) != 0 {
+		t.Errorf("bob, not to act, is offered %v", got)
 	}
 }
