@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"math/rand/v2"
+	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/fogleman/gg"
 
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/scenarios"
 )
 
@@ -84,8 +88,13 @@ func largestShippedBoard(tb testing.TB) *game.Board {
 // the PNG size and width:
 //
 //	go test ./render -run '^$' -bench PhaseImage -benchtime 100x
-func BenchmarkPhaseImage(b *testing.B) {
-	board := largestShippedBoard(b)
+func BenchmarkPhaseImage(b *testing.B) { benchImage(b, largestShippedBoard(b)) }
+
+// benchImage renders board to PNG with a warm Renderer, b.N times, and in
+// the same run the naive full gg redraw with the default encoder five
+// times; it reports both medians, their ratio, the PNG's size, width and
+// height: the figures of every board-image benchmark.
+func benchImage(b *testing.B, board *game.Board) {
 	r := New()
 	first, err := r.PNG(board) // fill the caches
 	if err != nil {
@@ -122,6 +131,47 @@ func BenchmarkPhaseImage(b *testing.B) {
 	b.ReportMetric(float64(naive)/float64(cached), "speedup")
 	b.ReportMetric(float64(len(first)), "png-bytes")
 	b.ReportMetric(float64(cfg.Width), "width-px")
+	b.ReportMetric(float64(cfg.Height), "height-px")
+}
+
+// playedBoard is the board side A sees after up to n orders of r from
+// sc, set up and played with the "bench" dice: random legal orders, or
+// the one prefer picks (an index into the legal orders, -1 for none).
+func playedBoard(tb testing.TB, r game.Ruleset, sc *game.Scenario, n int, prefer func(rng *rand.Rand, legal []string) int) *game.Board {
+	tb.Helper()
+	sc, err := game.SetUp(r, sc, nil, dice.SetUpDice([]byte("bench")))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(r, sc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d := &dice.Seeded{Seed: []byte("bench")}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < n && !g.State.Outcome().Over; i++ {
+		side := game.Waiting(g.State)[0]
+		l := game.Leaves(r.Legal(g.State, side))
+		o := l[rng.IntN(len(l))]
+		if j := prefer(rng, l); j >= 0 {
+			o = l[j]
+		}
+		cmd, err := game.ParseCommand(side, o)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if _, err := g.Apply(o, cmd, d); err != nil {
+			tb.Fatalf("%s: %v", o, err)
+		}
+	}
+	return r.(game.Boarder).Board(g.State, game.SideA)
+}
+
+// firstWith prefers the first legal order that starts with prefix.
+func firstWith(prefix string) func(*rand.Rand, []string) int {
+	return func(_ *rand.Rand, l []string) int {
+		return slices.IndexFunc(l, func(s string) bool { return strings.HasPrefix(s, prefix) })
+	}
 }
 
 // BenchmarkZoom renders a phone crop of radius 3 on the largest map.

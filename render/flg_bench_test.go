@@ -1,16 +1,9 @@
 package render
 
 import (
-	"bytes"
-	"image/png"
-	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/flg"
 	"github.com/grognard/grognard/scenarios"
 )
@@ -26,32 +19,7 @@ func flgBoard(tb testing.TB) *game.Board {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	r := flg.New()
-	if sc, err = game.SetUp(r, sc, nil, dice.SetUpDice([]byte("bench"))); err != nil {
-		tb.Fatal(err)
-	}
-	g, err := game.Start(r, sc, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	d := &dice.Seeded{Seed: []byte("bench")}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 400 && !g.State.Outcome().Over; i++ {
-		side := game.Waiting(g.State)[0]
-		l := game.Leaves(r.Legal(g.State, side))
-		o := l[rng.IntN(len(l))]
-		if j := slices.IndexFunc(l, func(s string) bool { return strings.HasPrefix(s, "attack ") }); j >= 0 {
-			o = l[j]
-		}
-		cmd, err := game.ParseCommand(side, o)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := g.Apply(o, cmd, d); err != nil {
-			tb.Fatalf("%s: %v", o, err)
-		}
-	}
-	return r.Board(g.State, game.SideA)
+	return playedBoard(tb, flg.New(), sc, 400, firstWith("attack "))
 }
 
 // BenchmarkFLGBoard renders a Frédéric le Grand board (11 × 15 generated
@@ -65,41 +33,7 @@ func BenchmarkFLGBoard(b *testing.B) {
 	if board.Map.Grid.Dirs() != 6 || len(board.Pieces) < 26 {
 		b.Fatalf("not a hex board with both armies: %d pieces", len(board.Pieces))
 	}
-	r := New()
-	first, err := r.PNG(board)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(first))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ds := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := r.PNG(board); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	b.StopTimer()
-	fs := &faceSet{}
-	var nds []time.Duration
-	for i := 0; i < 5; i++ {
-		t0 := time.Now()
-		if _, err := naivePNG(board, fs); err != nil {
-			b.Fatal(err)
-		}
-		nds = append(nds, time.Since(t0))
-	}
-	cached, naive := p50(ds), p50(nds)
-	b.ReportMetric(float64(cached.Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(naive.Microseconds())/1000, "naive-p50-ms")
-	b.ReportMetric(float64(naive)/float64(cached), "speedup")
-	b.ReportMetric(float64(len(first)), "png-bytes")
-	b.ReportMetric(float64(cfg.Width), "width-px")
+	benchImage(b, board)
 }
 
 // flgBenchScenario is the shipped scenario flgBoard plays.

@@ -1,17 +1,12 @@
 package render
 
 import (
-	"bytes"
-	"image/png"
 	"maps"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/sdc"
 	"github.com/grognard/grognard/scenarios"
 )
@@ -30,33 +25,13 @@ func sdcBoard(tb testing.TB) *game.Board {
 	big := *sc
 	big.Params = maps.Clone(sc.Params)
 	big.Params["brigades"] = "8"
-	r := sdc.New()
-	s, err := game.SetUp(r, &big, nil, dice.SetUpDice([]byte("bench")))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	g, err := game.Start(r, s, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	d := &dice.Seeded{Seed: []byte("bench")}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 40 && !g.State.Outcome().Over; i++ {
-		side := game.Waiting(g.State)[0]
-		l := game.Leaves(r.Legal(g.State, side))
-		o := l[rng.IntN(len(l))]
-		if j := slices.IndexFunc(l, func(s string) bool { return strings.HasPrefix(s, "move ") }); j >= 0 && rng.IntN(4) > 0 {
-			o = l[j]
+	moves := firstWith("move ")
+	return playedBoard(tb, sdc.New(), &big, 40, func(rng *rand.Rand, l []string) int {
+		if j := moves(rng, l); j >= 0 && rng.IntN(4) > 0 {
+			return j
 		}
-		cmd, err := game.ParseCommand(side, o)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := g.Apply(o, cmd, d); err != nil {
-			tb.Fatalf("%s: %v", o, err)
-		}
-	}
-	return r.Board(g.State, game.SideA)
+		return -1
+	})
 }
 
 // BenchmarkSdcBoard renders a Le son du canon ! board (35 × 88 hexes,
@@ -73,40 +48,5 @@ func BenchmarkSdcBoard(b *testing.B) {
 	if cols != 35 || rows != 88 || !facing || !last {
 		b.Fatalf("not the large table with facings and the last brigade: %d×%d, facing %v, last %v", cols, rows, facing, last)
 	}
-	r := New()
-	first, err := r.PNG(board)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(first))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ds := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := r.PNG(board); err != nil {
-			b.Fatal(err)
-		}
-		ds = append(ds, time.Since(t0))
-	}
-	b.StopTimer()
-	fs := &faceSet{}
-	var nds []time.Duration
-	for i := 0; i < 3; i++ {
-		t0 := time.Now()
-		if _, err := naivePNG(board, fs); err != nil {
-			b.Fatal(err)
-		}
-		nds = append(nds, time.Since(t0))
-	}
-	cached, naive := p50(ds), p50(nds)
-	b.ReportMetric(float64(cached.Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(naive.Microseconds())/1000, "naive-p50-ms")
-	b.ReportMetric(float64(naive)/float64(cached), "speedup")
-	b.ReportMetric(float64(len(first)), "png-bytes")
-	b.ReportMetric(float64(cfg.Width), "width-px")
-	b.ReportMetric(float64(cfg.Height), "height-px")
+	benchImage(b, board)
 }
