@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -231,3 +232,39 @@ func WriteTable(w io.Writer, title string, traces []Trace) {
 }
 
 func mdCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+// CheckCitations fails the test for every rule id that a case file's
+// header (its text before the first file section) cites, by the pattern
+// of the ruleset's ids, and that dir/ruleids.txt does not list (a typo),
+// and for a case file named like a worked example (examplePrefix, such as
+// "FLG-TC-") that is not one of the digest's.
+func CheckCitations(t *testing.T, dir string, cite *regexp.Regexp, examplePrefix string) {
+	t.Helper()
+	traces, err := Coverage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, tr := range traces {
+		known[tr.ID] = true
+	}
+	files, err := os.ReadDir(filepath.Join(dir, "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, "cases", f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, _, _ := strings.Cut(string(b), "\n-- ")
+		for _, id := range cite.FindAllString(header, -1) {
+			if !known[id] {
+				t.Errorf("%s cites %s, which is not a rule id of the digest", f.Name(), id)
+			}
+		}
+		if name := strings.TrimSuffix(f.Name(), ".txtar"); examplePrefix != "" && strings.HasPrefix(name, examplePrefix) && !known[name] {
+			t.Errorf("case file %s is not named after a worked example of the digest", f.Name())
+		}
+	}
+}
