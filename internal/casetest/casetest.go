@@ -318,6 +318,37 @@ func (c *Case) check(line string, extra Extra) error {
 		if !slices.Equal(want, got) {
 			return fmt.Errorf("options are %s", strings.Join(got, " | "))
 		}
+	case "default":
+		p := st.Pending()
+		if len(p) == 0 {
+			return fmt.Errorf("nothing pending")
+		}
+		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
+			return fmt.Errorf("default %q", got)
+		}
+	case "legal", "not-legal":
+		sd, err := game.ParseSide(w[1])
+		if err != nil || !sd.Valid() {
+			return fmt.Errorf("side %q", w[1])
+		}
+		order := strings.Join(w[2:], " ")
+		leaves := game.Leaves(c.Game.Rules.Legal(st, sd))
+		if slices.Contains(leaves, order) != (w[0] == "legal") {
+			return fmt.Errorf("%q listed: %v (%d orders)", order, w[0] != "legal", len(leaves))
+		}
+	case "event", "no-event":
+		n := 0
+		for _, e := range c.Events {
+			if e.Kind() == w[1] {
+				n++
+			}
+		}
+		if w[0] == "no-event" && n > 0 {
+			return fmt.Errorf("%d %s events", n, w[1])
+		}
+		if w[0] == "event" && (n == 0 || len(w) > 2 && strconv.Itoa(n) != w[2]) {
+			return fmt.Errorf("%d %s events", n, w[1])
+		}
 	case "no-pending":
 		if p := st.Pending(); len(p) > 0 {
 			return fmt.Errorf("pending %s for %s", p[0].Kind, p[0].Side)

@@ -2,7 +2,6 @@ package flg_test
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -188,29 +187,6 @@ func flgAssert(c *casetest.Case, w []string) (bool, error) {
 		got := flg.ActivationSizes(n)
 		if fmt.Sprint(got) != "["+strings.Join(w[2:], " ")+"]" {
 			return true, fmt.Errorf("activations %v", got)
-		}
-	case "legal", "not-legal":
-		sd, err := game.ParseSide(w[1])
-		if err != nil {
-			return true, err
-		}
-		order := strings.Join(w[2:], " ")
-		leaves := game.Leaves(flg.New().Legal(s, sd))
-		if slices.Contains(leaves, order) != (w[0] == "legal") {
-			return true, fmt.Errorf("%q listed: %v (%v)", order, w[0] != "legal", leaves)
-		}
-	case "event", "no-event":
-		n := 0
-		for _, e := range c.Events {
-			if e.Kind() == w[1] {
-				n++
-			}
-		}
-		if w[0] == "no-event" && n > 0 {
-			return true, fmt.Errorf("%d %s events", n, w[1])
-		}
-		if w[0] == "event" && (n == 0 || len(w) > 2 && strconv.Itoa(n) != w[2]) {
-			return true, fmt.Errorf("%d %s events", n, w[1])
 		}
 	default:
 		return false, nil

@@ -111,16 +111,6 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		if found != (w[0] == "redoubt") {
 			return true, fmt.Errorf("redoubt on %s: %v", w[1], found)
 		}
-	case "legal", "not-legal":
-		sd, err := side(w[1])
-		if err != nil {
-			return true, err
-		}
-		order := strings.Join(w[2:], " ")
-		leaves := game.Leaves(man.New().Legal(s, sd))
-		if slices.Contains(leaves, order) != (w[0] == "legal") {
-			return true, fmt.Errorf("%q listed: %v (%v)", order, w[0] != "legal", leaves)
-		}
 	case "sight":
 		var rng int
 		fmt.Sscan(w[3], &rng)
@@ -142,14 +132,6 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if ok != (w[0] == "controls") {
 			return true, fmt.Errorf("%s controls %s: %v", w[1], w[2], ok)
-		}
-	case "default":
-		p := s.Pending()
-		if len(p) == 0 {
-			return true, fmt.Errorf("nothing pending")
-		}
-		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
-			return true, fmt.Errorf("default %q", got)
 		}
 	case "deadline", "no-auto", "standing":
 		sd, err := side(w[1])
@@ -195,19 +177,6 @@ func manAssert(c *casetest.Case, w []string) (bool, error) {
 		}
 		if s.Edge[sd] != w[2] {
 			return true, fmt.Errorf("edge %s", s.Edge[sd])
-		}
-	case "event", "no-event":
-		n := 0
-		for _, e := range c.Events {
-			if e.Kind() == w[1] {
-				n++
-			}
-		}
-		if w[0] == "no-event" && n > 0 {
-			return true, fmt.Errorf("%d %s events", n, w[1])
-		}
-		if w[0] == "event" && (n == 0 || len(w) > 2 && fmt.Sprint(n) != w[2]) {
-			return true, fmt.Errorf("%d %s events", n, w[1])
 		}
 	default:
 		return false, nil

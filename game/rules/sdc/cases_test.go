@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
 	"testing"
 
 	"github.com/grognard/grognard/game"
@@ -96,14 +95,6 @@ func sdcAssert(c *casetest.Case, w []string) (bool, error) {
 			}
 		}
 		return true, fmt.Errorf("no senior general %s", w[1])
-	case "default":
-		p := s.Pending()
-		if len(p) == 0 {
-			return true, fmt.Errorf("nothing pending")
-		}
-		if got := p[0].Options[p[0].Default].Command; got != strings.Join(w[1:], " ") {
-			return true, fmt.Errorf("default %q", got)
-		}
 	case "formation":
 		b := s.Element(w[2])
 		if b == nil || b.Head != w[1] {
@@ -179,29 +170,6 @@ func sdcAssert(c *casetest.Case, w []string) (bool, error) {
 		yn := map[bool]string{true: "yes", false: "no"}
 		if err := kv(map[string]string{"A": yn[last.Broken[game.SideA]], "B": yn[last.Broken[game.SideB]]}); err != nil {
 			return true, err
-		}
-	case "legal", "not-legal":
-		sd, err := game.ParseSide(w[1])
-		if err != nil {
-			return true, err
-		}
-		order := strings.Join(w[2:], " ")
-		leaves := game.Leaves(sdc.New().Legal(s, sd))
-		if slices.Contains(leaves, order) != (w[0] == "legal") {
-			return true, fmt.Errorf("%q listed: %v", order, w[0] != "legal")
-		}
-	case "event", "no-event":
-		n := 0
-		for _, e := range c.Events {
-			if e.Kind() == w[1] {
-				n++
-			}
-		}
-		if w[0] == "no-event" && n > 0 {
-			return true, fmt.Errorf("%d %s events", n, w[1])
-		}
-		if w[0] == "event" && (n == 0 || len(w) > 2 && fmt.Sprint(n) != w[2]) {
-			return true, fmt.Errorf("%d %s events", n, w[1])
 		}
 	default:
 		return false, nil
