@@ -140,3 +140,34 @@ func Apply(tb testing.TB, g *game.Game, side game.Side, order string, d *dice.Se
 	g.Commit(rec)
 	return RoundTrip(tb, g.Rules, rec)
 }
+
+// Step plays one listed order of a random playout: Decide on a probe of
+// the dice must accept it and leave the state unchanged, the game then
+// applies it with its own dice d, the ruleset's invariants (game.Checker)
+// must hold after it, and its record must survive JSON. It returns the
+// record as applied.
+func Step(tb testing.TB, g *game.Game, side game.Side, order string, d game.Dice, seed int64, step int) game.Record {
+	tb.Helper()
+	cmd, err := game.ParseCommand(side, order)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	before, _ := json.Marshal(g.State)
+	if _, err := g.Rules.Decide(g.State, cmd, &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}); err != nil {
+		tb.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+	}
+	if after, _ := json.Marshal(g.State); string(after) != string(before) {
+		tb.Fatalf("seed %d step %d: Decide(%q) changed the state", seed, step, order)
+	}
+	rec, err := g.Apply(order, cmd, d)
+	if err != nil {
+		tb.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
+	}
+	if c, ok := g.Rules.(game.Checker); ok {
+		if err := c.Check(g.State); err != nil {
+			tb.Fatalf("seed %d step %d after %q: %v", seed, step, order, err)
+		}
+	}
+	RoundTrip(tb, g.Rules, rec)
+	return rec
+}

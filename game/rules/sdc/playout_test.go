@@ -1,7 +1,6 @@
 package sdc_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -60,25 +59,7 @@ func playGame(t *testing.T, g *game.Game, seed int64, steps int, each func(g *ga
 			playtest.CheckLeaves(t, g, side, leaves, uint64(seed), step)
 		}
 		order := pick(rng, side, leaves)
-		cmd, err := game.ParseCommand(side, order)
-		if err != nil {
-			t.Fatal(err)
-		}
-		before, _ := json.Marshal(g.State)
-		if _, err := r.Decide(g.State, cmd, &dice.Seeded{Seed: []byte("probe"), Next: g.Rolls}); err != nil {
-			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
-		}
-		if after, _ := json.Marshal(g.State); string(after) != string(before) {
-			t.Fatalf("seed %d step %d: Decide(%q) changed the state", seed, step, order)
-		}
-		rec, err := g.Apply(order, cmd, d)
-		if err != nil {
-			t.Fatalf("seed %d step %d: listed order %q refused: %v", seed, step, order, err)
-		}
-		if err := r.Check(g.State); err != nil {
-			t.Fatalf("seed %d step %d after %q: %v", seed, step, order, err)
-		}
-		playtest.RoundTrip(t, r, rec)
+		rec := playtest.Step(t, g, side, order, d, seed, step)
 		if each != nil {
 			each(g, rec)
 		}
