@@ -15,7 +15,7 @@ import (
 
 // fullGames are the scenarios TestFullGame plays from the challenge to the
 // result, each with the transcript it writes (testdata/full/ID.txt).
-var fullGames = []string{"man-frgb"}
+var fullGames = []string{"man-frgb", "sdc-battle"}
 
 // TestFullGame plays whole games in the terminal room, from the challenge
 // to the result, by orders drawn (with a fixed seed) from the legal-option
