@@ -8,6 +8,7 @@ import (
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/scenarios"
 )
 
@@ -132,5 +133,65 @@ func TestFLGComplete(t *testing.T) {
 	}
 	if got := complete("bob", "activate", "officer-or-general", map[string]string{}); len(got) != 0 {
 		t.Errorf("bob, not to act, is offered %v", got)
+	}
+}
+
+// recordingRenderer is fakeRenderer keeping the boards it drew.
+type recordingRenderer struct {
+	fakeRenderer
+	boards []*game.Board
+}
+
+func (r *recordingRenderer) PNG(b *game.Board) ([]byte, error) {
+	r.boards = append(r.boards, b)
+	return r.fakeRenderer.PNG(b)
+}
+
+// TestFLGFixed creates the shipped flg-muhlbach through the terminal room
+// (testdata/flg/muhlbach.txt): the game is stored with the scenario's own
+// battlefield (FLG-P-36), and every board drawn shows it: the stream with
+// its fords and bridge, the villages, the walled farms and the road, the
+// same for both games whatever their seeds; the objectives are the
+// villages.
+func TestFLGFixed(t *testing.T) {
+	h := newHarness(t)
+	rec := &recordingRenderer{}
+	h.renderer = rec
+	got := runTranscriptWith(t, "testdata/flg/muhlbach.txt", h)
+	for _, want := range []string{"The crossing of the Mühlbach", "0407 is not in your two columns nearest your edge (FLG-A1.5)", "A1 is deployed at 0207"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the conversation does not show %q", want)
+		}
+	}
+	if len(rec.boards) == 0 {
+		t.Fatal("no board drawn")
+	}
+	for _, b := range rec.boards {
+		m := b.Map
+		if w, h := m.Grid.Size(); w != 11 || h != 14 {
+			t.Fatalf("a board of %d × %d, not the Mühlbach's 11 × 14", w, h)
+		}
+		for l, want := range map[string]string{"0607": "bridge", "0603": "ford", "0612": "ford", "0606": "river", "0407": "town", "0808": "town", "0503": "town"} {
+			c, err := m.Grid.Parse(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.CellAt(c).Terrain; got != want {
+				t.Errorf("board %s: %s, want the map file's %s", l, got, want)
+			}
+		}
+		farm, _ := m.Grid.Parse("0503")
+		road, _ := m.Grid.Parse("0507")
+		bridge, _ := m.Grid.Parse("0607")
+		if len(m.Edges) != 12 || !slices.Contains(m.Edges[grid.EdgeOf(farm, m.Grid.Neighbors(farm)[0])], "wall") || !m.Linked(road, bridge, "road") {
+			t.Errorf("the farms' walls or the road are not the map file's: %d walls", len(m.Edges))
+		}
+	}
+	sc, err := h.store.Scenario("g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Params["objectives-A"] != "0407 0808" || sc.Params["objectives-B"] != "0407 0808" {
+		t.Errorf("the stored game's objectives: %q, %q", sc.Params["objectives-A"], sc.Params["objectives-B"])
 	}
 }

@@ -58,3 +58,35 @@ counter = "Inf4"
 		t.Errorf("missing zone not reported: %v\n%s", err, out)
 	}
 }
+
+// TestLintFLGFixedBattlefield: a club's Frédéric le Grand scenario on its
+// own battlefield is checked by its ruleset's set-up (flg.CheckScenario):
+// the shipped flg-muhlbach and its map file pass; a copy naming a terrain
+// the rules do not know, or a victory by objectives without any, fails.
+func TestLintFLGFixedBattlefield(t *testing.T) {
+	out, err := runMain(t, "", "lint", "../../scenarios/data/flg/flg-muhlbach.toml", "../../scenarios/data/flg/maps/muhlbach.toml")
+	if err != nil || strings.TrimSpace(out) != "ok" {
+		t.Fatalf("flg-muhlbach: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ extra, want string }{
+		"terrain":    {"[map.terrain]\nvolcano = \"0505\"\n[params]\narmy-A = \"brigade\"\n", `terrain "volcano"`},
+		"objectives": {"[params]\nvictory = \"objectives\"\n", "without objectives"},
+	} {
+		p := filepath.Join(dir, name+".toml")
+		os.WriteFile(p, []byte(`id = "club"
+ruleset = "flg"
+title = "a club's battlefield"
+turns = 20
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+`+c.extra), 0o644)
+		out, err := runMain(t, "", "lint", p)
+		if err == nil || !strings.Contains(out, c.want) {
+			t.Errorf("%s: %v\n%s", name, err, out)
+		}
+	}
+}

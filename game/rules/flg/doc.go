@@ -48,7 +48,10 @@
 // army-A/-B (a FLG-P-33 preset, or "budget": built in secret by
 // recruit/enlist/dismiss/done within param budget, FLG-P-34), board =
 // generate (FLG-P-29 sizes, the FLG-P-31 generator with balance mode,
-// theatre europe/desert/winter) and first = lot (FLG-A1.7); armies then
+// theatre europe/desert/winter; without it the scenario's own map is the
+// battlefield, FLG-P-36, its [[objective]] tables of kind "hex" becoming
+// objectives-A/-B, and CheckScenario refuses names and params the rules
+// do not know) and first = lot (FLG-A1.7); armies then
 // deploy (FLG-A1.5): by default in secret behind the screen (FLG-P-35),
 // with option deployment = slips (the opponent sees where the slips lie,
 // with decoys, 1 per 4 units, "decoy HEX") or alternating (3 units at a
@@ -150,6 +153,10 @@
 //     roads, a stream with fords and bridges, walled habitations and field
 //     fortifications with param fortifications = on; balance mode;
 //     property test),
+//     a fixed battlefield given by the scenario's map (FLG-P-36: its
+//     [[objective]] tables as objectives, CheckScenario's checks, which
+//     grognard lint runs; fixed_test.go: the map file, not the
+//     generator, and a victory by objectives),
 //     first player by lot FLG-A1.7, deployment FLG-A1.5 by the screen
 //     (FLG-P-35), slips of paper with decoys or alternating (FLG-A1.6);
 //     with param terrain-by, the other player's choice of edge and first
@@ -160,7 +167,9 @@
 //     English and French catalogues;
 //   - chat: shipped scenarios scenarios/data/flg (flg-brigades and
 //     flg-oriental: presets on generated terrain; flg-budget: armies of
-//     100 points; counters.toml: the faces by troop type), the bot's
+//     100 points; flg-muhlbach: a fixed battlefield, maps/muhlbach.toml,
+//     with objectives, bot/console TestFLGFixed; counters.toml: the faces
+//     by troop type), the bot's
 //     private building and deployment (bot TestNoLeaks plays flg-budget;
 //     bot/console TestFLGDuel, a transcript from creation to a combat),
 //     the board image (render BenchmarkFLGBoard: flg-oriental 32 ms p50,
@@ -169,8 +178,9 @@
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
 //     edge and first player is there, for a map given to the game); a
-//     shipped fixed battlefield with objectives (FLG-P-36 works from
-//     params);
+//     terrain file chosen at game creation (a scenario names its map);
+//     FLG-P-36's own deployment zones, reinforcement lists and exits;
+//     the objectives marked on the board image;
 //   - prompts for the defender's choices (standing orders stand in);
 //   - the symbol dice on the board image (game.Board has no field for
 //     them; the text narrates the faces), officers drawn beside their

@@ -21,6 +21,11 @@ import (
 //	fortifications  "on": walled habitations and field fortifications too
 //	first           "lot": the first player is drawn (FLG-A1.7)
 //
+// Without board = "generate" the battlefield is the scenario's own map
+// (its [map] or a map file it names: a fixed battlefield, FLG-P-36),
+// checked by CheckScenario; its [[objective]] tables (kind "hex") become
+// the params objectives-A and objectives-B the victory reads.
+//
 // SetUp (game.SetUpper) resolves them once, from the game's set-up dice:
 // the units and officers become params with no hex, the map is stored in
 // the resolved scenario. The game then starts with the private
@@ -88,13 +93,27 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 	armyA, armyB := sc.Param("army-A", ""), sc.Param("army-B", "")
 	gen := sc.Param("board", "") == "generate"
 	lot := sc.Param("first", "") == "lot"
-	if armyA == "" && armyB == "" && !gen && !lot {
+	if err := CheckScenario(sc); err != nil {
+		return nil, err
+	}
+	if armyA == "" && armyB == "" && !gen && !lot && len(sc.Objectives) == 0 {
 		return sc, nil
 	}
 	out := *sc
 	out.Params = map[string]string{}
 	for k, v := range sc.Params {
 		out.Params[k] = v
+	}
+	// The scenario's [[objective]] tables become the params the rules
+	// read (FLG-P-36): cells for both sides, cells-a/-b for one.
+	for _, ob := range sc.Objectives {
+		for _, side := range game.Sides {
+			cells := append(slices.Clone(ob.Cells), ob.ForSide[side]...)
+			key := "objectives-" + side.String()
+			for _, c := range cells {
+				out.Params[key] = strings.TrimSpace(out.Params[key] + " " + sc.Map.Label(c))
+			}
+		}
 	}
 	largest := 0
 	var units, officers strings.Builder
@@ -112,6 +131,12 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			return nil, fmt.Errorf("flg: army-%s %q: a preset, one of %s (FLG-P-33)", side, name, strings.Join(Presets(), ", "))
 		}
 		largest = max(largest, len(army))
+		if !gen {
+			// A fixed battlefield must hold the army in its zone.
+			if room := deployRoom(sc.Map, side); room < len(army) {
+				return nil, fmt.Errorf("flg: scenario %s: side %s's two columns have %d hexes a unit may stand in, for %d units (FLG-A1.5)", sc.ID, side, room, len(army))
+			}
+		}
 		for i, u := range army {
 			t, words, _ := strings.Cut(u, " ")
 			fmt.Fprintf(&units, "%s %s%d %s - %s\n", side, side, i+1, t, words)
@@ -470,4 +495,111 @@ func CheckBattlefield(m *game.Map, units int) error {
 		}
 	}
 	return nil
+}
+
+// Names a Frédéric le Grand map may use (FLG-T10): the hexes' terrains,
+// the hexsides' linear obstacles, the links.
+var (
+	terrains = []string{TClear, TForest, TTown, TMarsh, TRocks, TSand, TSnow, TMountain, TLake, TRiver, TGreatRiver, TFord, TBridge}
+	links    = []string{linkRoad}
+)
+
+// CheckScenario checks what a scenario tells the rules beyond the data
+// format (FLG-P-36), so that `grognard lint` and the creation of a game
+// refuse a club's mistakes: the map's terrain names, levels (0, or 1: a
+// hill), hexside obstacles and links; param victory; the objectives
+// (params objectives-A/-B, [[objective]] tables of kind "hex"), which
+// victory by objectives needs; the protected hexes, each behind a linear
+// obstacle (FLG-P-26).
+func CheckScenario(sc *game.Scenario) error {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("flg: scenario %s: "+format, append([]any{sc.ID}, args...)...)
+	}
+	m := sc.Map
+	if m == nil || m.Grid == nil {
+		return fail("no map")
+	}
+	for _, c := range m.Grid.Cells() {
+		cell := m.CellAt(c)
+		if !slices.Contains(terrains, cell.Terrain) {
+			return fail("%s: terrain %q is not one of %s (FLG-T10)", m.Label(c), cell.Terrain, strings.Join(terrains, ", "))
+		}
+		if cell.Level < 0 || cell.Level > 1 {
+			return fail("%s: level %d: 0, or 1 for a hill (FLG-6.2)", m.Label(c), cell.Level)
+		}
+	}
+	for e, fs := range m.Edges {
+		for _, f := range fs {
+			if !slices.Contains(obstacles, f) {
+				return fail("hexside %s|%s: %q is not a linear obstacle, one of %s (FLG-6.5)", m.Label(e.A), m.Label(e.B), f, strings.Join(obstacles, ", "))
+			}
+		}
+	}
+	for e, ls := range m.Links {
+		for _, l := range ls {
+			if !slices.Contains(links, l) {
+				return fail("link %s %s: %q is not a road", m.Label(e.A), m.Label(e.B), l)
+			}
+		}
+	}
+	switch v := sc.Param("victory", "demoralisation"); v {
+	case "demoralisation", "objectives", "both":
+	default:
+		return fail("param victory %q: demoralisation, objectives or both (FLG-P-36)", v)
+	}
+	objectives := 0
+	for _, side := range game.Sides {
+		for _, w := range strings.Fields(sc.Param("objectives-"+side.String(), "")) {
+			if _, err := m.Grid.Parse(w); err != nil {
+				return fail("param objectives-%s: %v", side, err)
+			}
+			objectives++
+		}
+	}
+	for _, ob := range sc.Objectives {
+		if ob.Kind != "hex" {
+			return fail("objective %s: kind %q: Frédéric le Grand's objectives are hexes to hold (kind = \"hex\", FLG-P-36)", ob.Name, ob.Kind)
+		}
+		objectives++
+	}
+	if v := sc.Param("victory", "demoralisation"); v != "demoralisation" && objectives == 0 {
+		return fail("victory %q without objectives: give [[objective]] tables or params objectives-A/-B (FLG-P-36)", v)
+	}
+	for _, w := range strings.Fields(sc.Param(paramProt, "")) {
+		p, err := m.Grid.Parse(w)
+		if err != nil {
+			return fail("param protected: %v", err)
+		}
+		behind := false
+		for _, n := range m.Grid.Neighbors(p) {
+			for _, f := range m.Edges[grid.EdgeOf(p, n)] {
+				behind = behind || slices.Contains(obstacles, f)
+			}
+		}
+		if !behind {
+			return fail("param protected: %s has no linear obstacle on its hexsides (FLG-P-26)", w)
+		}
+	}
+	return nil
+}
+
+// deployRoom counts the hexes of side's two columns a unit may stand in
+// (not mountain, lake or river).
+func deployRoom(m *game.Map, side game.Side) int {
+	w, h := m.Grid.Size()
+	cols := []int{0, 1}
+	if side == game.SideB {
+		cols = []int{w - 2, w - 1}
+	}
+	n := 0
+	for _, x := range cols {
+		for y := range h {
+			switch m.CellAt(grid.Coord{X: x, Y: y}).Terrain {
+			case TMountain, TLake, TRiver, TGreatRiver:
+			default:
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -1,0 +1,158 @@
+package flg_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/flg"
+	"github.com/grognard/grognard/scenarios"
+)
+
+// TestFixedBattlefield: the shipped flg-muhlbach gives its terrain in a
+// map file (FLG-P-36): set-up keeps that map whatever the seed (the
+// generator is not called), places the presets' armies to deploy on it,
+// and turns its [[objective]] tables into each side's objectives.
+func TestFixedBattlefield(t *testing.T) {
+	sc, err := scenarios.Load("flg-muhlbach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	for seed := range int64(4) {
+		out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := out.Map
+		if m != sc.Map || strings.HasPrefix(m.Source, "generated") {
+			t.Fatalf("seed %d: the battlefield is %q, not the scenario's map file", seed, m.Source)
+		}
+		if w, h := m.Grid.Size(); w != 11 || h != 14 {
+			t.Errorf("battlefield %d × %d, want the map file's 11 × 14", w, h)
+		}
+		at := func(l string) game.Cell {
+			c, err := m.Grid.Parse(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m.CellAt(c)
+		}
+		for l, want := range map[string]string{"0607": flg.TBridge, "0603": flg.TFord, "0612": flg.TFord, "0605": flg.TRiver,
+			"0407": flg.TTown, "0808": flg.TTown, "0410": flg.TForest, "0502": flg.TRocks, "0314": flg.TMarsh, "0107": flg.TClear} {
+			if got := at(l).Terrain; got != want {
+				t.Errorf("seed %d: %s is %s, want %s", seed, l, got, want)
+			}
+		}
+		if at("0304").Level != 1 {
+			t.Errorf("0304 is no hill")
+		}
+		farm, _ := m.Grid.Parse("0503")
+		for _, n := range m.Grid.Neighbors(farm) {
+			if got := m.Edges[grid.EdgeOf(farm, n)]; len(got) != 1 || got[0] != flg.OWall {
+				t.Errorf("the farm's hexside to %s has %v, want a wall", m.Label(n), got)
+			}
+		}
+		for _, side := range game.Sides {
+			if got := out.Params["objectives-"+side.String()]; got != "0407 0808" {
+				t.Errorf("objectives-%s = %q, want both villages", side, got)
+			}
+		}
+		g, err := game.Start(r, out, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.State.(*flg.State)
+		if s.Phase != flg.PhaseDeploy || len(s.Units) != 18 {
+			t.Errorf("phase %s with %d units, want two brigades deploying", s.Phase, len(s.Units))
+		}
+	}
+}
+
+// TestObjectivesWin: on flg-muhlbach, a side with a unit in each of its
+// objectives (the [[objective]] tables, through set-up) at the end of two
+// of its turns in a row wins by its objectives (FLG-P-36, FLG-5.1); one
+// village is not enough.
+func TestObjectivesWin(t *testing.T) {
+	shipped, err := scenarios.Load("flg-muhlbach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(second string) game.Outcome {
+		t.Helper()
+		sc := *shipped
+		sc.Params = map[string]string{
+			"victory":   shipped.Params["victory"],
+			"protected": shipped.Params["protected"],
+			"first":     "A",
+			"units":     "A A1 INF_H_MUSKET 0407\nA A2 INF_H_MUSKET " + second + "\nB B1 INF_H_MUSKET 1103\nB B2 INF_H_MUSKET 1112\n",
+			"officers":  "A AG GC 0407\nB BG GC 1103\n",
+		}
+		r := flg.New()
+		out, err := game.SetUp(r, &sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.Start(r, out, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &dice.Seeded{Seed: []byte("objectives")}
+		for i := 0; i < 40 && !g.State.Outcome().Over; i++ {
+			side := g.State.Clock().Active
+			if s := g.State.(*flg.State); s.Turn > 3 {
+				break
+			}
+			cmd, err := game.ParseCommand(side, "end")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Apply("end", cmd, d); err != nil {
+				t.Fatalf("%s end: %v", side, err)
+			}
+		}
+		return g.State.Outcome()
+	}
+	if o := play("0808"); !o.Over || o.Winner != game.SideA || !strings.Contains(o.Result, "objectives") {
+		t.Errorf("A held both villages for a full turn: outcome %+v, want A's victory", o)
+	}
+	if o := play("0507"); o.Over {
+		t.Errorf("A held one village only: the game ended %+v", o)
+	}
+}
+
+// TestCheckScenario: a club's mistakes on a fixed battlefield are refused
+// at set-up (and so by grognard lint): an unknown terrain, a protected
+// hex behind no obstacle, victory by objectives without any, objectives
+// of a kind other than hexes, an army with no room to deploy.
+func TestCheckScenario(t *testing.T) {
+	const base = `id = "flg-fixed-test"
+ruleset = "flg"
+title = "fixed"
+turns = 20
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+`
+	for _, c := range []struct{ name, src, want string }{
+		{"terrain", base + "[map.terrain]\nvolcano = \"0505\"\n[params]\narmy-A = \"brigade\"\n", `terrain "volcano"`},
+		{"protected", base + "[params]\nprotected = \"0505\"\n", "no linear obstacle"},
+		{"victory", base + "[params]\nvictory = \"objectives\"\n", "without objectives"},
+		{"victory word", base + "[params]\nvictory = \"points\"\n", `param victory "points"`},
+		{"kind", base + "[[objective]]\nname = \"x\"\nkind = \"exit\"\npoints = 1\ncells = \"0505\"\n", `kind "exit"`},
+		{"room", base + "[map.terrain]\nlake = \"0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0201 0202 0203 0204 0205 0206 0207 0208\"\n[params]\narmy-A = \"brigade\"\n", "4 hexes a unit may stand in, for 9 units"},
+	} {
+		sc, err := scenarios.Parse(c.name, []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, err = game.SetUp(flg.New(), sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: set-up error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
