@@ -191,7 +191,7 @@ func TestFLGFixed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sc.Params["objectives-A"] != "0407 0808" || sc.Params["objectives-B"] != "0407 0808" {
+	if sc.Params["objectives-A"] != "0407 0807" || sc.Params["objectives-B"] != "0407 0807" {
 		t.Errorf("the stored game's objectives: %q, %q", sc.Params["objectives-A"], sc.Params["objectives-B"])
 	}
 }

@@ -56,7 +56,7 @@ func TestFixedBattlefield(t *testing.T) {
 			}
 		}
 		for _, side := range game.Sides {
-			if got := out.Params["objectives-"+side.String()]; got != "0407 0808" {
+			if got := out.Params["objectives-"+side.String()]; got != "0407 0807" {
 				t.Errorf("objectives-%s = %q, want both villages", side, got)
 			}
 		}
@@ -67,6 +67,14 @@ func TestFixedBattlefield(t *testing.T) {
 		s := g.State.(*flg.State)
 		if s.Phase != flg.PhaseDeploy || len(s.Units) != 18 {
 			t.Errorf("phase %s with %d units, want two brigades deploying", s.Phase, len(s.Units))
+		}
+		if seed == 1 {
+			// A random game deploys and fights on it (playtest.Step's
+			// checks at every order).
+			g = playGame(t, g, seed, 300, nil)
+			if ph := g.State.Clock().Phase; ph == flg.PhaseDeploy {
+				t.Errorf("still deploying after 300 orders")
+			}
 		}
 	}
 }
@@ -115,7 +123,7 @@ func TestObjectivesWin(t *testing.T) {
 		}
 		return g.State.Outcome()
 	}
-	if o := play("0808"); !o.Over || o.Winner != game.SideA || !strings.Contains(o.Result, "objectives") {
+	if o := play("0807"); !o.Over || o.Winner != game.SideA || !strings.Contains(o.Result, "objectives") {
 		t.Errorf("A held both villages for a full turn: outcome %+v, want A's victory", o)
 	}
 	if o := play("0507"); o.Over {
