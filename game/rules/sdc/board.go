@@ -2,6 +2,8 @@ package sdc
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -25,12 +27,24 @@ var terrainOf = map[string]string{
 	"village": BuiltUp, "farm": BuiltUp, "built-up": BuiltUp, "river": River, "bridge": Cross, "ford": Cross,
 }
 
-// board is the map flattened for the rules.
+// board is the map flattened for the rules: by cell index (x·rows + y)
+// the base terrain, the directions a road leaves by and the printed label
+// (made at the first use: legal lists name hundreds of hexes). A board is
+// built once per map and shared by every state of the game; it is never
+// changed, so it is safe to read from several goroutines.
 type board struct {
-	g  *grid.Hex
-	mp *game.Map
-	t  map[grid.Coord]string
+	g     *grid.Hex
+	mp    *game.Map
+	ter   []uint8 // index in terrains
+	roads []uint8 // bit d: a road joins the cell to its neighbour in direction d
+	nb    []int32 // by cell·6 + direction: the neighbour's index, -1 off the map
+
+	labelOnce sync.Once
+	labels    []string
 }
+
+// terrains are the base terrains by code, Open first (the zero code).
+var terrains = [...]string{Open, Hill, Wood, BuiltUp, River, Cross}
 
 func newBoard(m *game.Map) (*board, error) {
 	if m == nil {
@@ -40,7 +54,7 @@ func newBoard(m *game.Map) (*board, error) {
 	if !ok {
 		return nil, fmt.Errorf("sdc: the map must be a hex grid")
 	}
-	b := &board{g: g, mp: m, t: map[grid.Coord]string{}}
+	b := &board{g: g, mp: m, ter: make([]uint8, g.W*g.H), roads: make([]uint8, g.W*g.H)}
 	for c, cell := range m.Cells {
 		t, ok := terrainOf[cell.Terrain]
 		if !ok {
@@ -49,34 +63,70 @@ func newBoard(m *game.Map) (*board, error) {
 		if cell.Level > 0 && t == Open {
 			t = Hill
 		}
-		if t != Open {
-			b.t[c] = t
+		if g.Contains(c) {
+			b.ter[b.at(c)] = uint8(slices.Index(terrains[:], t))
+		}
+	}
+	b.nb = make([]int32, 6*g.W*g.H)
+	for i := range g.W * g.H {
+		for d := range 6 {
+			n := g.Step(b.coord(i), d)
+			b.nb[6*i+d] = -1
+			if g.Contains(n) {
+				b.nb[6*i+d] = int32(b.at(n))
+			}
+		}
+	}
+	for e, kinds := range m.Links {
+		if d := grid.DirTo(g, e.A, e.B); d >= 0 && g.Contains(e.A) && g.Contains(e.B) && slices.Contains(kinds, "road") {
+			b.roads[b.at(e.A)] |= 1 << d
+			b.roads[b.at(e.B)] |= 1 << ((d + 3) % 6)
 		}
 	}
 	return b, nil
 }
 
+// at is the index of c, which must be on the map.
+func (b *board) at(c grid.Coord) int { return c.X*b.g.H + c.Y }
+
+// coord is the cell of index i.
+func (b *board) coord(i int) grid.Coord { return grid.Coord{X: i / b.g.H, Y: i % b.g.H} }
+
+// label is the printed label of c.
+func (b *board) label(c grid.Coord) string {
+	if !b.g.Contains(c) {
+		return b.g.Label(c)
+	}
+	b.labelOnce.Do(func() {
+		b.labels = make([]string, b.g.W*b.g.H)
+		for i := range b.labels {
+			b.labels[i] = b.g.Label(b.coord(i))
+		}
+	})
+	return b.labels[b.at(c)]
+}
+
 // terrain is the base terrain of c.
 func (b *board) terrain(c grid.Coord) string {
-	if t, ok := b.t[c]; ok {
-		return t
+	if !b.g.Contains(c) {
+		return Open
 	}
-	return Open
+	return terrains[b.ter[b.at(c)]]
 }
 
 func (b *board) river(c grid.Coord) bool { return b.terrain(c) == River }
 
 // road reports whether a road joins the adjacent a and b.
-func (b *board) road(a, c grid.Coord) bool { return b.mp.Linked(a, c, "road") }
+func (b *board) road(a, c grid.Coord) bool {
+	if d := grid.DirTo(b.g, a, c); d >= 0 && b.g.Contains(a) && b.g.Contains(c) {
+		return b.roads[b.at(a)]&(1<<d) != 0
+	}
+	return b.mp.Linked(a, c, "road")
+}
 
 // onRoad reports whether any road touches c.
 func (b *board) onRoad(c grid.Coord) bool {
-	for _, n := range b.g.Neighbors(c) {
-		if b.road(c, n) {
-			return true
-		}
-	}
-	return false
+	return b.g.Contains(c) && b.roads[b.at(c)] != 0
 }
 
 // enterable reports whether an element of kind k may enter c at all

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/grid"
 )
 
 // probeDice answers every roll with 4: Legal asks Decide whether an order
@@ -103,11 +102,13 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 	try(&brigade, "march")
 	g := s.General(s.Current)
 	if !g.Moved && !s.Fighting { // the checks of moveGeneral
-		for c := range s.generalReach(g) {
-			if c != g.At && !s.enemyNear(g.Side, c) {
+		r := s.generalReach(g)
+		for _, i := range r.cells {
+			if c := s.m.coord(int(i)); c != g.At && !s.enemyNearIndex(g.Side, int(i)) {
 				brigade = append(brigade, "move "+g.ID+" "+s.label(c))
 			}
 		}
+		r.release()
 	}
 	slices.Sort(brigade)
 	group(g.ID, brigade)
@@ -117,11 +118,13 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 			continue
 		}
 		var os []string
-		for c := range s.seniorReach(sg) {
-			if c != sg.At && !s.enemyNear(side, c) {
+		r := s.seniorReach(sg)
+		for _, i := range r.cells {
+			if c := s.m.coord(int(i)); c != sg.At && !s.enemyNearIndex(side, int(i)) {
 				os = append(os, "move "+sg.ID+" "+s.label(c))
 			}
 		}
+		r.release()
 		slices.Sort(os)
 		group(sg.ID, os)
 	}
@@ -131,22 +134,15 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		}
 		var os []string
 		if rule, _ := s.cannotMove(e); rule == "" {
-			r2, road := s.reach(e)
-			cells := make([]grid.Coord, 0, len(r2))
-			for c := range r2 {
-				cells = append(cells, c)
-			}
-			slices.SortFunc(cells, func(a, b grid.Coord) int {
-				if a.Less(b) {
-					return -1
-				}
-				return 1
-			})
-			for _, c := range cells {
-				if _, err := s.moveCheck(e, c, e.Facing, false, r2, road, false); err == nil {
+			r := s.reach(e)
+			slices.Sort(r.cells) // the index order is the coordinates' (grid.Coord.Less)
+			for _, i := range r.cells {
+				c := s.m.coord(int(i))
+				if _, err := s.moveCheck(e, c, e.Facing, false, r, false); err == nil {
 					os = append(os, "move "+e.ID+" "+s.label(c))
 				}
 			}
+			r.release()
 			if s.Forced != "marching" && !s.Fighting {
 				for v := range 6 {
 					if v != e.Facing && !e.Square {

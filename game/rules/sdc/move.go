@@ -117,82 +117,6 @@ func (s *State) cannotMove(e *Element) (rule, key string) {
 	return "", ""
 }
 
-// reach floods the hexes e may reach this activation: the standard flood
-// and, when e stands on a road, the flood along the road with +1 PM
-// (SDC-8.5, SDC-G.10). Road: whether the best way to each hex is all road.
-func (s *State) reach(e *Element) (map[grid.Coord]grid.Reached, map[grid.Coord]bool) {
-	budget := s.allowance(e)
-	ms := s.members(e)
-	forced := s.Forced == "marching"
-	step := func(road bool) stepFunc {
-		return func(from, to grid.Coord) grid.StepCost {
-			if road && !s.m.road(from, to) {
-				return grid.StepCost{}
-			}
-			for _, m := range ms {
-				if !s.m.enterable(s.kind(m), to) {
-					return grid.StepCost{}
-				}
-			}
-			if u := s.unitAt(to); u != nil && u.Side != e.Side {
-				return grid.StepCost{}
-			}
-			if s.enemyGeneralAt(e.Side, to) {
-				return grid.StepCost{}
-			}
-			if forced && !s.m.road(from, to) { // SDC-8.7, SDC-G.9
-				d := grid.DirTo(s.m.g, from, to)
-				if !slices.Contains(frontDirs(e.Facing), d) || !s.m.open(to) {
-					return grid.StepCost{}
-				}
-			}
-			return grid.StepCost{OK: true, Cost: 1, Stop: s.enemyNear(e.Side, to)}
-		}
-	}
-	r := s.flood(e.At, budget, step(false))
-	onRoad := map[grid.Coord]bool{}
-	if s.m.onRoad(e.At) {
-		for c, v := range s.flood(e.At, budget+3, step(true)) {
-			if _, ok := r[c]; !ok {
-				r[c] = v
-				onRoad[c] = true
-			}
-		}
-	}
-	return r, onRoad
-}
-
-type stepFunc func(from, to grid.Coord) grid.StepCost
-
-// flood is grid.Reach for steps that all cost 1: a breadth-first search
-// over the hexes within budget, in a map as small as the area reached.
-func (s *State) flood(start grid.Coord, budget int, step stepFunc) map[grid.Coord]grid.Reached {
-	out := map[grid.Coord]grid.Reached{start: {Prev: start}}
-	frontier := []grid.Coord{start}
-	for d := 1; d <= budget && len(frontier) > 0; d++ {
-		var next []grid.Coord
-		for _, from := range frontier {
-			if out[from].Stop {
-				continue
-			}
-			for k := 0; k < 6; k++ {
-				to := s.m.g.Step(from, k)
-				if _, seen := out[to]; seen || !s.m.g.Contains(to) {
-					continue
-				}
-				c := step(from, to)
-				if !c.OK {
-					continue
-				}
-				out[to] = grid.Reached{Cost: d, Prev: from, Stop: c.Stop}
-				next = append(next, to)
-			}
-		}
-		frontier = next
-	}
-	return out
-}
-
 func (s *State) enemyGeneralAt(side game.Side, c grid.Coord) bool {
 	for i := range s.Generals {
 		if g := &s.Generals[i]; !g.Destroyed && !g.Off && g.Side != side && g.At == c {
@@ -262,8 +186,9 @@ func (x *decider) move(args []string) error {
 	if rule, key := s.cannotMove(e); rule != "" {
 		return reject("cannot-move", rule, key, "unit", e.ID)
 	}
-	r, road := s.reach(e)
-	ev, err := s.moveCheck(e, to, facing, given, r, road, true)
+	r := s.reach(e)
+	ev, err := s.moveCheck(e, to, facing, given, r, true)
+	r.release()
 	if err != nil {
 		return err
 	}
@@ -554,27 +479,12 @@ func (x *decider) moveGeneral(args []string) error {
 		return reject(game.CodeBadCell, "", "sdc.bad-cell", "cell", game.Plain(args[1]))
 	}
 	r := s.generalReach(g)
-	if _, ok := r[to]; !ok || to == g.At || len(s.enemiesAdjacent(g.Side, to)) > 0 {
+	defer r.release()
+	if !r.has(to) || to == g.At || len(s.enemiesAdjacent(g.Side, to)) > 0 {
 		return reject("unreachable", "SDC-8.15", "sdc.general.unreachable", "unit", g.ID, "cell", s.label(to))
 	}
-	x.emit(Moved{Unit: g.ID, General: true, Path: append([]grid.Coord{g.At}, grid.Path(r, to)...), To: s.label(to)})
+	x.emit(Moved{Unit: g.ID, General: true, Path: append([]grid.Coord{g.At}, r.path(to)...), To: s.label(to)})
 	return nil
-}
-
-func (s *State) generalReach(g *General) map[grid.Coord]grid.Reached {
-	budget := GeneralMove
-	if s.Forced == "marching" {
-		budget = GeneralForced
-	}
-	return s.flood(g.At, budget, func(_, to grid.Coord) grid.StepCost {
-		if s.m.river(to) {
-			return grid.StepCost{}
-		}
-		if u := s.unitAt(to); u != nil && u.Side != g.Side {
-			return grid.StepCost{}
-		}
-		return grid.StepCost{OK: true, Cost: 1}
-	})
 }
 
 // displace pushes side's generals away from enemy elements, one hex at a
@@ -696,11 +606,11 @@ func (s *State) nearestSafe(side game.Side, from grid.Coord) grid.Coord {
 // 8.12, 8.13, 15.13, 15.15), over the hexes e may reach; it returns the
 // move's event.
 // Legal passes withPath false: the event then has no path.
-func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r map[grid.Coord]grid.Reached, road map[grid.Coord]bool, withPath bool) (Moved, error) {
+func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *area, withPath bool) (Moved, error) {
 	if to == e.At {
 		return Moved{}, reject("no-move", "SDC-8.4", "sdc.move.same", "unit", e.ID)
 	}
-	if _, ok := r[to]; !ok {
+	if !r.has(to) {
 		return Moved{}, reject("unreachable", "SDC-8.4", "sdc.move.unreachable", "unit", e.ID, "cell", s.label(to), "n", s.allowance(e))
 	}
 	ev := Moved{Unit: e.ID, Facing: facing, To: s.label(to)}
@@ -737,11 +647,11 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r m
 			ev.Facing = facingToward(to, ev.Facing, s.enemiesAdjacent(e.Side, to)[0].At)
 		}
 	}
-	if s.Forced == "marching" && ev.Joined == "" && ev.Facing != e.Facing && !road[to] && !contact && given {
+	if s.Forced == "marching" && ev.Joined == "" && ev.Facing != e.Facing && !r.onRoad(to) && !contact && given {
 		return Moved{}, reject("march-facing", "SDC-8.7", "sdc.march.facing", "unit", e.ID)
 	}
 	if withPath {
-		ev.Path = append([]grid.Coord{e.At}, grid.Path(r, to)...)
+		ev.Path = append([]grid.Coord{e.At}, r.path(to)...)
 	}
 	return ev, nil
 }

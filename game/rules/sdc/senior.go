@@ -48,23 +48,16 @@ func (x *decider) moveSenior(g *Senior, args []string) error {
 		return reject(game.CodeBadCell, "", "sdc.bad-cell", "cell", game.Plain(args[1]))
 	}
 	r := s.seniorReach(g)
-	if _, ok := r[to]; !ok || to == g.At || s.enemyNear(g.Side, to) {
+	defer r.release()
+	if !r.has(to) || to == g.At || s.enemyNear(g.Side, to) {
 		return reject("unreachable", "SDC-16.7", "sdc.general.unreachable", "unit", g.ID, "cell", s.label(to))
 	}
 	x.emit(SeniorMoved{Senior: g.ID, To: to, Label: s.label(to)})
 	return nil
 }
 
-func (s *State) seniorReach(g *Senior) map[grid.Coord]grid.Reached {
-	return s.flood(g.At, SeniorMove, func(_, to grid.Coord) grid.StepCost {
-		if s.m.river(to) {
-			return grid.StepCost{}
-		}
-		if u := s.unitAt(to); u != nil && u.Side != g.Side {
-			return grid.StepCost{}
-		}
-		return grid.StepCost{OK: true, Cost: 1}
-	})
+func (s *State) seniorReach(g *Senior) *area {
+	return s.plainReach(g.At, g.Side, SeniorMove)
 }
 
 // SeniorMoved: a division or corps general moved (SDC-16.7), or was

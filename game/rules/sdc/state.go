@@ -269,7 +269,7 @@ func (s *State) enemiesAdjacent(side game.Side, c grid.Coord) []*Element {
 
 func (s *State) inContact(e *Element) bool { return s.enemyNear(e.Side, e.At) }
 
-func (s *State) label(c grid.Coord) string { return s.m.g.Label(c) }
+func (s *State) label(c grid.Coord) string { return s.m.label(c) }
 
 // Clock implements game.State.
 func (s *State) Clock() game.Clock {
