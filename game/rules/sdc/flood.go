@@ -25,6 +25,10 @@ type area struct {
 	cells []int32 // the hexes reached, in the order reached (start first)
 	next  []int32
 	aux   *area // the road flood's buffers
+	// The elements that move (an element and the one behind it) and
+	// their kinds, for an element's reach.
+	members []*Element
+	kinds   []*Kind
 }
 
 var areas = sync.Pool{New: func() any { return new(area) }}
@@ -50,6 +54,7 @@ func (a *area) reset(b *board) {
 		a.gen = 1
 	}
 	a.cells = a.cells[:0]
+	a.members, a.kinds = a.members[:0], a.kinds[:0]
 }
 
 // release gives a back to the pool; a is not used after.
@@ -58,6 +63,7 @@ func (a *area) release() {
 		a.aux.b = nil
 	}
 	a.b = nil
+	clear(a.members) // no pointer into a state kept in the pool
 	areas.Put(a)
 }
 
@@ -163,10 +169,11 @@ func (b *board) enterableIndex(k *Kind, i int) bool {
 // road (the best way to them is all road).
 func (s *State) reach(e *Element) *area {
 	budget := s.allowance(e)
-	var ks []*Kind
+	a := newArea(s.m)
 	for _, m := range s.members(e) {
-		ks = append(ks, s.kind(m))
+		a.members, a.kinds = append(a.members, m), append(a.kinds, s.kind(m))
 	}
+	ks := a.kinds
 	forced := s.Forced == "marching"
 	front := frontDirs(e.Facing)
 	var generals []int // the enemy generals' hexes
@@ -200,7 +207,6 @@ func (s *State) reach(e *Element) *area {
 			return true, s.enemyNearIndex(e.Side, to)
 		}
 	}
-	a := newArea(s.m)
 	a.flood(e.At, budget, step(false))
 	if s.m.onRoad(e.At) {
 		if a.aux == nil {

@@ -87,7 +87,7 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		if len(orders) == 0 {
 			return
 		}
-		o := game.Option{Label: label} // a unit id: the same in every language
+		o := game.Option{Label: label, Children: make([]game.Option, 0, len(orders))} // a unit id: the same in every language
 		for _, ord := range orders {
 			o.Children = append(o.Children, leaf(ord, ord))
 		}
@@ -99,10 +99,15 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		}
 	}
 	var brigade []string
-	try(&brigade, "march")
+	// Decide's checks of march and end, without deciding: the activation
+	// is side's (inOrders) and no question is pending here.
+	if s.marchCheck() == nil {
+		brigade = append(brigade, "march")
+	}
 	g := s.General(s.Current)
 	if !g.Moved && !s.Fighting { // the checks of moveGeneral
 		r := s.generalReach(g)
+		slices.Sort(r.cells) // coordinate order: the labels' too, mostly (sorted below)
 		for _, i := range r.cells {
 			if c := s.m.coord(int(i)); c != g.At && !s.enemyNearIndex(g.Side, int(i)) {
 				brigade = append(brigade, "move "+g.ID+" "+s.label(c))
@@ -110,7 +115,9 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		}
 		r.release()
 	}
-	slices.Sort(brigade)
+	if !slices.IsSorted(brigade) {
+		slices.Sort(brigade)
+	}
 	group(g.ID, brigade)
 	for i := range s.Seniors { // SDC-16.7: during any of the side's activations
 		sg := &s.Seniors[i]
@@ -193,7 +200,7 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		}
 		group(e.ID, os)
 	}
-	if r.accepts(s, side, "end") {
+	if a, _ := s.mustFight(); a == nil {
 		out = append(out, leaf("end", "end"))
 	}
 	return out

@@ -1,6 +1,7 @@
 package sdc
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -30,26 +31,12 @@ func (x *decider) march(args []string) error {
 		}
 		detached = append(detached, e.ID)
 	}
-	switch {
-	case s.Forced != "":
-		return reject("marched", "SDC-8.8", "sdc.march.again")
-	case s.FormedAttack:
-		return reject("formed", "SDC-15.14", "sdc.march.formed")
-	case s.Fighting:
-		return reject(game.CodeWrongPhase, "SDC-7.5", "sdc.fighting")
+	if err := s.marchCheck(); err != nil {
+		return err
 	}
 	all := true
 	for _, e := range s.brigade(g.ID) {
-		if e.Gone {
-			continue
-		}
-		if e.Acted {
-			return reject("moved", "SDC-7.5", "sdc.march.moved", "unit", e.ID)
-		}
-		if e.Disordered {
-			return reject("disordered", "SDC-8.6", "sdc.march.disordered", "unit", e.ID)
-		}
-		if e.Head == "" && s.second(e) == nil {
+		if !e.Gone && e.Head == "" && s.second(e) == nil {
 			all = false
 		}
 	}
@@ -63,6 +50,31 @@ func (x *decider) march(args []string) error {
 		ev.Die, ev.Passed = x.test(g.Quality, g.Side, g.At, g.ID)
 	}
 	x.emit(ev)
+	return nil
+}
+
+// marchCheck says why the activated brigade may not march now, or nil
+// (SDC-8.6, 8.8, 15.14, SDC-7.5).
+func (s *State) marchCheck() error {
+	switch {
+	case s.Forced != "":
+		return reject("marched", "SDC-8.8", "sdc.march.again")
+	case s.FormedAttack:
+		return reject("formed", "SDC-15.14", "sdc.march.formed")
+	case s.Fighting:
+		return reject(game.CodeWrongPhase, "SDC-7.5", "sdc.fighting")
+	}
+	for _, e := range s.brigade(s.Current) {
+		if e.Gone {
+			continue
+		}
+		if e.Acted {
+			return reject("moved", "SDC-7.5", "sdc.march.moved", "unit", e.ID)
+		}
+		if e.Disordered {
+			return reject("disordered", "SDC-8.6", "sdc.march.disordered", "unit", e.ID)
+		}
+	}
 	return nil
 }
 
@@ -602,30 +614,41 @@ func (s *State) nearestSafe(side game.Side, from grid.Coord) grid.Coord {
 	return best
 }
 
+// errRefused is moveCheck's refusal for Legal, which needs no message.
+var errRefused = errors.New("sdc: refused")
+
 // moveCheck is the destination check of a move of e to c (SDC-8.3,
 // 8.12, 8.13, 15.13, 15.15), over the hexes e may reach; it returns the
 // move's event.
-// Legal passes withPath false: the event then has no path.
-func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *area, withPath bool) (Moved, error) {
+// Legal passes full false: the event then has no path, and a refusal is
+// errRefused, without its message.
+func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *area, full bool) (Moved, error) {
+	reject := func(code, rule, key string, kv ...any) error {
+		if !full {
+			return errRefused
+		}
+		return reject(code, rule, key, kv...)
+	}
 	if to == e.At {
 		return Moved{}, reject("no-move", "SDC-8.4", "sdc.move.same", "unit", e.ID)
 	}
 	if !r.has(to) {
 		return Moved{}, reject("unreachable", "SDC-8.4", "sdc.move.unreachable", "unit", e.ID, "cell", s.label(to), "n", s.allowance(e))
 	}
+	i := s.m.at(to)
 	ev := Moved{Unit: e.ID, Facing: facing, To: s.label(to)}
 	if e.Head != "" {
 		ev.Left = e.Head
 	}
-	for _, m := range s.members(e) {
-		if !s.m.stoppable(s.kind(m), to) {
+	for j, m := range r.members { // e's, as reach found them
+		if k := r.kinds[j]; !s.m.enterableIndex(k, i) || terrains[s.m.ter[i]] == BuiltUp && !k.StopBuiltUp { // board.stoppable
 			return Moved{}, reject("cannot-stop", "SDC-8.13", "sdc.move.stop", "unit", m.ID, "terrain", term(s.m.terrain(to)))
 		}
 	}
-	if h := s.unitAt(to); h != nil && h.ID != e.ID {
+	if h := s.unitAtIndex(i); h != nil && h.ID != e.ID {
 		// Only an attack formation shares a hex (SDC-8.3, SDC-15.12, 15.13).
 		ok := h.Side == e.Side && h.Brigade == e.Brigade && s.second(h) == nil && s.second(e) == nil &&
-			s.kind(h).Class == s.kind(e).Class && s.kind(e).Class != Artillery &&
+			s.kind(h).Class == r.kinds[0].Class && r.kinds[0].Class != Artillery &&
 			!h.Disordered && !h.Square && !e.Square
 		if !ok {
 			return Moved{}, reject("occupied", "SDC-15.13", "sdc.move.occupied", "cell", s.label(to), "unit", h.ID)
@@ -635,9 +658,9 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *
 		}
 		ev.Joined, ev.Facing = h.ID, h.Facing
 	}
-	contact := s.enemyNear(e.Side, to)
+	contact := s.enemyNearIndex(e.Side, i)
 	if contact && ev.Joined == "" {
-		if e.Formed || slices.ContainsFunc(s.members(e), func(m *Element) bool { return m.Formed }) {
+		if e.Formed || slices.ContainsFunc(r.members, func(m *Element) bool { return m.Formed }) {
 			return Moved{}, reject("formation-contact", "SDC-15.15", "sdc.move.formation-contact", "unit", e.ID)
 		}
 		if !s.frontEnemy(e.Side, to, ev.Facing) { // SDC-8.12: the enemy against its front
@@ -650,7 +673,7 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *
 	if s.Forced == "marching" && ev.Joined == "" && ev.Facing != e.Facing && !r.onRoad(to) && !contact && given {
 		return Moved{}, reject("march-facing", "SDC-8.7", "sdc.march.facing", "unit", e.ID)
 	}
-	if withPath {
+	if full {
 		ev.Path = append([]grid.Coord{e.At}, r.path(to)...)
 	}
 	return ev, nil
