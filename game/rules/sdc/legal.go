@@ -2,6 +2,7 @@ package sdc
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 )
@@ -83,26 +84,30 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		}
 		return append(out, leaf("end", "end"))
 	}
-	group := func(label string, orders []string) {
-		if len(orders) == 0 {
-			return
-		}
-		o := game.Option{Label: label, Children: make([]game.Option, 0, len(orders))} // a unit id: the same in every language
-		for _, ord := range orders {
-			o.Children = append(o.Children, leaf(ord, ord))
-		}
-		out = append(out, o)
+	// The orders of every group are written one after the other in one
+	// buffer, made strings and leaves at the end in one allocation each:
+	// legal lists run to hundreds of orders.
+	ob := orderBufs.Get().(*orderBuf)
+	defer ob.release()
+	type span struct {
+		label    string // a unit id: the same in every language
+		from, to int    // in orders
 	}
-	try := func(orders *[]string, verb string, args ...string) {
+	var groups []span
+	group := func(label string, from int) {
+		if ob.len() > from {
+			groups = append(groups, span{label, from, ob.len()})
+		}
+	}
+	try := func(verb string, args ...string) {
 		if r.accepts(s, side, verb, args...) {
-			*orders = append(*orders, game.Command{Verb: verb, Args: args}.String())
+			ob.add(game.Command{Verb: verb, Args: args}.String())
 		}
 	}
-	var brigade []string
 	// Decide's checks of march and end, without deciding: the activation
 	// is side's (inOrders) and no question is pending here.
 	if s.marchCheck() == nil {
-		brigade = append(brigade, "march")
+		ob.add("march")
 	}
 	g := s.General(s.Current)
 	if !g.Moved && !s.Fighting { // the checks of moveGeneral
@@ -110,50 +115,50 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		slices.Sort(r.cells) // coordinate order: the labels' too, mostly (sorted below)
 		for _, i := range r.cells {
 			if c := s.m.coord(int(i)); c != g.At && !s.enemyNearIndex(g.Side, int(i)) {
-				brigade = append(brigade, "move "+g.ID+" "+s.label(c))
+				ob.add("move ", g.ID, " ", s.label(c))
 			}
 		}
 		r.release()
 	}
-	if !slices.IsSorted(brigade) {
-		slices.Sort(brigade)
-	}
-	group(g.ID, brigade)
-	for i := range s.Seniors { // SDC-16.7: during any of the side's activations
+	group(g.ID, 0)
+	sorted := []span{{from: 0, to: ob.len()}} // the spans to sort
+	// SDC-16.7: senior generals move during any of the side's activations.
+	for i := range s.Seniors {
 		sg := &s.Seniors[i]
 		if sg.Side != side || sg.Moved {
 			continue
 		}
-		var os []string
+		from := ob.len()
 		r := s.seniorReach(sg)
+		slices.Sort(r.cells)
 		for _, i := range r.cells {
 			if c := s.m.coord(int(i)); c != sg.At && !s.enemyNearIndex(side, int(i)) {
-				os = append(os, "move "+sg.ID+" "+s.label(c))
+				ob.add("move ", sg.ID, " ", s.label(c))
 			}
 		}
 		r.release()
-		slices.Sort(os)
-		group(sg.ID, os)
+		sorted = append(sorted, span{from: from, to: ob.len()})
+		group(sg.ID, from)
 	}
 	for _, e := range s.brigade(s.Current) {
 		if e.Gone {
 			continue
 		}
-		var os []string
+		from := ob.len()
 		if rule, _ := s.cannotMove(e); rule == "" {
 			r := s.reach(e)
 			slices.Sort(r.cells) // the index order is the coordinates' (grid.Coord.Less)
 			for _, i := range r.cells {
 				c := s.m.coord(int(i))
 				if _, err := s.moveCheck(e, c, e.Facing, false, r, false); err == nil {
-					os = append(os, "move "+e.ID+" "+s.label(c))
+					ob.add("move ", e.ID, " ", s.label(c))
 				}
 			}
 			r.release()
 			if s.Forced != "marching" && !s.Fighting {
 				for v := range 6 {
 					if v != e.Facing && !e.Square {
-						os = append(os, "face "+e.ID+" "+FacingName(v))
+						ob.add("face ", e.ID, " ", FacingName(v))
 					}
 				}
 			}
@@ -161,47 +166,95 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		// Probed only when the cheap conditions hold (Decide checks all).
 		ready := e.CanMove && !e.Acted && !e.Fired && !s.Fighting
 		if rule, _ := s.squareCheck(e); rule == "" {
-			os = append(os, "square "+e.ID)
+			ob.add("square ", e.ID)
 		}
 		if ready && e.Square && !e.Locked {
-			try(&os, "line", e.ID)
+			try("line", e.ID)
 		}
 		if ready && e.Disordered {
-			try(&os, "rally", e.ID)
+			try("rally", e.ID)
 		}
 		if s.kind(e).Class == Artillery && !e.Fired && !s.Fighting {
-			var bat []string
-			for _, b := range s.Batterie(e) {
-				bat = append(bat, b.ID)
-			}
-			for i := range s.Elements {
-				t := &s.Elements[i]
-				if t.Gone || t.Off || t.Side == side || t.Head != "" {
-					continue
+			if rule, _, _ := s.gunReady(e); rule == "" {
+				var bat []string
+				for _, b := range s.Batterie(e) {
+					bat = append(bat, b.ID)
 				}
-				if rule, _, _ := s.gunReady(e); rule != "" {
-					break
-				}
-				if rule, _ := s.canFire(e, t); rule != "" {
-					continue
-				}
-				os = append(os, "fire "+e.ID+" "+t.ID)
-				if len(bat) > 1 && bat[0] == e.ID {
-					try(&os, "fire", append(slices.Clone(bat), t.ID)...)
+				for i := range s.Elements {
+					t := &s.Elements[i]
+					if t.Gone || t.Off || t.Side == side || t.Head != "" {
+						continue
+					}
+					if rule, _ := s.canFire(e, t); rule != "" {
+						continue
+					}
+					ob.add("fire ", e.ID, " ", t.ID)
+					if len(bat) > 1 && bat[0] == e.ID {
+						try("fire", append(slices.Clone(bat), t.ID)...)
+					}
 				}
 			}
 		}
 		if s.canAttack(e) {
 			for _, t := range s.enemiesAdjacent(side, e.At) {
 				if !slices.Contains(s.Targeted, t.ID) {
-					os = append(os, "fight "+e.ID+" "+t.ID)
+					ob.add("fight ", e.ID, " ", t.ID)
 				}
 			}
 		}
-		group(e.ID, os)
+		group(e.ID, from)
+	}
+	orders := ob.strings()
+	for _, sp := range sorted {
+		if os := orders[sp.from:sp.to]; !slices.IsSorted(os) {
+			slices.Sort(os)
+		}
+	}
+	leaves := make([]game.Option, len(orders))
+	for i, o := range orders {
+		leaves[i] = leaf(o, o)
+	}
+	out = make([]game.Option, 0, len(groups)+1)
+	for _, sp := range groups {
+		out = append(out, game.Option{Label: sp.label, Children: leaves[sp.from:sp.to:sp.to]})
 	}
 	if a, _ := s.mustFight(); a == nil {
 		out = append(out, leaf("end", "end"))
+	}
+	return out
+}
+
+// orderBuf writes orders one after the other in one buffer, kept in a
+// pool from one legal list to the next.
+type orderBuf struct {
+	buf  []byte
+	ends []int
+}
+
+var orderBufs = sync.Pool{New: func() any { return new(orderBuf) }}
+
+func (b *orderBuf) release() {
+	b.buf, b.ends = b.buf[:0], b.ends[:0]
+	orderBufs.Put(b)
+}
+
+func (b *orderBuf) len() int { return len(b.ends) }
+
+// add writes one order, the concatenation of parts.
+func (b *orderBuf) add(parts ...string) {
+	for _, p := range parts {
+		b.buf = append(b.buf, p...)
+	}
+	b.ends = append(b.ends, len(b.buf))
+}
+
+// strings are the orders, substrings of one string.
+func (b *orderBuf) strings() []string {
+	all := string(b.buf)
+	out := make([]string, len(b.ends))
+	from := 0
+	for i, to := range b.ends {
+		out[i], from = all[from:to], to
 	}
 	return out
 }
