@@ -132,7 +132,8 @@ func TestObjectivesWin(t *testing.T) {
 }
 
 // TestCheckScenario: a club's mistakes on a fixed battlefield are refused
-// at set-up (and so by grognard lint): an unknown terrain, a protected
+// at set-up (and so by grognard lint): an unknown terrain, hexside
+// obstacle or link (the first in label order), a protected
 // hex behind no obstacle, victory by objectives without any, objectives
 // of a kind other than hexes, an army with no room to deploy.
 func TestCheckScenario(t *testing.T) {
@@ -148,6 +149,8 @@ height = 12
 `
 	for _, c := range []struct{ name, src, want string }{
 		{"terrain", base + "[map.terrain]\nvolcano = \"0505\"\n[params]\narmy-A = \"brigade\"\n", `terrain "volcano"`},
+		{"obstacle", base + "[map.edges]\nhedge = \"0505|0506 0303|0304\"\n", `hexside 0303|0304: "hedge" is not a linear obstacle`},
+		{"link", base + "[map.links]\nrailway = [\"0505 0506\"]\n", `"railway" is not a road`},
 		{"protected", base + "[params]\nprotected = \"0505\"\n", "no linear obstacle"},
 		{"victory", base + "[params]\nvictory = \"objectives\"\n", "without objectives"},
 		{"victory word", base + "[params]\nvictory = \"points\"\n", `param victory "points"`},

@@ -528,15 +528,15 @@ func CheckScenario(sc *game.Scenario) error {
 			return fail("%s: level %d: 0, or 1 for a hill (FLG-6.2)", m.Label(c), cell.Level)
 		}
 	}
-	for e, fs := range m.Edges {
-		for _, f := range fs {
+	for _, e := range sortedEdges(m.Edges) {
+		for _, f := range m.Edges[e] {
 			if !slices.Contains(obstacles, f) {
 				return fail("hexside %s|%s: %q is not a linear obstacle, one of %s (FLG-6.5)", m.Label(e.A), m.Label(e.B), f, strings.Join(obstacles, ", "))
 			}
 		}
 	}
-	for e, ls := range m.Links {
-		for _, l := range ls {
+	for _, e := range sortedEdges(m.Links) {
+		for _, l := range m.Links[e] {
 			if !slices.Contains(links, l) {
 				return fail("link %s %s: %q is not a road", m.Label(e.A), m.Label(e.B), l)
 			}
@@ -581,6 +581,25 @@ func CheckScenario(sc *game.Scenario) error {
 		}
 	}
 	return nil
+}
+
+// sortedEdges are a map's hexsides in label order, so that a check
+// reports the same first problem every time.
+func sortedEdges(es map[grid.Edge][]string) []grid.Edge {
+	out := make([]grid.Edge, 0, len(es))
+	for e := range es {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b grid.Edge) int {
+		switch {
+		case a.A != b.A && a.A.Less(b.A), a.A == b.A && b.B != a.B && a.B.Less(b.B):
+			return -1
+		case a == b:
+			return 0
+		}
+		return 1
+	})
+	return out
 }
 
 // deployRoom counts the hexes of side's two columns a unit may stand in
