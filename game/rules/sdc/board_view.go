@@ -17,8 +17,8 @@ var _ game.Boarder = (*Rules)(nil)
 // destroyed brigades.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := gs.(*State)
-	b := &game.Board{Map: s.sc.Map, Viewer: viewer, Pieces: s.Pieces()}
-	for _, o := range s.sc.Objectives {
+	b := &game.Board{Map: s.m.mp, Viewer: viewer, Pieces: s.Pieces()}
+	for _, o := range s.objectives() {
 		if len(o.Cells) == 0 {
 			continue
 		}

@@ -14,6 +14,12 @@ import (
 //   - param terrain = "generate": the battlefield is laid out by Generate
 //     for the larger number of generals of the two sides (SDC-4), with its
 //     objectives (SDC-4.12);
+//   - param terrain = "players": the players lay the terrain out in play
+//     (terrain_phase.go); set-up gives the blank battlefield its size, rolls
+//     the terrain type (param terrain-roll, SDC-4.4) and the number of
+//     crossings (param crossings, SDC-4.9) unless the scenario sets them,
+//     and leaves units without a hex to the players' deployment (param
+//     deploy = "players"), which follows the terrain;
 //   - units without a hex (other than a flank march's) are deployed by the
 //     default template of TBL-26: each brigade's elements in a line along
 //     the front of its side's zone, in its own band of rows, the general
@@ -25,6 +31,7 @@ import (
 // A scenario with a map and every unit placed is returned as it is.
 func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Scenario, error) {
 	gen := sc.Param("terrain", "") == "generate"
+	byPlayers := sc.Param("terrain", "") == "players"
 	placed := true
 	flank := map[string]bool{}
 	for _, u := range sc.Units {
@@ -37,7 +44,7 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			placed = false
 		}
 	}
-	if !gen && placed {
+	if !gen && !byPlayers && placed {
 		return sc, nil
 	}
 	out := *sc
@@ -46,7 +53,7 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 		out.Params = map[string]string{}
 	}
 	out.Units = slices.Clone(sc.Units)
-	if gen {
+	if gen || byPlayers {
 		var n [2]int
 		for _, u := range sc.Units {
 			if u.Type == "general" {
@@ -57,14 +64,32 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			b, _ := strconv.Atoi(sc.Param("brigades", "3"))
 			n[0] = max(n[0], b)
 		}
-		l := Generate(max(n[0], n[1], 3), d)
-		out.Map = l.Map()
-		out.Objectives = append(slices.Clone(sc.Objectives), l.Objectives(out.Map.Grid)...)
+		if gen {
+			l := Generate(max(n[0], n[1], 3), d)
+			out.Map = l.Map()
+			out.Objectives = append(slices.Clone(sc.Objectives), l.Objectives(out.Map.Grid)...)
+		} else {
+			if out.Map == nil {
+				cols, rows := BoardSize(max(n[0], n[1], 3))
+				out.Map = (&Layout{Cols: cols, Rows: rows, Highest: -1}).Map()
+				out.Map.Source = "players"
+			}
+			terrain, crossings := d.Roll(6), D3(d.Roll(6))
+			if out.Params["terrain-roll"] == "" {
+				out.Params["terrain-roll"] = strconv.Itoa(terrain)
+			}
+			if out.Params["crossings"] == "" {
+				out.Params["crossings"] = strconv.Itoa(crossings)
+			}
+			if !placed {
+				out.Params["deploy"] = "players" // the template needs the terrain
+			}
+		}
 	}
 	if out.Map == nil {
 		return nil, game.Reject("no-map", "SDC-4.3", "sdc.setup.no-map")
 	}
-	if !placed && sc.Param("deploy", "") != "players" {
+	if !placed && out.Params["deploy"] != "players" {
 		deploy(&out)
 	}
 	for { // SDC-5.1

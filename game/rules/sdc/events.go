@@ -427,6 +427,8 @@ var eventKinds = map[string]func() game.Event{
 	"army-chosen":       func() game.Event { return &ArmyChosen{} },
 	"deploy-order":      func() game.Event { return &DeployOrder{} },
 	"deployed":          func() game.Event { return &Deployed{} },
+	"sector-rolled":     func() game.Event { return &SectorRolled{} },
+	"terrain-placed":    func() game.Event { return &TerrainPlaced{} },
 	"armies-revealed":   func() game.Event { return &ArmiesRevealed{} },
 	"entered":           func() game.Event { return &Entered{} },
 }

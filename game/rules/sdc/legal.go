@@ -53,6 +53,18 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 			return nil
 		}
 		return []game.Option{leaf("first", "first"), leaf("second", "second")}
+	case PhaseTerrain:
+		if side != s.Active {
+			return nil
+		}
+		if s.needsSector() {
+			return []game.Option{leaf("sector", "sector")}
+		}
+		var out []game.Option
+		for _, o := range s.placements() {
+			out = append(out, leaf(o, o))
+		}
+		return out
 	case PhaseDeploy:
 		if side != s.Active {
 			return nil

@@ -279,6 +279,10 @@ func (r *Rules) decide(s *State, x *decider, cmd game.Command) ([]game.Event, er
 		err = x.army(cmd.Args)
 	case "deploy":
 		err = x.deployBrigade(cmd.Args)
+	case "sector":
+		err = x.sector()
+	case "place":
+		err = x.place(cmd.Args)
 	case "reroll", "keep", "recoil", "displace":
 		err = reject(game.CodeWrongPhase, "SDC-16.8", "sdc.reroll.none")
 	default:
@@ -567,7 +571,7 @@ func (s *State) Controls(c grid.Coord) game.Side {
 func (s *State) victoryPoints() [2]int {
 	var vp [2]int
 	if s.sc != nil {
-		for _, o := range s.sc.Objectives {
+		for _, o := range s.objectives() {
 			if len(o.Cells) == 0 {
 				continue
 			}

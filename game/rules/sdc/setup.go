@@ -88,6 +88,7 @@ type Layout struct {
 	Cols, Rows int
 	River      []grid.Coord
 	Crossings  []grid.Coord
+	Fords      []grid.Coord `json:",omitempty"` // the crossings that are fords, not bridges
 	Hills      [][]grid.Coord
 	Highest    int // index in Hills, -1 without hills
 	Villages   [][]grid.Coord
@@ -295,6 +296,7 @@ func (l *Layout) Map() *game.Map {
 	}
 	set(l.River, "river")
 	set(l.Crossings, "bridge")
+	set(l.Fords, "ford")
 	for _, h := range l.Hills {
 		set(h, "hill")
 	}

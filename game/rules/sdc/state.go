@@ -142,6 +142,9 @@ type State struct {
 	Submitted [2]bool      `json:"submitted,omitzero"`
 	// ToDeploy: brigades the players still deploy (param deploy = players).
 	ToDeploy []string `json:"to_deploy,omitempty"`
+	// Terrain: the battlefield laid out by the players (param terrain =
+	// players, SDC-4.6); once done, its layout is the board.
+	Terrain *TerrainSetup `json:"terrain,omitempty"`
 	// Ask: an order waiting for a senior general's reroll decision (SDC-16).
 	Ask    *Ask     `json:"ask,omitempty"`
 	Result *Outcome `json:"result,omitempty"`
@@ -166,6 +169,9 @@ func (s *State) clone() *State {
 	c.Reactions = slices.Clone(s.Reactions)
 	c.Seniors = slices.Clone(s.Seniors)
 	c.ToDeploy = slices.Clone(s.ToDeploy)
+	if s.Terrain != nil {
+		c.Terrain = s.Terrain.clone()
+	}
 	c.Charged = slices.Clone(s.Charged)
 	c.Column = maps.Clone(s.Column)
 	if s.Entering != nil {
@@ -432,6 +438,11 @@ func start(sc *game.Scenario, opts game.Options) (*State, error) {
 		}
 		g.Activated = true
 	}
+	if sc.Param("terrain", "") == "players" { // SDC-4.6: before army building and deployment
+		if err := s.startTerrain(); err != nil {
+			return nil, err
+		}
+	}
 	s.LastInit = game.SideA // SDC-6.2 [P]: on turn 1 a tie goes to the loser of the deployment roll, B unless said
 	if v := sc.Param("last-initiative", ""); v != "" {
 		if s.LastInit, err = game.ParseSide(v); err != nil || !s.LastInit.Valid() {
@@ -451,6 +462,7 @@ func (s *State) decode(sc *game.Scenario, opts game.Options, b []byte) (*State, 
 	if err := json.Unmarshal(b, out); err != nil {
 		return nil, err
 	}
+	out.terrainBoard()
 	out.index()
 	return out, nil
 }

@@ -23,6 +23,8 @@ func (*Rules) Verbs() []game.Verb {
 	return []game.Verb{
 		{Name: "army", Example: "army opts=1,2,2 b1=LI6,EI1,HC1 b2=LI6,Art1,Cav1 b3=LI6,Art1,Cav1", Rule: "SDC-1.10", Args: []game.VerbArg{rest(arg("list", game.ArgText, false, "opts=1,2,2 [x=X1,X2] [swap=N] [flank=B], then b1=LI6,EI1,HC1[:elite] and each brigade", "opts=1,2,2 [x=X1,X2] [swap=N] [flank=B], puis b1=LI6,EI1,HC1[:elite] et chaque brigade"))}, Help: game.Text{EN: "build your army in secret: options, exchanges, brigades", FR: "composer votre armée en secret : options, échanges, brigades"}},
 		{Name: "deploy", Example: "deploy GA1 0505 0605 0604 0606", Rule: "SDC-5.3", Args: []game.VerbArg{argGeneral, rest(arg("hexes", game.ArgText, false, "the general's hex, then each element's, in your zone", "l'hexagone du général, puis celui de chaque élément, dans votre zone"))}, Help: game.Text{EN: "deploy a brigade in your zone", FR: "déployer une brigade dans votre zone"}},
+		{Name: "sector", Example: "sector", Rule: "SDC-4.6", Help: game.Text{EN: "terrain: roll the part of the table for the river or a hill", FR: "terrain : tirer la partie de la table de la rivière ou d'une colline"}},
+		{Name: "place", Example: "place hill 1205", Rule: "SDC-4.6", Args: []game.VerbArg{{Name: "feature", Kind: game.ArgChoice, Required: true, Choices: []string{"river", "hill", "bridge", "ford", "wood", "village", "farm", "road"}, Help: game.Text{EN: "the feature your turn places", FR: "l'élément de terrain que vous placez à votre tour"}}, argCell, opt(arg("size", game.ArgText, false, "a wood's hexes, 4 to 7 (default 5)", "les hexagones d'un bois, 4 à 7 (5 par défaut)"))}, Help: game.Text{EN: "terrain: place the river, a hill, crossing, wood, village or farm, or the road", FR: "terrain : placer la rivière, une colline, un passage, un bois, un village ou une ferme, ou la route"}},
 		{Name: "roll", Example: "roll", Rule: "SDC-6.1", Help: game.Text{EN: "roll for the initiative (1d6 each)", FR: "tirer l'initiative (1d6 chacun)"}},
 		{Name: "first", Example: "first", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: activate the first general", FR: "vainqueur de l'initiative : activer le premier général"}},
 		{Name: "second", Example: "second", Rule: "SDC-6.3", Help: game.Text{EN: "initiative winner: let the opponent start", FR: "vainqueur de l'initiative : laisser l'adversaire commencer"}},
@@ -60,6 +62,11 @@ func (r *Rules) DeadlineOrder(st game.State, side game.Side) (string, string) {
 		return "first", "the initiative winner starts (TBL-26)"
 	case s.Phase == PhaseDeployOrder && side == s.Active:
 		return "second", "the deployment winner deploys second, with more information (TBL-26)"
+	case s.Phase == PhaseTerrain && side == s.Active:
+		if o := s.terrainDefault(); o != "" {
+			return o, "placed as the generator would (SDC-4.6 … 4.11)"
+		}
+		return "", "nothing to place"
 	case s.Phase == PhaseDeploy && side == s.Active:
 		for _, id := range s.toDeploy(side) {
 			if o := s.deployTemplate(s.General(id)); o != "" {
@@ -89,6 +96,9 @@ func (r *Rules) DeadlineOrder(st game.State, side game.Side) (string, string) {
 func (*Rules) AutoOrder(st game.State, side game.Side) string {
 	if s := st.(*State); s.Result == nil && s.Phase == PhaseInitiative && len(s.Reactions) == 0 && side == game.SideA {
 		return "roll"
+	}
+	if s := st.(*State); s.Result == nil && s.Phase == PhaseTerrain && side == s.Active && s.needsSector() {
+		return "sector" // a die for the part of the table: nothing to choose (SDC-4.6)
 	}
 	return ""
 }
