@@ -64,6 +64,9 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 		for _, o := range s.placements() {
 			out = append(out, leaf(o, o))
 		}
+		if len(out) == 0 { // nowhere left: the feature is dropped, as the generator does
+			out = append(out, leaf("place none", "place none"))
+		}
 		return out
 	case PhaseDeploy:
 		if side != s.Active {

@@ -218,6 +218,7 @@ var messagesEN = game.Catalogue{
 	"sdc.ev.sector":                "{side} rolls {n}: part {n} of the table for {feature}",
 	"sdc.ev.hill-dropped":          "{side} could not place the hill after 3 rerolls: it is dropped",
 	"sdc.ev.terrain-placed":        "{side} places {feature} at {cell}",
+	"sdc.ev.feature-dropped":       "{side} finds no room left for {feature}: it is dropped",
 	"sdc.terrain.taken":            "{cell} already has terrain or a unit",
 	"sdc.terrain.sector":           "{cell} is not in part {n}, the one rolled",
 	"sdc.terrain.zone":             "a wood around {cell} would reach into a deployment zone",

@@ -218,6 +218,7 @@ var messagesFR = game.Catalogue{
 	"sdc.ev.sector":                "{side} tire {n} : la partie {n} de la table pour {feature}",
 	"sdc.ev.hill-dropped":          "{side} n'a pas pu placer la colline après 3 relances : elle est abandonnée",
 	"sdc.ev.terrain-placed":        "{side} place {feature} en {cell}",
+	"sdc.ev.feature-dropped":       "{side} ne trouve plus de place pour {feature} : il est abandonné",
 	"sdc.terrain.taken":            "{cell} a déjà du terrain ou une unité",
 	"sdc.terrain.sector":           "{cell} n'est pas dans la partie {n}, celle tirée",
 	"sdc.terrain.zone":             "un bois autour de {cell} empiéterait sur une zone de déploiement",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -365,5 +366,107 @@ func TestDeployPhase(t *testing.T) {
 	g = playGame(t, g, 5, 2000, nil)
 	if !g.State.Outcome().Over {
 		t.Errorf("the game did not end")
+	}
+}
+
+// terrainByPlayers is a game whose battlefield the players lay out
+// (param terrain = players, SDC-4.6 … 4.11), three brigades a side
+// deployed by the players once the terrain is down.
+func terrainByPlayers(t *testing.T, seed int64) (*game.Game, *game.Scenario) {
+	t.Helper()
+	sc := &game.Scenario{ID: "terrain", Ruleset: "sdc", Turns: 3, Params: map[string]string{"terrain": "players"}}
+	for _, side := range game.Sides {
+		for b := 1; b <= 3; b++ {
+			gen := fmt.Sprintf("G%s%d", side, b)
+			sc.Units = append(sc.Units, game.UnitSpec{ID: gen, Side: side, Type: "general"})
+			for i, ty := range []string{"LI", "LI", "LI", "Art", "Cav"} {
+				sc.Units = append(sc.Units, game.UnitSpec{ID: fmt.Sprintf("%s-%d", gen, i+1), Side: side, Type: ty, Group: gen})
+			}
+		}
+	}
+	r := sdc.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, out
+}
+
+// TestTerrainPhase: with terrain = players set-up sizes a blank table and
+// rolls the terrain type and crossings (SDC-4.4, SDC-4.9); the players
+// then place the features in turn, alternating (SDC-4.6), by random legal
+// orders; the layout becomes the board, with its objectives (SDC-4.12),
+// the players deploy on it and the game is played to its end.
+func TestTerrainPhase(t *testing.T) {
+	for _, seed := range []int64{1, 2, 3} {
+		g, out := terrainByPlayers(t, seed)
+		if out.Param("terrain-roll", "") == "" || out.Param("deploy", "") != "players" {
+			t.Fatalf("seed %d: set-up params %v", seed, out.Params)
+		}
+		s := g.State.(*sdc.State)
+		if s.Phase != sdc.PhaseTerrain || len(s.Scenario().Map.Cells) != 0 {
+			t.Fatalf("seed %d: phase %s, %d terrain cells before placement", seed, s.Phase, len(s.Scenario().Map.Cells))
+		}
+		var placers []game.Side
+		n := len(s.Terrain.Steps)
+		g = playGame(t, g, seed, 3000, func(g *game.Game, rec game.Record) {
+			for _, e := range rec.Events {
+				if p, ok := e.(sdc.TerrainPlaced); ok {
+					placers = append(placers, p.Side)
+				}
+			}
+		})
+		if len(placers) != n {
+			t.Fatalf("seed %d: %d features placed, want %d", seed, len(placers), n)
+		}
+		alternated := true
+		for i := 1; i < len(placers) && i < n-3; i++ { // the villages may end with one player's
+			alternated = alternated && placers[i] != placers[i-1]
+		}
+		if !alternated {
+			t.Errorf("seed %d: placement order %v does not alternate", seed, placers)
+		}
+		s = g.State.(*sdc.State)
+		b := sdc.New().Board(s, game.SideA)
+		if len(b.Map.Cells) == 0 || b.Map.Source != "players" {
+			t.Errorf("seed %d: the board has %d terrain cells (source %q)", seed, len(b.Map.Cells), b.Map.Source)
+		}
+		if len(s.Terrain.Layout.Villages) == 0 || len(b.Marks) == 0 {
+			t.Errorf("seed %d: %d villages, %d marks: no objectives", seed, len(s.Terrain.Layout.Villages), len(b.Marks))
+		}
+		if !g.State.Outcome().Over {
+			t.Errorf("seed %d: the game did not end", seed)
+		}
+		t.Logf("seed %d: roll %s, %d hills, %d crossings, %d woods, %d villages, road %d hexes; %s", seed, out.Param("terrain-roll", ""),
+			len(s.Terrain.Layout.Hills), len(s.Terrain.Layout.Crossings), len(s.Terrain.Layout.Woods), len(s.Terrain.Layout.Villages), len(s.Terrain.Layout.Road), g.State.Outcome().Result)
+	}
+}
+
+// TestTerrainDefaults: at every deadline of the terrain phase the default
+// order is one Legal lists (the sector roll, or the placement the
+// generator would make), and the defaults alone lay the whole table out.
+func TestTerrainDefaults(t *testing.T) {
+	r := sdc.New()
+	for _, seed := range []int64{1, 2, 3, 4, 5, 6, 7, 8} {
+		g, _ := terrainByPlayers(t, seed)
+		d := &dice.Seeded{Seed: dice.SeedFromInt(seed)}
+		for step := 0; g.State.Clock().Phase == sdc.PhaseTerrain; step++ {
+			if step > 200 {
+				t.Fatalf("seed %d: the terrain phase does not end", seed)
+			}
+			side := g.State.Clock().Active
+			order, why := r.DeadlineOrder(g.State, side)
+			if !slices.Contains(game.Leaves(r.Legal(g.State, side)), order) {
+				t.Fatalf("seed %d step %d: default %q (%s) is not legal", seed, step, order, why)
+			}
+			playtest.Step(t, g, side, order, d, seed, step)
+		}
+		if ph := g.State.Clock().Phase; ph != sdc.PhaseDeployOrder {
+			t.Errorf("seed %d: phase %s after the terrain", seed, ph)
+		}
 	}
 }

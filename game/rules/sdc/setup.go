@@ -151,13 +151,17 @@ func (l *Layout) CheckCrossing(c grid.Coord) error {
 }
 
 // blob is the hill or wood of n hexes around c: c and its neighbours in
-// ring order, inside the board.
+// ring order, inside the board, each ring in the board's cell order
+// (column by column): only the square of side 2r+1 around c can hold a
+// hex r away.
 func blob(g *grid.Hex, c grid.Coord, n int) []grid.Coord {
 	out := []grid.Coord{c}
 	for r := 1; len(out) < n && r < 4; r++ {
-		for _, x := range g.Cells() {
-			if len(out) < n && grid.HexDistance(x, c) == r {
-				out = append(out, x)
+		for x := c.X - r; x <= c.X+r; x++ {
+			for y := c.Y - r; y <= c.Y+r; y++ {
+				if p := (grid.Coord{X: x, Y: y}); len(out) < n && g.Contains(p) && grid.HexDistance(p, c) == r {
+					out = append(out, p)
+				}
 			}
 		}
 	}

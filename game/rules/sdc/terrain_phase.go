@@ -167,7 +167,7 @@ func (e SectorRolled) Message() game.Msg {
 }
 
 // TerrainPlaced: one feature placed (no cells: a hill dropped after 3
-// rerolls, SDC-4.7); Highest is the highest hill, drawn once the last
+// rerolls, SDC-4.7, or a feature with no legal hex left, "place none"); Highest is the highest hill, drawn once the last
 // hill is in (SDC-4.8), -1 otherwise.
 type TerrainPlaced struct {
 	Side    game.Side    `json:"side"`
@@ -183,23 +183,22 @@ func (e TerrainPlaced) apply(s *State) {
 	t := s.Terrain.clone()
 	s.Terrain = t
 	l := &t.Layout
-	switch e.Feature {
-	case FeatRiver:
+	switch feat := e.Feature; {
+	case len(e.Cells) == 0: // dropped
+	case feat == FeatRiver:
 		l.River = e.Cells
-	case FeatHill:
-		if len(e.Cells) > 0 {
-			l.Hills = append(l.Hills, e.Cells)
-		}
-	case FeatCrossing:
+	case feat == FeatHill:
+		l.Hills = append(l.Hills, e.Cells)
+	case feat == FeatCrossing:
 		l.Crossings = append(l.Crossings, e.Cells...)
 		if e.Name == "ford" {
 			l.Fords = append(l.Fords, e.Cells...)
 		}
-	case FeatWood:
+	case feat == FeatWood:
 		l.Woods = append(l.Woods, e.Cells)
-	case FeatVillage:
+	case feat == FeatVillage:
 		l.Villages = append(l.Villages, e.Cells)
-	case FeatRoad:
+	case feat == FeatRoad:
 		l.Road = e.Cells
 	}
 	if e.Highest >= 0 {
@@ -217,8 +216,11 @@ func (e TerrainPlaced) apply(s *State) {
 }
 
 func (e TerrainPlaced) Message() game.Msg {
-	if len(e.Cells) == 0 {
+	switch {
+	case len(e.Cells) == 0 && e.Feature == FeatHill:
 		return game.M("sdc.ev.hill-dropped", "side", e.Side)
+	case len(e.Cells) == 0:
+		return game.M("sdc.ev.feature-dropped", "side", e.Side, "feature", term(e.Feature))
 	}
 	return game.M("sdc.ev.terrain-placed", "side", e.Side, "feature", term(e.Name), "cell", e.At)
 }
@@ -425,17 +427,32 @@ func (s *State) checkPlace(feature string, c grid.Coord, n int) error {
 		}
 		return l.CheckVillage(v)
 	case FeatRoad:
-		col := s.shape("road", c, 0)
-		if len(l.Crossings) > 0 && !slices.ContainsFunc(l.Crossings, func(x grid.Coord) bool { return x.X == c.X }) {
+		if len(l.Crossings) > 0 && !l.crossingColumn(c.X) {
 			return reject("cannot-place", "SDC-4.10", "sdc.terrain.road-crossing")
 		}
-		if len(l.Villages) > 0 && !slices.ContainsFunc(l.Villages, func(v []grid.Coord) bool {
-			return slices.ContainsFunc(v, func(x grid.Coord) bool { return slices.Contains(col, x) })
-		}) {
+		// Through a built-up area when a straight road over a crossing
+		// can reach one [P].
+		need := false
+		for x := 0; x < cols && !need; x++ {
+			need = l.villageColumn(x) && (len(l.Crossings) == 0 || l.crossingColumn(x))
+		}
+		if need && !l.villageColumn(c.X) {
 			return reject("cannot-place", "SDC-4.10", "sdc.terrain.road-village")
 		}
 	}
 	return nil
+}
+
+// crossingColumn and villageColumn report whether column x has a crossing
+// or a hex of a built-up area.
+func (l *Layout) crossingColumn(x int) bool {
+	return slices.ContainsFunc(l.Crossings, func(c grid.Coord) bool { return c.X == x })
+}
+
+func (l *Layout) villageColumn(x int) bool {
+	return slices.ContainsFunc(l.Villages, func(v []grid.Coord) bool {
+		return slices.ContainsFunc(v, func(c grid.Coord) bool { return c.X == x })
+	})
 }
 
 func orDefault(n, def int) int {
@@ -501,10 +518,14 @@ func (x *decider) place(args []string) error {
 	}
 	s := x.t
 	st := s.terrainStep()
-	if len(args) < 2 || len(args) > 3 {
+	if len(args) == 0 || len(args) < 2 && args[0] != "none" || len(args) > 3 {
 		return reject(game.CodeSyntax, "", "sdc.syntax", "usage", "place river|hill|bridge|ford|wood|village|farm|road HEX [SIZE]")
 	}
 	name := args[0]
+	if name == "none" && len(args) == 1 && !s.needsSector() && len(s.placements()) == 0 {
+		x.emit(TerrainPlaced{Side: x.side, Feature: st.Feature, Name: name, Highest: -1})
+		return nil
+	}
 	feat := map[string]string{"river": FeatRiver, "hill": FeatHill, "bridge": FeatCrossing, "ford": FeatCrossing,
 		"wood": FeatWood, "village": FeatVillage, "farm": FeatVillage, "road": FeatRoad}[name]
 	if feat != st.Feature {
@@ -566,6 +587,9 @@ func (s *State) terrainDefault() string {
 		return "sector"
 	}
 	opts := s.placements()
+	if len(opts) == 0 {
+		return "place none"
+	}
 	cols, rows := s.m.g.Size()
 	centre := grid.Coord{X: cols / 2, Y: rows / 2}
 	if f := s.terrainStep().Feature; f == FeatRiver || f == FeatHill {
