@@ -1,6 +1,7 @@
 package sdc_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -438,6 +439,18 @@ func TestTerrainPhase(t *testing.T) {
 		if len(s.Terrain.Layout.Villages) == 0 || len(b.Marks) == 0 {
 			t.Errorf("seed %d: %d villages, %d marks: no objectives", seed, len(s.Terrain.Layout.Villages), len(b.Marks))
 		}
+		// The stored state rebuilds the same board from its layout.
+		js, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := sdc.New().DecodeState(s.Scenario(), nil, js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bb := sdc.New().Board(back, game.SideA); len(bb.Map.Cells) != len(b.Map.Cells) || len(bb.Marks) != len(b.Marks) {
+			t.Errorf("seed %d: decoded board %d cells %d marks, want %d %d", seed, len(bb.Map.Cells), len(bb.Marks), len(b.Map.Cells), len(b.Marks))
+		}
 		if !g.State.Outcome().Over {
 			t.Errorf("seed %d: the game did not end", seed)
 		}
@@ -468,5 +481,31 @@ func TestTerrainDefaults(t *testing.T) {
 		if ph := g.State.Clock().Phase; ph != sdc.PhaseDeployOrder {
 			t.Errorf("seed %d: phase %s after the terrain", seed, ph)
 		}
+	}
+}
+
+// TestShippedTerrain: the shipped sdc-terrain starts in the terrain phase
+// on its blank table and is played, terrain, deployment and battle, to
+// its end.
+func TestShippedTerrain(t *testing.T) {
+	sc, err := scenarios.Load("sdc-terrain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sdc.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ph := g.State.Clock().Phase; ph != sdc.PhaseTerrain {
+		t.Fatalf("phase %s", ph)
+	}
+	g = playGame(t, g, 9, 3000, nil)
+	if !g.State.Outcome().Over {
+		t.Errorf("the game did not end")
 	}
 }
