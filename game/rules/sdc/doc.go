@@ -27,6 +27,8 @@
 //
 // # Orders
 //
+//	sector                     roll the part of the table for the river or a hill (terrain = "players", SDC-4.6)
+//	place FEATURE HEX [SIZE]   place the river, a hill, bridge, ford, wood, village, farm or the road (SDC-4.6 … 4.11)
 //	army opts=1,2,2 b1=… …     build an army in secret (armies = "choose", SDC-1.10)
 //	deploy GEN HEX …           deploy a brigade in the zone (deploy = "players", SDC-5.3)
 //	roll                       both players roll the initiative (SDC-6.1)
@@ -85,8 +87,14 @@
 //     crossings, roads, hills; lines of sight SDC-3.10, SDC-G.16).
 //   - The battlefield SDC-4.1 … 4.14, SDC-G.19 … G.22:
 //     board size, zones, terrain roll and sectors, spacing checks, the
-//     seeded generator (Generate, with param terrain = "generate"),
-//     objectives and control; deployment SDC-5.1 … 5.4 by the default
+//     seeded generator (Generate, with param terrain = "generate"), or the
+//     players laying it out in turn with param terrain = "players"
+//     (terrain_phase.go: the terrain type and crossings rolled at set-up,
+//     then the river and each hill in a rolled part, the crossings, a
+//     wood each, the villages and the road, alternating from A, each
+//     placement refused with its rule, the deadline default placing as
+//     the generator would; the layout is kept in the state and becomes
+//     the board), objectives and control; deployment SDC-5.1 … 5.4 by the default
 //     template (SetUp), or by the players with param deploy = "players"
 //     (deploy_phase.go: the deployment winner says who deploys first, then
 //     one brigade each in turn with the deploy order, SDC-5.3).
@@ -139,15 +147,17 @@
 // Not implemented: a default number of senior generals in a scenario's
 // armies (SDC-Q.7: the scenario places them; an army built in play gets
 // SDC-1.8's default);
-// the players' alternate placement of terrain as orders (SDC-4.6, 4.9 …
-// 4.11: the generator places it); a senior reroll offered on a die that
+// a road other than a straight one from the north edge to the south in
+// the players' placement (SDC-4.10), and the players' choice of adding no
+// wood or road; a senior reroll offered on a die that
 // succeeded, or on a flank-marching general's entry test (he has no
 // hex); the leaderless artillery of option rout=general firing (its
 // brigade never activates again, SDC-7.3).
 //
 // The ruleset is registered in game/rules/all and plays in chat
 // (docs/sdc.md): shipped scenarios sdc-battle (the template's armies on a
-// generated battlefield) and sdc-choose (armies built in play), counter
+// generated battlefield), sdc-choose (armies built in play) and
+// sdc-terrain (terrain laid out and brigades deployed by the players), counter
 // faces in scenarios/data/sdc/counters.toml. Board (the game.Boarder)
 // prints each element's facing and state under its counter and gives its
 // vertex as game.Piece.FacingVertex, which the renderer draws as a wedge
