@@ -10,7 +10,7 @@ import (
 
 // moveOpt is one destination of a unit's move.
 type moveOpt struct {
-	reach    map[grid.Coord]grid.Reached // the flood that reached it: its path is built on demand
+	reach    *reach // the flood that reached it: its path is built on demand
 	noCombat bool
 	road     bool
 	mount    bool
@@ -107,99 +107,12 @@ func (s *State) step(u *Unit, from, to grid.Coord, roadOnly bool) grid.StepCost 
 
 // moveOptions lists where a unit may move: on its own allowance keeping
 // its combat or not, by road march (+1, FLG-3.8) and with its mounts
-// (+1, FLG-3.9); the first way that reaches a hex wins.
+// (+1, FLG-3.9); the first way that reaches a hex wins (mover.destinations).
 func (s *State) moveOptions(u *Unit) map[grid.Coord]moveOpt {
-	ma, most := s.allowance(u)
+	m := s.mover()
 	out := map[grid.Coord]moveOpt{}
-	if most <= 0 {
-		return out
-	}
-	g := s.board().Grid
-	if u.Off {
-		// A reinforcement's first hex is its entry hex (FLG-3.11): it is
-		// entered from outside the table, then the move goes on.
-		if s.UnitAt(u.Entry) != nil || s.impassable(u.Entry) || isArt(u) && s.rough(u.Entry) {
-			return out
-		}
-		first := 1
-		if s.terrain(u.Entry) == TRocks {
-			first++
-		}
-		if first > most {
-			return out
-		}
-		r := map[grid.Coord]grid.Reached{u.Entry: {Prev: u.Entry}}
-		out[u.Entry] = moveOpt{reach: r, noCombat: first > ma}
-		if s.step(u, u.Entry, u.Entry, false).Stop {
-			return out
-		}
-		fl := flood(g, u.Entry, most-first, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
-		for c, x := range fl {
-			if c != u.Entry && s.UnitAt(c) == nil {
-				out[c] = moveOpt{reach: fl, noCombat: x.Cost+first > ma}
-			}
-		}
-		return out
-	}
-	add := func(budget int, roadOnly bool, mount bool) {
-		r := flood(g, u.At, budget, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, roadOnly) })
-		cells := make([]grid.Coord, 0, len(r))
-		for c := range r {
-			cells = append(cells, c)
-		}
-		slices.SortFunc(cells, func(a, b grid.Coord) int {
-			if a.Less(b) {
-				return -1
-			}
-			if b.Less(a) {
-				return 1
-			}
-			return 0
-		})
-		for _, c := range cells {
-			if c == u.At || s.UnitAt(c) != nil {
-				continue
-			}
-			if _, done := out[c]; done {
-				continue
-			}
-			nc := roadOnly || mount || r[c].Cost > ma
-			out[c] = moveOpt{reach: r, noCombat: nc, road: roadOnly, mount: mount}
-		}
-	}
-	add(most, false, false)
-	if u.Forced {
-		// C1's forced march: one hex more, ending next to an enemy, with
-		// the right to fight kept (FLG-P-27).
-		r := flood(g, u.At, most+1, func(a, b grid.Coord, _ int) grid.StepCost { return s.step(u, a, b, false) })
-		for c, x := range r {
-			if c == u.At || s.UnitAt(c) != nil || len(s.enemiesAdjacent(u.Side, c)) == 0 {
-				continue
-			}
-			if o, done := out[c]; done && !o.noCombat {
-				continue
-			}
-			out[c] = moveOpt{reach: r, noCombat: x.Cost > ma+1}
-		}
-	}
-	cap1 := u.T().Has("cap1") || u.OneHex
-	if !cap1 && s.onRoad(u.At) {
-		add(most+1, true, false)
-	}
-	if u.Mount != "" && !cap1 && (u.Mount != "elephant" || u.Elephant) {
-		add(most+1, false, true)
-		if s.onRoad(u.At) {
-			add(most+2, true, true)
-		}
-	}
-	if u.Withdraw {
-		// Far from its Sub-General an allied unit only withdraws toward
-		// its own edge (A5, A6, AMB-10).
-		for c := range out {
-			if !s.east(u.Side) && c.X >= u.At.X || s.east(u.Side) && c.X <= u.At.X {
-				delete(out, c)
-			}
-		}
+	for _, d := range m.destinations(u, nil) {
+		out[d.at] = d.moveOpt
 	}
 	return out
 }
@@ -250,11 +163,11 @@ func (d *decider) move(cmd game.Command) error {
 		return game.Reject("cannot-reach", "FLG-3.5", "flg.move.reach", "unit", u.ID, "cell", w.label(to), "ma", ma, "most", most)
 	}
 	from := u.At
-	path := append([]grid.Coord{u.At}, grid.Path(opt.reach, to)...)
+	path := append([]grid.Coord{u.At}, opt.reach.path(to)...)
 	wasOff := u.Off
 	if u.Off {
 		// From outside the table: the entry hex is the first hex moved.
-		path = append([]grid.Coord{{X: -1, Y: -1}, u.Entry}, grid.Path(opt.reach, to)...)
+		path = append([]grid.Coord{{X: -1, Y: -1}, u.Entry}, opt.reach.path(to)...)
 		u.Off = false
 	}
 	if k := w.actOf(u.By); k >= 0 {
@@ -304,30 +217,24 @@ func (d *decider) move(cmd game.Command) error {
 
 func (s *State) legalMoves() []game.Option {
 	var out []game.Option
+	m := s.mover()
+	var dests []moveDest
+	var cells []int
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Gone || u.Side != s.Active || !u.Activated || u.HasMoved || s.canMove(u) != nil {
 			continue
 		}
-		opts := s.moveOptions(u)
-		if len(opts) == 0 {
+		dests = m.destinations(u, dests[:0])
+		if len(dests) == 0 {
 			continue
 		}
-		cells := make([]grid.Coord, 0, len(opts))
-		for c := range opts {
-			cells = append(cells, c)
+		cells = cells[:0]
+		for _, d := range dests {
+			cells = append(cells, d.i)
 		}
-		slices.SortFunc(cells, func(a, b grid.Coord) int {
-			if a.Less(b) {
-				return -1
-			}
-			return 1
-		})
 		node := game.Option{Label: u.ID, LabelMsg: game.M("flg.opt.unit", "unit", u.ID)}
-		for _, c := range cells {
-			cmd := "move " + u.ID + " " + s.label(c)
-			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(u.ID, s.label(c), opts[c].noCombat)})
-		}
+		m.optionsTo(&node, u.ID, cells, func(k int) bool { return dests[k].noCombat })
 		out = append(out, node)
 	}
 	for i := range s.Officers {
@@ -339,21 +246,13 @@ func (s *State) legalMoves() []game.Option {
 		if len(opts) == 0 {
 			continue
 		}
-		cells := make([]grid.Coord, 0, len(opts))
+		cells = cells[:0]
 		for c := range opts {
-			cells = append(cells, c)
+			cells = append(cells, m.index(c))
 		}
-		slices.SortFunc(cells, func(a, b grid.Coord) int {
-			if a.Less(b) {
-				return -1
-			}
-			return 1
-		})
+		slices.Sort(cells)
 		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.unit", "unit", o.ID)}
-		for _, c := range cells {
-			cmd := "move " + o.ID + " " + s.label(c)
-			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(o.ID, s.label(c), false)})
-		}
+		m.optionsTo(&node, o.ID, cells, nil)
 		out = append(out, node)
 	}
 	return out

@@ -146,6 +146,7 @@ type State struct {
 	// occ indexes the units by hex in a read-only copy made for Legal
 	// (indexed); nil elsewhere, where UnitAt scans.
 	occ map[grid.Coord]*Unit
+	mv  *mover // the floods' arrays of an indexed copy (moveflood.go)
 	// prot are the hexes the linear obstacles protect (FLG-P-26), read
 	// from the scenario once.
 	prot map[grid.Coord]bool
@@ -184,7 +185,7 @@ type State struct {
 
 func (s *State) clone() *State {
 	c := *s
-	c.occ = nil
+	c.occ, c.mv = nil, nil
 	// Spare capacity: a decision may add panicking elephants, and the
 	// rules hold pointers into Units while it runs.
 	c.Units = append(make([]Unit, 0, len(s.Units)+16), s.Units...)
@@ -469,6 +470,7 @@ func (s *State) Messenger(id string) *Messenger {
 // up in an index: for Legal, which asks it for every step of every flood.
 func (s *State) indexed() *State {
 	c := *s
+	c.mv = nil
 	c.occ = make(map[grid.Coord]*Unit, len(s.Units))
 	for i := range c.Units {
 		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden {

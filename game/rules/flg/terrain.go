@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -54,6 +55,8 @@ type denseMap struct {
 	cells []game.Cell
 	road  [][6]bool   // by cell and direction
 	obst  [][6]string // the linear obstacle on each hexside
+	once  sync.Once   // arr, the floods' form (moveflood.go), built on first use
+	arr   *cellArrays
 }
 
 func (s *State) dense() *denseMap {
