@@ -124,9 +124,18 @@ type mover struct {
 	used    int
 	done    []bool
 	buckets [][]int32
-	opts    []moveOpt // a unit's destinations by cell
-	set     []bool
+	dest    []uint8 // a unit's destinations by cell (dSet, flags, the flood's number)
 }
+
+// A destination's byte in mover.dest: the flood that reached it in the
+// low bits.
+const (
+	dSet uint8 = 0x80 >> iota
+	dNoCombat
+	dRoad
+	dMount
+	dFlood uint8 = 0x0f
+)
 
 func (s *State) mover() *mover {
 	if s.mv != nil {
@@ -138,11 +147,16 @@ func (s *State) mover() *mover {
 	}
 	a := d.arrays(s.board())
 	n := len(a.kind)
-	m := &mover{s: s, a: a, occ: make([]*Unit, n), prot: make([]bool, n), done: make([]bool, n), opts: make([]moveOpt, n), set: make([]bool, n)}
-	for i := len(s.Units) - 1; i >= 0; i-- { // the first unit of a hex wins, as in UnitAt
-		if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden {
-			if j := m.index(u.At); j >= 0 {
-				m.occ[j] = u
+	m := &mover{s: s, a: a, prot: make([]bool, n), done: make([]bool, n), dest: make([]uint8, n)}
+	if s.occ != nil && len(s.occ) == n {
+		m.occ = s.occ // UnitAt's index
+	} else {
+		m.occ = make([]*Unit, n)
+		for i := len(s.Units) - 1; i >= 0; i-- { // the first unit of a hex wins, as in UnitAt
+			if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden {
+				if j := m.index(u.At); j >= 0 {
+					m.occ[j] = u
+				}
 			}
 		}
 	}
@@ -309,8 +323,20 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 	if most <= 0 {
 		return out
 	}
-	clear(m.set)
-	put := func(i int, o moveOpt) { m.opts[i], m.set[i] = o, true }
+	clear(m.dest)
+	put := func(i int, r int, nc, road, mount bool) {
+		b := dSet | uint8(r)
+		if nc {
+			b |= dNoCombat
+		}
+		if road {
+			b |= dRoad
+		}
+		if mount {
+			b |= dMount
+		}
+		m.dest[i] = b
+	}
 	if u.Off {
 		// A reinforcement's first hex is its entry hex (FLG-3.11): it is
 		// entered from outside the table, then the move goes on.
@@ -327,14 +353,14 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 		}
 		w := unitWalker(u, false)
 		if s.step(u, u.Entry, u.Entry, false).Stop {
-			r := m.flood(&w, u.Entry, 0) // the entry hex alone
-			put(e, moveOpt{reach: r, noCombat: first > ma})
+			m.flood(&w, u.Entry, 0) // the entry hex alone
+			put(e, 0, first > ma, false, false)
 		} else {
 			r := m.flood(&w, u.Entry, most-first)
-			put(e, moveOpt{reach: r, noCombat: first > ma})
+			put(e, 0, first > ma, false, false)
 			for i, c := range r.cost {
 				if c >= 0 && i != e && m.occ[i] == nil {
-					put(i, moveOpt{reach: r, noCombat: int(c)+first > ma})
+					put(i, 0, int(c)+first > ma, false, false)
 				}
 			}
 		}
@@ -343,12 +369,13 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 	at := m.index(u.At)
 	add := func(budget int, roadOnly bool, mount bool) {
 		w := unitWalker(u, roadOnly)
+		k := m.used
 		r := m.flood(&w, u.At, budget)
 		for i, c := range r.cost {
-			if c < 0 || i == at || m.occ[i] != nil || m.set[i] {
+			if c < 0 || i == at || m.occ[i] != nil || m.dest[i] != 0 {
 				continue
 			}
-			put(i, moveOpt{reach: r, noCombat: roadOnly || mount || int(c) > ma, road: roadOnly, mount: mount})
+			put(i, k, roadOnly || mount || int(c) > ma, roadOnly, mount)
 		}
 	}
 	add(most, false, false)
@@ -356,15 +383,16 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 		// C1's forced march: one hex more, ending next to an enemy, with
 		// the right to fight kept (FLG-P-27).
 		w := unitWalker(u, false)
+		k := m.used
 		r := m.flood(&w, u.At, most+1)
 		for i, c := range r.cost {
 			if c < 0 || i == at || m.occ[i] != nil || !m.enemyNext(u.Side, i) {
 				continue
 			}
-			if m.set[i] && !m.opts[i].noCombat {
+			if b := m.dest[i]; b != 0 && b&dNoCombat == 0 {
 				continue
 			}
-			put(i, moveOpt{reach: r, noCombat: int(c) > ma+1})
+			put(i, k, int(c) > ma+1, false, false)
 		}
 	}
 	cap1 := u.T().Has("cap1") || u.OneHex
@@ -380,9 +408,9 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 	if u.Withdraw {
 		// Far from its Sub-General an allied unit only withdraws toward
 		// its own edge (A5, A6, AMB-10).
-		for i, ok := range m.set {
-			if c := m.coord(i); ok && (!s.east(u.Side) && c.X >= u.At.X || s.east(u.Side) && c.X <= u.At.X) {
-				m.set[i] = false
+		for i, b := range m.dest {
+			if c := m.coord(i); b != 0 && (!s.east(u.Side) && c.X >= u.At.X || s.east(u.Side) && c.X <= u.At.X) {
+				m.dest[i] = 0
 			}
 		}
 	}
@@ -390,9 +418,10 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 }
 
 func (m *mover) collect(out []moveDest) []moveDest {
-	for i, ok := range m.set {
-		if ok {
-			out = append(out, moveDest{at: m.coord(i), i: i, moveOpt: m.opts[i]})
+	for i, b := range m.dest {
+		if b != 0 {
+			o := moveOpt{reach: m.pool[b&dFlood], noCombat: b&dNoCombat != 0, road: b&dRoad != 0, mount: b&dMount != 0}
+			out = append(out, moveDest{at: m.coord(i), i: i, moveOpt: o})
 		}
 	}
 	return out

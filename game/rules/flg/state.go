@@ -143,10 +143,11 @@ type Follow struct {
 type State struct {
 	sc   *game.Scenario
 	opts game.Options
-	// occ indexes the units by hex in a read-only copy made for Legal
-	// (indexed); nil elsewhere, where UnitAt scans.
-	occ map[grid.Coord]*Unit
-	mv  *mover // the floods' arrays of an indexed copy (moveflood.go)
+	// occ indexes the units by hex (X*occH+Y) in a read-only copy made
+	// for Legal (indexed); nil elsewhere, where UnitAt scans.
+	occ  []*Unit
+	occH int
+	mv   *mover // the floods' arrays of an indexed copy (moveflood.go)
 	// prot are the hexes the linear obstacles protect (FLG-P-26), read
 	// from the scenario once.
 	prot map[grid.Coord]bool
@@ -233,8 +234,8 @@ func (s *State) Officer(id string) *Officer {
 
 // UnitAt returns the unit in a hex (nil if it is empty).
 func (s *State) UnitAt(c grid.Coord) *Unit {
-	if s.occ != nil {
-		return s.occ[c]
+	if s.occ != nil && c.X >= 0 && c.Y >= 0 && c.Y < s.occH && c.X*s.occH+c.Y < len(s.occ) {
+		return s.occ[c.X*s.occH+c.Y]
 	}
 	for i := range s.Units {
 		if u := &s.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden && u.At == c {
@@ -471,10 +472,11 @@ func (s *State) Messenger(id string) *Messenger {
 func (s *State) indexed() *State {
 	c := *s
 	c.mv = nil
-	c.occ = make(map[grid.Coord]*Unit, len(s.Units))
+	w, h := s.board().Grid.Size()
+	c.occ, c.occH = make([]*Unit, w*h), h
 	for i := range c.Units {
-		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden {
-			c.occ[u.At] = u
+		if u := &c.Units[i]; !u.Gone && !u.Reserve && !u.Off && !u.hidden && u.At.X >= 0 && u.At.Y >= 0 && u.At.X < w && u.At.Y < h {
+			c.occ[u.At.X*h+u.At.Y] = u
 		}
 	}
 	return &c
