@@ -1,7 +1,6 @@
 package flg
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/grognard/grognard/game"
@@ -242,15 +241,10 @@ func (s *State) legalMoves() []game.Option {
 		if o.Side != s.Active {
 			continue
 		}
-		opts := s.officerMoves(o)
-		if len(opts) == 0 {
+		cells = s.officerCells(m, o, cells[:0])
+		if len(cells) == 0 {
 			continue
 		}
-		cells = cells[:0]
-		for c := range opts {
-			cells = append(cells, m.index(c))
-		}
-		slices.Sort(cells)
 		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.unit", "unit", o.ID)}
 		m.optionsTo(&node, o.ID, cells, nil)
 		out = append(out, node)
@@ -263,15 +257,10 @@ func (s *State) legalMoves() []game.Option {
 // FLG-3.6, FLG-T5).
 func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 	out := map[grid.Coord][]grid.Coord{}
-	// An aide-de-camp that delivered its order walks back from the turn
-	// after (FLG-2.13), without an activation.
-	back := o.Rank == RankADC && o.Back > 0 && s.Turn > o.Back && o.Side == s.Active && !s.carrying(o.ID)
-	if !o.Alone && !back || o.Moved || o.Gone || s.Phase != PhaseMove {
+	most, ok := s.officerWalk(o)
+	if !ok {
 		return out
 	}
-	t, _ := GameTables()
-	r, _ := t.Row("officers", o.Rank)
-	most, _ := strconv.Atoi(r[1])
 	reach := flood(s.board().Grid, o.At, most, func(a, b grid.Coord, _ int) grid.StepCost {
 		if s.impassable(b) {
 			return grid.StepCost{}
@@ -309,6 +298,48 @@ func (s *State) officerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 		}
 	}
 	return out
+}
+
+// officerWalk says whether an officer may walk now, and how far.
+func (s *State) officerWalk(o *Officer) (int, bool) {
+	// An aide-de-camp that delivered its order walks back from the turn
+	// after (FLG-2.13), without an activation.
+	back := o.Rank == RankADC && o.Back > 0 && s.Turn > o.Back && o.Side == s.Active && !s.carrying(o.ID)
+	if !o.Alone && !back || o.Moved || o.Gone || s.Phase != PhaseMove {
+		return 0, false
+	}
+	t, _ := GameTables()
+	r, _ := t.Row("officers", o.Rank)
+	most, _ := strconv.Atoi(r[1])
+	return most, true
+}
+
+// officerCells appends the cells of officerMoves in cell order, by the
+// mover's flood.
+func (s *State) officerCells(m *mover, o *Officer, cells []int) []int {
+	most, ok := s.officerWalk(o)
+	if !ok {
+		return cells
+	}
+	if m.index(o.At) < 0 {
+		return cells // not on the map: check refuses such a position
+	}
+	m.used = 0
+	w := walker{side: o.Side}
+	if o.Off {
+		// From off the table: the entry hex is the first of the 3.
+		if s.Turn < o.Enter {
+			return cells
+		}
+		most--
+	}
+	r := m.flood(&w, o.At, most)
+	for i, c := range r.cost {
+		if c >= 0 && (o.Off || int32(i) != r.start) {
+			cells = append(cells, i)
+		}
+	}
+	return cells
 }
 
 // moveOfficer: "move OFFICER HEX" for an officer activated alone.

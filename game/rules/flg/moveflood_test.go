@@ -146,6 +146,9 @@ func randomBattle(t *testing.T, seed uint64) *State {
 	for i := range s.Officers {
 		if o := &s.Officers[i]; o.Side == s.Active && rng.IntN(2) == 0 {
 			o.Alone = true
+			if rng.IntN(3) == 0 {
+				o.Off, o.Enter = true, 1 // from off the table by its entry hex (FLG-3.11)
+			}
 		}
 	}
 	return s
@@ -155,13 +158,18 @@ func randomBattle(t *testing.T, seed uint64) *State {
 // the same "without combat", road and mount marks and the same paths, as
 // the map floods of moveref_test.go, on random battlefields.
 func TestLegalMovesReference(t *testing.T) {
-	compared := 0
+	compared, officers := 0, 0
 	for seed := range uint64(60) {
 		s := randomBattle(t, seed)
 		ix := s.indexed()
 		got, want := ix.legalMoves(), ix.refLegalMoves()
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("seed %d: legal moves differ:\n got %v\nwant %v", seed, game.Leaves(got), game.Leaves(want))
+		}
+		for _, l := range game.Leaves(got) {
+			if strings.HasPrefix(l, "move O") {
+				officers++
+			}
 		}
 		for i := range s.Units {
 			u := &s.Units[i]
@@ -184,8 +192,8 @@ func TestLegalMovesReference(t *testing.T) {
 			}
 		}
 	}
-	if compared < 500 {
-		t.Fatalf("only %d destinations compared", compared)
+	if compared < 500 || officers < 50 {
+		t.Fatalf("only %d destinations and %d officers' moves compared", compared, officers)
 	}
-	t.Logf("%d destinations compared", compared)
+	t.Logf("%d destinations and %d officers' moves compared", compared, officers)
 }
