@@ -152,6 +152,23 @@ func (s *State) messengerMoves(m *Messenger) map[grid.Coord][]grid.Coord {
 	return out
 }
 
+// messengerCells appends the cells of messengerMoves in cell order, by
+// the mover's flood.
+func (s *State) messengerCells(mv *mover, m *Messenger, cells []int) []int {
+	if m.Gone || m.Moved || s.Phase != PhaseMove || m.Side != s.Active || mv.index(m.At) < 0 {
+		return cells
+	}
+	mv.used = 0
+	w := walker{side: m.Side}
+	r := mv.flood(&w, m.At, s.speed(m))
+	for i, c := range r.cost {
+		if c >= 0 && int32(i) != r.start {
+			cells = append(cells, i)
+		}
+	}
+	return cells
+}
+
 // carry: "move MESSENGER HEX", then the loss roll.
 func (d *decider) carry(m *Messenger, where string) error {
 	w := d.w
@@ -316,21 +333,8 @@ func (s *State) legalMessengers() []game.Option {
 			continue
 		}
 		node := game.Option{Label: m.ID, LabelMsg: game.M("flg.opt.unit", "unit", m.ID)}
-		moves := s.messengerMoves(m)
-		cells := make([]grid.Coord, 0, len(moves))
-		for c := range moves {
-			cells = append(cells, c)
-		}
-		slices.SortFunc(cells, func(a, b grid.Coord) int {
-			if a.Less(b) {
-				return -1
-			}
-			return 1
-		})
-		for _, c := range cells {
-			cmd := "move " + m.ID + " " + s.label(c)
-			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(m.ID, s.label(c), false)})
-		}
+		mv := s.mover()
+		mv.optionsTo(&node, m.ID, s.messengerCells(mv, m, nil), nil)
 		for j := range s.Units {
 			u := &s.Units[j]
 			if u.Side == m.Side && !u.Gone && s.canDeliver(m, u) == nil {

@@ -151,20 +151,34 @@ func randomBattle(t *testing.T, seed uint64) *State {
 			}
 		}
 	}
+	for k := range rng.IntN(3) {
+		kind := []string{"improvised", "adc"}[rng.IntN(2)]
+		s.Messengers = append(s.Messengers, Messenger{ID: fmt.Sprintf("M%d", k), Side: game.Sides[rng.IntN(2)], Kind: kind, Sender: "O0", At: cell(), Moved: rng.IntN(5) == 0})
+	}
 	return s
 }
 
 // TestLegalMovesReference: the dense floods list the same moves, with
 // the same "without combat", road and mount marks and the same paths, as
-// the map floods of moveref_test.go, on random battlefields.
+// the map floods of moveref_test.go, on random battlefields; so do
+// officers activated alone and messengers.
 func TestLegalMovesReference(t *testing.T) {
-	compared, officers := 0, 0
+	compared, officers, messengers := 0, 0, 0
 	for seed := range uint64(60) {
 		s := randomBattle(t, seed)
 		ix := s.indexed()
 		got, want := ix.legalMoves(), ix.refLegalMoves()
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("seed %d: legal moves differ:\n got %v\nwant %v", seed, game.Leaves(got), game.Leaves(want))
+		}
+		if got, want := ix.legalMessengers(), ix.refLegalMessengers(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: messengers' moves differ:\n got %v\nwant %v", seed, game.Leaves(got), game.Leaves(want))
+		} else {
+			for _, l := range game.Leaves(got) {
+				if strings.HasPrefix(l, "move M") {
+					messengers++
+				}
+			}
 		}
 		for _, l := range game.Leaves(got) {
 			if strings.HasPrefix(l, "move O") {
@@ -192,8 +206,8 @@ func TestLegalMovesReference(t *testing.T) {
 			}
 		}
 	}
-	if compared < 500 || officers < 50 {
-		t.Fatalf("only %d destinations and %d officers' moves compared", compared, officers)
+	if compared < 500 || officers < 50 || messengers < 50 {
+		t.Fatalf("only %d destinations, %d officers' and %d messengers' moves compared", compared, officers, messengers)
 	}
-	t.Logf("%d destinations and %d officers' moves compared", compared, officers)
+	t.Logf("%d destinations, %d officers' and %d messengers' moves compared", compared, officers, messengers)
 }

@@ -226,3 +226,40 @@ func (s *State) refOfficerMoves(o *Officer) map[grid.Coord][]grid.Coord {
 	}
 	return out
 }
+
+func (s *State) refLegalMessengers() []game.Option {
+	var out []game.Option
+	for i := range s.Messengers {
+		m := &s.Messengers[i]
+		if m.Gone || m.Side != s.Active {
+			continue
+		}
+		node := game.Option{Label: m.ID, LabelMsg: game.M("flg.opt.unit", "unit", m.ID)}
+		moves := s.messengerMoves(m)
+		cells := make([]grid.Coord, 0, len(moves))
+		for c := range moves {
+			cells = append(cells, c)
+		}
+		slices.SortFunc(cells, func(a, b grid.Coord) int {
+			if a.Less(b) {
+				return -1
+			}
+			return 1
+		})
+		for _, c := range cells {
+			cmd := "move " + m.ID + " " + s.label(c)
+			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: moveLabel(m.ID, s.label(c), false)})
+		}
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Side == m.Side && !u.Gone && s.canDeliver(m, u) == nil {
+				cmd := "deliver " + m.ID + " " + u.ID
+				node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.deliver", "messenger", m.ID, "unit", u.ID)})
+			}
+		}
+		if len(node.Children) > 0 {
+			out = append(out, node)
+		}
+	}
+	return out
+}
