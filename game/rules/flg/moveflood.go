@@ -98,6 +98,7 @@ type reach struct {
 	cost  []int32
 	prev  []int32
 	stop  []bool
+	seen  []int32 // the cells reached, to reset
 }
 
 // path is the way from the flood's start to c, the start left out (as
@@ -255,18 +256,21 @@ func (m *mover) step(w *walker, i int32, dir int, j int32) (int32, bool, bool) {
 func (m *mover) flood(w *walker, start grid.Coord, budget int) *reach {
 	if m.used == len(m.pool) {
 		n := len(m.a.kind)
-		m.pool = append(m.pool, &reach{h: m.a.h, cost: make([]int32, n), prev: make([]int32, n), stop: make([]bool, n)})
+		r := &reach{h: m.a.h, cost: make([]int32, n), prev: make([]int32, n), stop: make([]bool, n)}
+		for i := range r.cost {
+			r.cost[i] = -1
+		}
+		m.pool = append(m.pool, r)
 	}
 	r := m.pool[m.used]
 	m.used++
-	for i := range r.cost {
-		r.cost[i] = -1
+	for _, i := range r.seen {
+		r.cost[i], r.stop[i] = -1, false
 	}
-	clear(r.stop)
-	clear(m.done)
 	s := int32(m.index(start))
 	r.start = s
 	r.cost[s], r.prev[s] = 0, s
+	r.seen = append(r.seen[:0], s)
 	for len(m.buckets) <= budget {
 		m.buckets = append(m.buckets, nil)
 	}
@@ -296,13 +300,20 @@ func (m *mover) flood(w *walker, start grid.Coord, budget int) *reach {
 				if total > int32(budget) {
 					continue
 				}
-				if old := r.cost[n]; old >= 0 && (old < total || old == total && c >= r.prev[n]) {
+				old := r.cost[n]
+				if old >= 0 && (old < total || old == total && c >= r.prev[n]) {
 					continue
+				}
+				if old < 0 {
+					r.seen = append(r.seen, n)
 				}
 				r.cost[n], r.prev[n], r.stop[n] = total, c, stop
 				m.buckets[total] = append(m.buckets[total], n)
 			}
 		}
+	}
+	for _, i := range r.seen {
+		m.done[i] = false
 	}
 	return r
 }
@@ -358,9 +369,9 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 		} else {
 			r := m.flood(&w, u.Entry, most-first)
 			put(e, 0, first > ma, false, false)
-			for i, c := range r.cost {
-				if c >= 0 && i != e && m.occ[i] == nil {
-					put(i, 0, int(c)+first > ma, false, false)
+			for _, i := range r.seen {
+				if c := r.cost[i]; int(i) != e && m.occ[i] == nil {
+					put(int(i), 0, int(c)+first > ma, false, false)
 				}
 			}
 		}
@@ -371,11 +382,11 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 		w := unitWalker(u, roadOnly)
 		k := m.used
 		r := m.flood(&w, u.At, budget)
-		for i, c := range r.cost {
-			if c < 0 || i == at || m.occ[i] != nil || m.dest[i] != 0 {
+		for _, i := range r.seen {
+			if int(i) == at || m.occ[i] != nil || m.dest[i] != 0 {
 				continue
 			}
-			put(i, k, roadOnly || mount || int(c) > ma, roadOnly, mount)
+			put(int(i), k, roadOnly || mount || int(r.cost[i]) > ma, roadOnly, mount)
 		}
 	}
 	add(most, false, false)
@@ -385,14 +396,14 @@ func (m *mover) destinations(u *Unit, out []moveDest) []moveDest {
 		w := unitWalker(u, false)
 		k := m.used
 		r := m.flood(&w, u.At, most+1)
-		for i, c := range r.cost {
-			if c < 0 || i == at || m.occ[i] != nil || !m.enemyNext(u.Side, i) {
+		for _, i := range r.seen {
+			if int(i) == at || m.occ[i] != nil || !m.enemyNext(u.Side, int(i)) {
 				continue
 			}
 			if b := m.dest[i]; b != 0 && b&dNoCombat == 0 {
 				continue
 			}
-			put(i, k, int(c) > ma+1, false, false)
+			put(int(i), k, int(r.cost[i]) > ma+1, false, false)
 		}
 	}
 	cap1 := u.T().Has("cap1") || u.OneHex
