@@ -187,9 +187,22 @@
 //     unit rather than stacked, the command radius on the own board.
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
-// noisy): Legal on a 22 × 14 battle with 30 units a side 60–80 µs
-// (command), 360–380 µs (movement: 8 activated units' floods, 48 KB an
-// op; above the issue's 200 µs), 40–45 µs (combat); the largest generated battlefield 2.1 ms (issue: ≤ 50
+// noisy): Legal on a 22 × 14 battle with 30 units a side (issue: ≤ 200
+// µs), BenchmarkLegal before and after the movement floods moved to cell
+// arrays (moveflood.go), the best of several runs (under load wall times
+// double or triple; CPU time an op, from 20,000 ops, in brackets):
+//
+//	phase     before                               after
+//	command   36 µs (38) · 11.8 KB · 146 allocs    39 µs (40) · 11.3 KB · 144 allocs
+//	movement  182 µs (170) · 47.8 KB · 564 allocs  55 µs (49) · 23.6 KB · 109 allocs
+//	combat    42 µs (41) · 12.0 KB · 145 allocs    42 µs (38) · 11.5 KB · 143 allocs
+//
+// (the movement phase floods 8 activated units; command and combat are
+// the same within the noise: only UnitAt's index changed for them). The
+// dense floods give the same options, paths included, as the map floods
+// kept in moveref_test.go (TestLegalMovesReference, random battlefields
+// with every terrain, roads, obstacles, mounts, reinforcements, officers
+// alone and messengers). The largest generated battlefield 2.1 ms (issue: ≤ 50
 // ms); a whole random brigade game (10-turn cap) 120–210 ms. The default
 // suite runs in about 7–14 s under -race; GROGNARD_SOAK plays 40 brigade
 // games and 24 games from every set-up, and checks 1,008 generated
