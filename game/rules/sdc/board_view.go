@@ -18,6 +18,9 @@ var _ game.Boarder = (*Rules)(nil)
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := gs.(*State)
 	b := &game.Board{Map: s.m.mp, Viewer: viewer, Pieces: s.Pieces()}
+	if s.Terrain != nil && !s.Terrain.Done() { // the features placed so far (SDC-4.6)
+		b.Map = s.terrainMap()
+	}
 	for _, o := range s.objectives() {
 		if len(o.Cells) == 0 {
 			continue

@@ -461,7 +461,8 @@ func TestTerrainPhase(t *testing.T) {
 
 // TestTerrainDefaults: at every deadline of the terrain phase the default
 // order is one Legal lists (the sector roll, or the placement the
-// generator would make), and the defaults alone lay the whole table out.
+// generator would make), and the defaults alone lay the whole table out;
+// the board shows every feature once placed.
 func TestTerrainDefaults(t *testing.T) {
 	r := sdc.New()
 	for _, seed := range []int64{1, 2, 3, 4, 5, 6, 7, 8} {
@@ -476,7 +477,23 @@ func TestTerrainDefaults(t *testing.T) {
 			if !slices.Contains(game.Leaves(r.Legal(g.State, side)), order) {
 				t.Fatalf("seed %d step %d: default %q (%s) is not legal", seed, step, order, why)
 			}
-			playtest.Step(t, g, side, order, d, seed, step)
+			rec := playtest.Step(t, g, side, order, d, seed, step)
+			// The board shows each feature as soon as it is placed.
+			m := r.Board(g.State, game.SideA).Map
+			for _, e := range rec.Events {
+				p, ok := e.(sdc.TerrainPlaced)
+				if !ok || len(p.Cells) == 0 {
+					continue
+				}
+				c := p.Cells[len(p.Cells)-1]
+				shown := m.CellAt(c).Terrain != "clear"
+				if p.Feature == sdc.FeatRoad {
+					shown = m.Linked(p.Cells[0], p.Cells[1], "road")
+				}
+				if !shown {
+					t.Fatalf("seed %d step %d: %s placed, the board does not show it at %v", seed, step, p.Feature, c)
+				}
+			}
 		}
 		if ph := g.State.Clock().Phase; ph != sdc.PhaseDeployOrder {
 			t.Errorf("seed %d: phase %s after the terrain", seed, ph)

@@ -225,11 +225,8 @@ func (e TerrainPlaced) Message() game.Msg {
 	return game.M("sdc.ev.terrain-placed", "side", e.Side, "feature", term(e.Name), "cell", e.At)
 }
 
-// terrainBoard makes the laid-out terrain the board (and its objectives).
-func (s *State) terrainBoard() {
-	if s.Terrain == nil || !s.Terrain.Done() {
-		return
-	}
+// terrainMap is the scenario's map with the features placed so far.
+func (s *State) terrainMap() *game.Map {
 	mp := s.Terrain.Layout.Map()
 	mp.Source = "players"
 	for c, cell := range s.sc.Map.Cells { // what the scenario's map already had
@@ -237,7 +234,15 @@ func (s *State) terrainBoard() {
 			mp.Cells[c] = cell
 		}
 	}
-	if b, err := newBoard(mp); err == nil {
+	return mp
+}
+
+// terrainBoard makes the laid-out terrain the board (and its objectives).
+func (s *State) terrainBoard() {
+	if s.Terrain == nil || !s.Terrain.Done() {
+		return
+	}
+	if b, err := newBoard(s.terrainMap()); err == nil {
 		s.m = b
 	}
 }
