@@ -3,10 +3,10 @@ package sdc
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
-	"github.com/grognard/grognard/game/mech"
 )
 
 // Sight reports whether gun sees target's hex (SDC-10.3, 10.5, 10.6,
@@ -18,8 +18,10 @@ import (
 func (s *State) Sight(gun *Element, to grid.Coord) bool {
 	elevated := s.m.terrain(gun.At) == Hill
 	anyHill := elevated || s.m.terrain(to) == Hill
-	ok, _ := mech.EitherTrace(s.m.g, gun.At, to, func(tr []grid.Coord) bool {
-		for _, c := range tr[1 : len(tr)-1] {
+	aq, ar, _ := grid.Cube(gun.At)
+	clear := func(tr []cubeStep) bool {
+		for _, o := range tr[1 : len(tr)-1] {
+			c := grid.FromCube(aq+int(o.q), ar+int(o.r))
 			switch s.m.terrain(c) {
 			case Wood, BuiltUp:
 				return false
@@ -38,8 +40,37 @@ func (s *State) Sight(gun *Element, to grid.Coord) bool {
 			}
 		}
 		return true
-	})
-	return ok
+	}
+	tr := hexTraces(gun.At, to) // either trace clear (mech.EitherTrace)
+	return clear(tr[0]) || clear(tr[1])
+}
+
+// cubeStep is a hex of a line as cube coordinates from its start.
+type cubeStep struct{ q, r int32 }
+
+// traceCache caches the two traces of grid.HexLines by the line's cube offset
+// (a [2]int): a line is the same from every hex, moved, since its points
+// are rounded far from the float error (TestHexTraces). Legal traces a
+// gun's line to every enemy element.
+var traceCache sync.Map
+
+// hexTraces are the traces of grid.HexLines(a, b), from a.
+func hexTraces(a, b grid.Coord) *[2][]cubeStep {
+	aq, ar, _ := grid.Cube(a)
+	bq, br, _ := grid.Cube(b)
+	k := [2]int{bq - aq, br - ar}
+	if v, ok := traceCache.Load(k); ok {
+		return v.(*[2][]cubeStep)
+	}
+	var out [2][]cubeStep
+	for i, tr := range grid.HexLines(grid.FromCube(0, 0), grid.FromCube(k[0], k[1])) {
+		for _, c := range tr {
+			q, r, _ := grid.Cube(c)
+			out[i] = append(out[i], cubeStep{int32(q), int32(r)})
+		}
+	}
+	v, _ := traceCache.LoadOrStore(k, &out)
+	return v.(*[2][]cubeStep)
 }
 
 // canFire says why gun may not fire at t (SDC-10.3 … 10.7), or "".

@@ -450,3 +450,31 @@ func TestBoardFlat(t *testing.T) {
 		t.Error("no road on the battlefield")
 	}
 }
+
+// TestHexTraces: the cached traces, moved to their start, are
+// grid.HexLines's from every hex of the largest table to every hex within
+// the longest range (and on to the far corners), from even and odd
+// columns alike.
+func TestHexTraces(t *testing.T) {
+	g := grid.NewHex(88, 35)
+	n := 0
+	for _, a := range []grid.Coord{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 44, Y: 17}, {X: 45, Y: 17}, {X: 87, Y: 34}, {X: 30, Y: 5}, {X: 31, Y: 29}} {
+		for _, b := range g.Cells() {
+			want := grid.HexLines(a, b)
+			got := hexTraces(a, b)
+			aq, ar, _ := grid.Cube(a)
+			for k := range 2 {
+				if len(got[k]) != len(want[k]) {
+					t.Fatalf("%v→%v trace %d: %d hexes, want %d", a, b, k, len(got[k]), len(want[k]))
+				}
+				for i, o := range got[k] {
+					if c := grid.FromCube(aq+int(o.q), ar+int(o.r)); c != want[k][i] {
+						t.Fatalf("%v→%v trace %d: hex %d %v, want %v", a, b, k, i, c, want[k][i])
+					}
+				}
+			}
+			n++
+		}
+	}
+	t.Logf("%d lines", n)
+}
