@@ -38,6 +38,7 @@ type board struct {
 	ter   []uint8 // index in terrains
 	roads []uint8 // bit d: a road joins the cell to its neighbour in direction d
 	nb    []int32 // by cell·6 + direction: the neighbour's index, -1 off the map
+	cells []grid.Coord
 
 	labelOnce sync.Once
 	labels    []string
@@ -67,7 +68,10 @@ func newBoard(m *game.Map) (*board, error) {
 			b.ter[b.at(c)] = uint8(slices.Index(terrains[:], t))
 		}
 	}
-	b.nb = make([]int32, 6*g.W*g.H)
+	b.nb, b.cells = make([]int32, 6*g.W*g.H), make([]grid.Coord, g.W*g.H)
+	for i := range b.cells {
+		b.cells[i] = grid.Coord{X: i / g.H, Y: i % g.H}
+	}
 	for i := range g.W * g.H {
 		for d := range 6 {
 			n := g.Step(b.coord(i), d)
@@ -90,7 +94,7 @@ func newBoard(m *game.Map) (*board, error) {
 func (b *board) at(c grid.Coord) int { return c.X*b.g.H + c.Y }
 
 // coord is the cell of index i.
-func (b *board) coord(i int) grid.Coord { return grid.Coord{X: i / b.g.H, Y: i % b.g.H} }
+func (b *board) coord(i int) grid.Coord { return b.cells[i] }
 
 // label is the printed label of c.
 func (b *board) label(c grid.Coord) string {

@@ -246,7 +246,9 @@ type orderBuf struct {
 	ends []int
 }
 
-var orderBufs = sync.Pool{New: func() any { return new(orderBuf) }}
+var orderBufs = sync.Pool{New: func() any {
+	return &orderBuf{buf: make([]byte, 0, 8<<10), ends: make([]int, 0, 512)}
+}}
 
 func (b *orderBuf) release() {
 	b.buf, b.ends = b.buf[:0], b.ends[:0]
