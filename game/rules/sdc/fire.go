@@ -89,8 +89,8 @@ func (s *State) canFire(gun, t *Element) (rule, key string) {
 	case !inArc(gun.At, gun.Facing, t.At):
 		return "SDC-10.3", "sdc.fire.arc"
 	}
-	for _, n := range s.m.g.Neighbors(t.At) {
-		if u := s.unitAt(n); u != nil && u.Side == gun.Side {
+	for d := range 6 { // the neighbours of t (unitAt is nil off the map)
+		if u := s.unitAt(s.m.g.Step(t.At, d)); u != nil && u.Side == gun.Side {
 			return "SDC-10.4", "sdc.fire.melee"
 		}
 	}

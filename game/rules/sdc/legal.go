@@ -102,8 +102,9 @@ func (r *Rules) Legal(st game.State, side game.Side) []game.Option {
 	// The orders of every group are written one after the other in one
 	// buffer, made strings and leaves at the end in one allocation each:
 	// legal lists run to hundreds of orders.
-	ob := orderBufs.Get().(*orderBuf)
-	defer ob.release()
+	pooled := orderBufs.Get().(*orderBuf)
+	ob := *pooled // a local copy: appending to it needs no write barrier
+	defer func() { pooled.buf, pooled.ends = ob.buf, ob.ends; pooled.release() }()
 	type span struct {
 		label    string // a unit id: the same in every language
 		from, to int    // in orders

@@ -636,7 +636,10 @@ func (s *State) moveCheck(e *Element, to grid.Coord, facing int, given bool, r *
 		return Moved{}, reject("unreachable", "SDC-8.4", "sdc.move.unreachable", "unit", e.ID, "cell", s.label(to), "n", s.allowance(e))
 	}
 	i := s.m.at(to)
-	ev := Moved{Unit: e.ID, Facing: facing, To: s.label(to)}
+	ev := Moved{Unit: e.ID, Facing: facing}
+	if full {
+		ev.To = s.label(to)
+	}
 	if e.Head != "" {
 		ev.Left = e.Head
 	}
