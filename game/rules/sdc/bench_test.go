@@ -43,7 +43,8 @@ func bigBattle(tb testing.TB) *game.Game {
 }
 
 // BenchmarkLegal: the legal options of one brigade's activation on the
-// largest default table.
+// largest default table (issue 21: ≤ 200 µs; about 130 µs, 71 allocs,
+// from 650 µs and 1,652 allocs before the flat floods, doc.go STATUS).
 func BenchmarkLegal(b *testing.B) {
 	g := bigBattle(b)
 	r := sdc.New()
