@@ -22,7 +22,22 @@ type Board struct {
 	// SideColors are the counter colours of the sides (CounterColors
 	// names) for the legend's key; empty: the default blue and orange.
 	SideColors map[Side]string `json:"side_colors,omitempty"`
-	Legend     Legend          `json:"legend"`
+	// Dice are the last rolls' dice as faces (a combat and its
+	// riposte), drawn as a strip of dice under the map; the text of the
+	// events names them too.
+	Dice   []DieStrip `json:"dice,omitempty"`
+	Legend Legend     `json:"legend"`
+}
+
+// DieStrip is one roll drawn as dice: Label says what was rolled
+// ("A-inf-1 → B-cav-2"), Faces are the faces shown, each a die symbol
+// name ("infantry", "cavalry", "artillery", "flag", "advantage", "hit",
+// "miss") or, for any other name, drawn as its text ("6"); Side is whose
+// roll it is, its dice drawn in that side's colour (Nobody: white).
+type DieStrip struct {
+	Label string   `json:"label,omitempty"`
+	Faces []string `json:"faces"`
+	Side  Side     `json:"side"`
 }
 
 // Marker is a game marker lying in a cell. Kind names what it is

@@ -54,7 +54,11 @@
 //     direction (Le son du canon !'s elements face a hex vertex).
 //     Several pieces in a cell make an offset stack (three counters at
 //     most, the first piece of the board on top) with a count badge
-//     beside the top counter's id.
+//     beside the top counter's id. A piece flagged "attached" (a leader,
+//     an aide, a messenger) sharing its cell with other pieces is not in
+//     the stack: it is a small chip in its side's colours, with its
+//     Values ("GC", "M"), down the right edge of the top counter (four at
+//     most, the last counting the rest); alone, it is a counter.
 //   - Markers (Board.Markers: redoubts, control flags, fire or smoke
 //     chits): small labelled chips down the cell's east corner, over the
 //     counters, white for a neutral marker or in the owner's colours;
@@ -64,7 +68,9 @@
 //     label), "los" (dotted ring and a dot), "blocked" (a no-entry sign),
 //     "objective" (a star; its label is not drawn), "deploy" (a cell of
 //     the set-up zone of the side its label names, ringed in that side's
-//     colour; the legend counts them). "los" and "blocked" marks numbered
+//     colour; the legend counts them), "command" (a command radius: the
+//     outer border of the marked cells in the colour of the side its
+//     label names). "los" and "blocked" marks numbered
 //     from 0 are a line of sight: a line is drawn between its ends and
 //     the legend gives the verdict. Other kinds: a dashed ring and the
 //     label.
@@ -76,9 +82,16 @@
 //     move, pending decision, deadline, whose view, Legend.Lines, a key of
 //     the two sides (in Board.SideColors), a box listing each side's
 //     eliminated pieces (Status "eliminated" in Board.Pieces; "none"
-//     when there are none), and a panel per zone of Board.Zones (hands,
-//     decks, reserves): owner, name and count, and the items the view
-//     holds, or "hidden".
+//     when there are none; left out when a zone of Board.Zones is named
+//     "eliminated", the ruleset's own), a panel per zone of Board.Zones
+//     (hands, decks, reserves): owner, name and count, and the items the
+//     view holds, or "hidden"; and a row per dice strip (Board.Dice): its
+//     label, then each die, white with a border in the roller's colour
+//     and a glyph for its symbol ("infantry", "cavalry", "artillery" as
+//     the NATO boxes, "flag" a pennant, "advantage" a star, "hit" a disc,
+//     "miss" a ring) or its text, the label above them when they would
+//     not fit beside it; a row is two text lines high (32 px
+//     dice on the map's legend, 42 px in a zoom crop's).
 //
 // # Sizes
 //

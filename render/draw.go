@@ -86,6 +86,10 @@ type drawer struct {
 	legend legendStyle
 	// occupied holds the cells with counters in the scene being drawn.
 	occupied map[grid.Coord]bool
+	// dice are the board's dice strips, drawn under the legend text
+	// (set by legendLines).
+	dice      []game.DieStrip
+	diceWidth float64 // the image's width
 }
 
 func (d *drawer) face(bold bool, px int) font.Face { return d.fs.face(bold, px) }

@@ -136,12 +136,17 @@ func (d *drawer) legendLines(b *game.Board, width float64, extra string) []legen
 			out = append(out, legendLine{text: l, bold: true})
 		}
 	}
-	for i, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
-		ll := legendLine{text: l, box: elimBox}
-		if i == 0 {
-			ll.head = "eliminated"
+	d.dice, d.diceWidth = b.Dice, width+2*margin
+	// The ruleset's own eliminated zone, when it has one, is the only
+	// eliminated panel.
+	if !hasZone(b, "eliminated") {
+		for i, l := range wrap(eliminatedParts(b), reg, width-2*float64(ls.pad)) {
+			ll := legendLine{text: l, box: elimBox}
+			if i == 0 {
+				ll.head = "eliminated"
+			}
+			out = append(out, ll)
 		}
-		out = append(out, ll)
 	}
 	for i, z := range b.Zones {
 		head, text := zoneText(z)
@@ -240,10 +245,11 @@ func (d *drawer) legendKeyWidth() float64 {
 }
 
 // legendHeight is the height of a legend strip of these lines; each
-// panel (the eliminated units, each zone) adds a padding.
+// panel (the eliminated units, each zone) adds a padding, each dice
+// strip a row.
 func (d *drawer) legendHeight(lines []legendLine) int {
 	ls := d.ls()
-	return 2*ls.pad + len(lines)*ls.lineH + boxCount(lines)*ls.pad
+	return 2*ls.pad + len(lines)*ls.lineH + boxCount(lines)*ls.pad + d.diceHeight()
 }
 
 // boxCount is the number of panels among lines.
@@ -316,6 +322,9 @@ func (d *drawer) drawLegend(lines []legendLine, y0, width float64) {
 		} else {
 			d.text(l.text, margin, y, 0, d.face(false, ls.px), ls.px, colInk)
 		}
+	}
+	if len(d.dice) > 0 {
+		d.drawDice(y0+float64(ls.pad)+float64(len(lines)*ls.lineH+boxCount(lines)*ls.pad), width)
 	}
 	// Side key: a small counter of each side, top right.
 	kw, kh := math.Round(float64(ls.lineH)*1.5), float64(ls.lineH-3)

@@ -27,6 +27,8 @@ type scene struct {
 	arrows   []game.Arrow
 	marks    []game.Mark
 	markers  []markerCell
+	attached []attachedCell // pieces drawn as chips beside a cell's counters
+	stackN   map[grid.Coord]int
 	occupied map[grid.Coord]bool
 }
 
@@ -42,13 +44,9 @@ func sceneOf(b *game.Board) (*scene, error) {
 	g := b.Map.Grid
 	sc := &scene{}
 	idx := map[grid.Coord]int{}
-	for i, p := range b.Pieces {
-		if p.Status != game.StatusActive || p.At == nil {
-			continue
-		}
-		if !g.Contains(*p.At) {
-			return nil, fmt.Errorf("render: Pieces[%d] (%s) is at %v, off the map", i, p.ID, *p.At)
-		}
+	var att []attachedCell
+	ai := map[grid.Coord]int{}
+	add := func(p game.Piece) {
 		j, ok := idx[*p.At]
 		if !ok {
 			j = len(sc.stacks)
@@ -62,6 +60,36 @@ func sceneOf(b *game.Board) (*scene, error) {
 		}
 		if p.FacingVertex > 0 && p.FacingVertex <= g.Dirs() {
 			st.facings = append(st.facings, 2*(p.FacingVertex-1)+1)
+		}
+	}
+	for i, p := range b.Pieces {
+		if p.Status != game.StatusActive || p.At == nil {
+			continue
+		}
+		if !g.Contains(*p.At) {
+			return nil, fmt.Errorf("render: Pieces[%d] (%s) is at %v, off the map", i, p.ID, *p.At)
+		}
+		if isAttached(p) {
+			j, ok := ai[*p.At]
+			if !ok {
+				j = len(att)
+				ai[*p.At] = j
+				att = append(att, attachedCell{at: *p.At})
+			}
+			att[j].list = append(att[j].list, p)
+			continue
+		}
+		add(p)
+	}
+	// Attached pieces go beside the counters of their cell, or are its
+	// counters when alone.
+	for _, ac := range att {
+		if _, ok := idx[ac.at]; ok {
+			sc.attached = append(sc.attached, ac)
+			continue
+		}
+		for _, p := range ac.list {
+			add(p)
 		}
 	}
 	for i := range sc.stacks {
@@ -104,8 +132,10 @@ func sceneOf(b *game.Board) (*scene, error) {
 	sc.arrows = b.Arrows
 	sc.marks = b.Marks
 	sc.occupied = map[grid.Coord]bool{}
+	sc.stackN = map[grid.Coord]int{}
 	for _, st := range sc.stacks {
 		sc.occupied[st.at] = true
+		sc.stackN[st.at] = len(st.looks)
 	}
 	return sc, nil
 }
@@ -249,7 +279,7 @@ func rectAround(c pt, w, h, pad float64) image.Rectangle {
 // markUnder reports whether a mark kind is drawn below the counters.
 func markUnder(kind string) bool {
 	switch kind {
-	case "reach", "los", "eliminated", "deploy":
+	case "reach", "los", "eliminated", "deploy", "command":
 		return true
 	}
 	return false
@@ -265,6 +295,8 @@ func (d *drawer) drawMarks(marks []game.Mark, under bool) {
 			d.choiceRing(m)
 		case m.Kind == "choice":
 			d.choiceNumber(m)
+		case m.Kind == "command":
+			// drawn whole by commandOutline
 		case markUnder(m.Kind) == under:
 			d.mark(m)
 		}

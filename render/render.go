@@ -229,6 +229,9 @@ func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rect
 	for _, mc := range sc.markers {
 		regs = append(regs, d.markersRect(mc))
 	}
+	for _, ac := range sc.attached {
+		regs = append(regs, d.attachedRect(ac, sc.stackN[ac.at]))
+	}
 	if s, ok := sightOf(sc.marks); ok {
 		regs = append(regs, d.sightRect(s))
 	}
@@ -240,7 +243,9 @@ func (r *Renderer) regions(d *drawer, sc *scene, pad, W, Hm, H int) []image.Rect
 func (d *drawer) drawScene(sc *scene, sprite func(look) *image.RGBA, pad int) {
 	d.occupied = sc.occupied
 	d.drawMarks(sc.marks, true)
+	d.commandOutline(sc.marks)
 	d.drawStacks(sc.stacks, sprite, pad)
+	d.drawAttached(sc.attached, sc.stackN)
 	d.drawMarkers(sc.markers)
 	d.drawArrows(sc.arrows)
 	if s, ok := sightOf(sc.marks); ok {
@@ -309,7 +314,7 @@ func (r *Renderer) ZoomImage(b *game.Board, center grid.Coord, radius int) (*ima
 			stacks = append(stacks, st)
 		}
 	}
-	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks, markers: sc.markers, occupied: sc.occupied}
+	vis := &scene{stacks: stacks, arrows: sc.arrows, marks: sc.marks, markers: sc.markers, attached: sc.attached, stackN: sc.stackN, occupied: sc.occupied}
 	d.drawScene(vis, func(lk look) *image.RGBA { return kit.spriteOf(lk, fs) }, kit.spritePad())
 	d.drawLegend(lines, float64(Hm), float64(W))
 	out := image.NewPaletted(img.Bounds(), mc.pal.colors)
