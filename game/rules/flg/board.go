@@ -3,6 +3,7 @@ package flg
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -21,10 +22,13 @@ var (
 )
 
 // Board is the picture of s for viewer (game.Boarder): the battlefield,
-// the units and officers as viewer may see them (stands as their value),
-// messengers (orders in transit) as plain counters of their own side only, the hexes of a pending
-// decision of viewer's, and a legend with each side's losses against
-// its threshold. render/ does not draw it yet.
+// the units as viewer may see them (stands as their value), officers
+// (their rank as value) and messengers (orders in transit, their own
+// side's only) flagged "attached" so that they are drawn beside the unit
+// sharing their hex, the hexes of a pending decision of viewer's, the
+// command radius of the activating officer for its own side only
+// ("command" marks), the last combat's dice (Dice, FLG-T1 symbols) and a
+// legend with each side's losses against its threshold.
 func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	s := r.View(gs, viewer).(*State)
 	b := &game.Board{Map: s.board(), Viewer: viewer, Pieces: slices.DeleteFunc(s.Pieces(), func(p game.Piece) bool {
@@ -36,8 +40,12 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 		switch t := TypeOf(p.Type); {
 		case p.Type == "messenger":
 			p.Symbol = "none"
+			p.Values = "M"
+			p.Flags = append(p.Flags, "attached")
 		case t == nil:
 			p.Symbol = "leader"
+			p.Values = strings.TrimPrefix(p.Type, "officer-")
+			p.Flags = append(p.Flags, "attached")
 		case t.Family == FamArt:
 			p.Symbol = "artillery"
 		case t.Mounted():
@@ -53,6 +61,10 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 		for i, c := range d.Cells {
 			b.Marks = append(b.Marks, game.Mark{At: c, Kind: "choice", Label: fmt.Sprint(i + 1)})
 		}
+	}
+	b.Marks = append(b.Marks, s.commandMarks(viewer)...)
+	for _, r := range s.Rolls {
+		b.Dice = append(b.Dice, r.strip())
 	}
 	b.DrawFrom(s.sc, s, viewer)
 	b.Legend = game.Legend{Game: "Frédéric le Grand", Scenario: s.sc.Title, Turn: s.Turn, Turns: s.TurnCap, Phase: s.Phase, Active: s.Active}
@@ -109,4 +121,105 @@ func (r *Rules) LineOfSight(gs game.State, from, to string) (bool, []game.Mark, 
 		}
 	}
 	return clear, marks, nil
+}
+
+// commandMarks are the hexes within the command radius of the officer
+// activating now (FLG-2.2: the last activation in the command phase, the
+// officer whose units act in the movement and combat phases), "command"
+// marks labelled with its side, for that side's own view only.
+func (s *State) commandMarks(viewer game.Side) []game.Mark {
+	if !viewer.Valid() || viewer != s.Active || s.Result != nil || len(s.Acts) == 0 {
+		return nil
+	}
+	var act Activation
+	switch s.Phase {
+	case PhaseCommand:
+		act = s.Acts[len(s.Acts)-1]
+	case PhaseMove, PhaseCombat:
+		if s.Stage < 0 || s.Stage >= len(s.Acts) {
+			return nil
+		}
+		act = s.Acts[s.Stage]
+	default:
+		return nil
+	}
+	o := s.Officer(act.Officer)
+	if o == nil || o.Gone || o.Off || o.Reserve || o.Side != viewer {
+		return nil
+	}
+	g := s.board().Grid
+	w, h := g.Size()
+	rng := officerRange(o.Rank)
+	var out []game.Mark
+	for y := range h {
+		for x := range w {
+			c := grid.Coord{X: x, Y: y}
+			if g.Contains(c) && grid.HexDistance(o.At, c) <= rng {
+				out = append(out, game.Mark{At: c, Kind: "command", Label: viewer.String()})
+			}
+		}
+	}
+	return out
+}
+
+// Roll is one combat roll kept for the board (State.Rolls): who rolled
+// against whom, its kind and its faces (FLG-T1).
+type Roll struct {
+	Turn     int       `json:"turn"`
+	Side     game.Side `json:"side"`
+	Attacker string    `json:"attacker"`
+	Target   string    `json:"target"`
+	Kind     string    `json:"kind,omitempty"` // riposte, pursuit, pre-emptive; "": an attack
+	Faces    []string  `json:"faces"`
+}
+
+// maxRolls is how many rolls of one combat the board keeps.
+const maxRolls = 4
+
+// rollsAfter is n's Rolls after combat e: a roll between the same two
+// units as the last one (the riposte, the pre-emptive fire before the
+// attack) joins the combat's rolls, any other starts them anew.
+func rollsAfter(n *State, e Combat) []Roll {
+	if len(e.Faces) == 0 {
+		return n.Rolls
+	}
+	r := Roll{Turn: n.Turn, Attacker: e.Attacker, Target: e.Target, Faces: slices.Clone(e.Faces)}
+	if u := n.unitByID(e.Attacker); u != nil {
+		r.Side = u.Side
+	}
+	switch {
+	case e.Riposte:
+		r.Kind = "riposte"
+	case e.Pursuit:
+		r.Kind = "pursuit"
+	case e.PreEmptive:
+		r.Kind = "pre-emptive"
+	}
+	var out []Roll
+	if k := len(n.Rolls); k > 0 && k < maxRolls {
+		last := n.Rolls[k-1]
+		if last.Turn == r.Turn && ((last.Attacker == r.Attacker && last.Target == r.Target) || (last.Attacker == r.Target && last.Target == r.Attacker)) {
+			out = slices.Clone(n.Rolls)
+		}
+	}
+	return append(out, r)
+}
+
+// dieSymbols are the board's die symbols of the FLG-T1 faces.
+var dieSymbols = map[string]string{FaceINF: "infantry", FaceCAV: "cavalry", FaceART: "artillery", FaceFlag: "flag", FaceTA: "advantage"}
+
+// strip is a roll as the board's dice.
+func (r Roll) strip() game.DieStrip {
+	label := fmt.Sprintf("turn %d: %s → %s", r.Turn, r.Attacker, r.Target)
+	if r.Kind != "" {
+		label += " (" + r.Kind + ")"
+	}
+	st := game.DieStrip{Label: label, Side: r.Side}
+	for _, f := range r.Faces {
+		if sym, ok := dieSymbols[f]; ok {
+			f = sym
+		}
+		st.Faces = append(st.Faces, f)
+	}
+	return st
 }

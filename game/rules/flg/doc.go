@@ -172,8 +172,12 @@
 //     by troop type), the bot's
 //     private building and deployment (bot TestNoLeaks plays flg-budget;
 //     bot/console TestFLGDuel, a transcript from creation to a combat),
-//     the board image (render BenchmarkFLGBoard: flg-oriental 32 ms p50,
-//     8.8 × the naive redraw).
+//     the board image (render BenchmarkFLGBoard: flg-oriental 21 ms p50,
+//     12.9 × the naive redraw) with the last combat's dice as FLG-T1
+//     symbols (State.Rolls → Board.Dice: the attack with its riposte or
+//     pre-emptive fire), officers and messengers as chips beside the unit
+//     of their hex, and the activating officer's command radius on its
+//     own side's board only (TestBoardCommandRadius).
 //
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
@@ -182,9 +186,8 @@
 //     FLG-P-36's own deployment zones, reinforcement lists and exits;
 //     the objectives marked on the board image;
 //   - prompts for the defender's choices (standing orders stand in);
-//   - the symbol dice on the board image (game.Board has no field for
-//     them; the text narrates the faces), officers drawn beside their
-//     unit rather than stacked, the command radius on the own board.
+//   - orders in transit on the board are the messenger counters only (no
+//     line to the unit they carry the order to).
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
 // noisy): Legal on a 22 × 14 battle with 30 units a side (issue: ≤ 200

@@ -325,6 +325,7 @@ func evolve(s *State, e game.Event) *State {
 		x.Changes.apply(n)
 	case Combat:
 		x.Changes.apply(n)
+		n.Rolls = rollsAfter(n, x)
 	case FollowedUp:
 		x.Changes.apply(n)
 	case Placed:

@@ -182,6 +182,7 @@ type State struct {
 	BuildDone  [2]bool         `json:"build_done,omitempty"`
 	Holding    [2]bool         `json:"holding,omitempty"` // held all its objectives at the end of its last turn (FLG-P-36)
 	NextToken  int             `json:"next_token,omitempty"`
+	Rolls      []Roll          `json:"rolls,omitempty"` // the last combat's dice, for the board (Board.Dice)
 }
 
 func (s *State) clone() *State {
