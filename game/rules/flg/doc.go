@@ -172,8 +172,8 @@
 //     by troop type), the bot's
 //     private building and deployment (bot TestNoLeaks plays flg-budget;
 //     bot/console TestFLGDuel, a transcript from creation to a combat),
-//     the board image (render BenchmarkFLGBoard: flg-oriental 21 ms p50,
-//     12.9 × the naive redraw) with the last combat's dice as FLG-T1
+//     the board image (render BenchmarkFLGBoard: flg-oriental 8–21 ms
+//     p50, noisy; 12.6–12.9 × the naive redraw) with the last combat's dice as FLG-T1
 //     symbols (State.Rolls → Board.Dice: the attack with its riposte or
 //     pre-emptive fire), officers and messengers as chips beside the unit
 //     of their hex, and the activating officer's command radius on its
