@@ -15,5 +15,5 @@ import (
 // coverage.
 func TestRuleCoverage(t *testing.T) {
 	casetest.CheckCoverage(t, "testdata")
-	casetest.CheckCitations(t, "testdata", regexp.MustCompile(`\b(?:SDC-TC-[A-Z]+-\d+|SDC-[QGC]\.\d+|SDC-\d+\.\d+|TBL-\d+)\b`), "SDC-TC-")
+	casetest.CheckCitations(t, "testdata", regexp.MustCompile(`\b(?:SDC-T-[A-Z]+-\d+|SDC-[QGC]\.\d+|SDC-\d+\.\d+|TBL-\d+)\b`), "SDC-T-")
 }

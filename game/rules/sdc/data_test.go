@@ -12,7 +12,7 @@ func TestData(t *testing.T) {
 		t.Fatal(err)
 	}
 	moves := map[string][2]int{"LI": {3, 4}, "EI": {3, 4}, "Art": {3, 4}, "HvA": {3, 4}, "Cav": {4, 6}, "HC": {4, 6}, "HA": {4, 6}, "LC": {6, 12}}
-	for ty, m := range moves { // TBL-8, SDC-TC-MOV-11
+	for ty, m := range moves { // TBL-8, SDC-T-MOV-11
 		k := d.Kinds[ty]
 		if k == nil || k.Move != m[0] || k.Forced != m[1] {
 			t.Errorf("%s: moves %+v, want %v", ty, k, m)

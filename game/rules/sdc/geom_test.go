@@ -44,7 +44,7 @@ func TestFaces(t *testing.T) {
 	}
 }
 
-// TestArc: the artillery arc is ±45° (SDC-10.3, SDC-TC-FIRE-18): facing E,
+// TestArc: the artillery arc is ±45° (SDC-10.3, SDC-T-FIRE-18): facing E,
 // a target straight east is in it, one at 60° off (due NE-N) is not.
 func TestArc(t *testing.T) {
 	x := grid.Coord{X: 10, Y: 10}

@@ -263,7 +263,7 @@ func TestArmyPhase(t *testing.T) {
 		cmd, _ := game.ParseCommand(side, order)
 		return g.Apply(order, cmd, dice.NewFixed())
 	}
-	// SDC-TC-ARMY-04 in play: only 2 Cav for X2.
+	// SDC-T-ARMY-04 in play: only 2 Cav for X2.
 	_, err = apply(game.SideA, "army opts=1,2,2 x=X2 b1=Cav2,HC1 b2=LI12,Art1 b3=LI6,EI1,Art1")
 	if re, ok := game.AsRuleError(err); !ok || re.Rule != "SDC-1.4" {
 		t.Fatalf("invalid army: %v", err)

@@ -36,7 +36,7 @@ func ruleOf(err error) string {
 	return ""
 }
 
-// TestBoardSize is SDC-TC-SETUP-01, SDC-TC-SETUP-02 (SDC-4.1, SDC-4.2,
+// TestBoardSize is SDC-T-SETUP-01, SDC-T-SETUP-02 (SDC-4.1, SDC-4.2,
 // SDC-G.19, TBL-19, TBL-23, SDC-Q.8, SDC-Q.20): 3 generals a side, 33
 // hexes along the lines (75 cm) and 35 deep; 8 generals, 88.
 func TestBoardSize(t *testing.T) {
@@ -47,7 +47,7 @@ func TestBoardSize(t *testing.T) {
 	}
 }
 
-// TestTerrainRolls is SDC-TC-SETUP-03, SDC-TC-SETUP-04, SDC-TC-SETUP-05
+// TestTerrainRolls is SDC-T-SETUP-03, SDC-T-SETUP-04, SDC-T-SETUP-05
 // (SDC-4.4 … 4.9, SDC-4.12, TBL-16): the terrain roll, the sectors and
 // the crossings, through Generate with fixed dice.
 func TestTerrainRolls(t *testing.T) {
@@ -81,7 +81,7 @@ func TestTerrainRolls(t *testing.T) {
 		terrain   int
 		crossings int
 		sole      bool
-	}{{"SDC-TC-SETUP-04", 6, 5, false}, {"SDC-TC-SETUP-05", 1, 2, true}} {
+	}{{"SDC-T-SETUP-04", 6, 5, false}, {"SDC-T-SETUP-05", 1, 2, true}} {
 		l := Generate(3, prefixed(c.terrain, 2, c.crossings))
 		objs := l.Objectives(grid.NewHex(l.Cols, l.Rows))
 		hasCross := slices.ContainsFunc(objs, func(o game.Objective) bool { return o.Name == "crossing" })
@@ -97,13 +97,13 @@ func TestTerrainRolls(t *testing.T) {
 	}
 }
 
-// TestPlacement is SDC-TC-SETUP-06 … SDC-TC-SETUP-10 (SDC-4.7, SDC-4.9,
+// TestPlacement is SDC-T-SETUP-06 … SDC-T-SETUP-10 (SDC-4.7, SDC-4.9,
 // SDC-4.11, SDC-5.2, SDC-G.20): villages per player, village, crossing
 // and hill spacing, the deployment zones.
 func TestPlacement(t *testing.T) {
 	// SETUP-06: G = 3 → 2 each; G = 4 → 2; G = 5 → 3 (SDC-Q.19).
 	if Villages(3) != 2 || Villages(4) != 2 || Villages(5) != 3 {
-		t.Errorf("SDC-TC-SETUP-06: villages %d %d %d", Villages(3), Villages(4), Villages(5))
+		t.Errorf("SDC-T-SETUP-06: villages %d %d %d", Villages(3), Villages(4), Villages(5))
 	}
 	l := &Layout{Cols: 35, Rows: 33}
 	at := func(x, y int) []grid.Coord { return []grid.Coord{{X: x, Y: y}} }
@@ -111,38 +111,38 @@ func TestPlacement(t *testing.T) {
 	// SETUP-07: another village 10 hexes away is illegal, 12 is legal; a
 	// village 3 hexes from a deployment zone is illegal.
 	if r := ruleOf(l.CheckVillage(at(16, 14))); r != "SDC-4.11" {
-		t.Errorf("SDC-TC-SETUP-07: 10 hexes: %q", r)
+		t.Errorf("SDC-T-SETUP-07: 10 hexes: %q", r)
 	}
 	if err := l.CheckVillage(at(16, 16)); err != nil {
-		t.Errorf("SDC-TC-SETUP-07: 12 hexes: %v", err)
+		t.Errorf("SDC-T-SETUP-07: 12 hexes: %v", err)
 	}
 	if r := ruleOf(l.CheckVillage(at(10, 25))); r != "SDC-4.11" {
-		t.Errorf("SDC-TC-SETUP-07: 3 hexes from the zone: %q", r)
+		t.Errorf("SDC-T-SETUP-07: 3 hexes from the zone: %q", r)
 	}
 	if err := l.CheckVillage(at(11, 25)); err != nil {
-		t.Errorf("SDC-TC-SETUP-07: 4 hexes from the zone: %v", err)
+		t.Errorf("SDC-T-SETUP-07: 4 hexes from the zone: %v", err)
 	}
 	// SETUP-08: a bridge on a river hex inside a deployment zone.
 	for x := 0; x < 35; x++ {
 		l.River = append(l.River, grid.Coord{X: x, Y: 20})
 	}
 	if r := ruleOf(l.CheckCrossing(grid.Coord{X: 5, Y: 20})); r != "SDC-4.9" {
-		t.Errorf("SDC-TC-SETUP-08: %q", r)
+		t.Errorf("SDC-T-SETUP-08: %q", r)
 	}
 	if err := l.CheckCrossing(grid.Coord{X: 17, Y: 20}); err != nil {
-		t.Errorf("SDC-TC-SETUP-08: mid-river: %v", err)
+		t.Errorf("SDC-T-SETUP-08: mid-river: %v", err)
 	}
 	// SETUP-09: a second hill 14 hexes from the first is illegal, 16 legal.
 	l.Hills = [][]grid.Coord{at(17, 2)}
 	if r := ruleOf(l.CheckHill(at(17, 16))); r != "SDC-4.7" {
-		t.Errorf("SDC-TC-SETUP-09: 14 hexes: %q", r)
+		t.Errorf("SDC-T-SETUP-09: 14 hexes: %q", r)
 	}
 	if err := l.CheckHill(at(17, 18)); err != nil {
-		t.Errorf("SDC-TC-SETUP-09: 16 hexes: %v", err)
+		t.Errorf("SDC-T-SETUP-09: 16 hexes: %v", err)
 	}
 	// SETUP-10: 9 hexes from the centre column is outside the zone.
 	if InZone(35, game.SideA, grid.Coord{X: 8, Y: 3}) || !InZone(35, game.SideA, grid.Coord{X: 7, Y: 3}) || !InZone(35, game.SideB, grid.Coord{X: 27, Y: 3}) || InZone(35, game.SideB, grid.Coord{X: 26, Y: 3}) {
-		t.Errorf("SDC-TC-SETUP-10: zones")
+		t.Errorf("SDC-T-SETUP-10: zones")
 	}
 }
 
