@@ -63,6 +63,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 		}
 	}
 	b.Marks = append(b.Marks, s.commandMarks(viewer)...)
+	b.Marks = append(b.Marks, s.objectiveMarks()...)
 	for _, r := range s.Rolls {
 		b.Dice = append(b.Dice, r.strip())
 	}
@@ -222,4 +223,21 @@ func (r Roll) strip() game.DieStrip {
 		st.Faces = append(st.Faces, f)
 	}
 	return st
+}
+
+// objectiveMarks are the hexes a side must hold (FLG-P-36, params
+// objectives-A and objectives-B), public to every viewer: one mark a hex,
+// labelled with the sides that must hold it.
+func (s *State) objectiveMarks() []game.Mark {
+	var out []game.Mark
+	for _, sd := range game.Sides {
+		for _, c := range s.objectives(sd) {
+			if i := slices.IndexFunc(out, func(m game.Mark) bool { return m.At == c }); i >= 0 {
+				out[i].Label += " " + sd.String()
+				continue
+			}
+			out = append(out, game.Mark{At: c, Kind: "objective", Label: sd.String()})
+		}
+	}
+	return out
 }

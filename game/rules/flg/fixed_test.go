@@ -167,3 +167,49 @@ height = 12
 		}
 	}
 }
+
+// TestObjectivesOnBoard: the hexes each side must hold (FLG-P-36) are
+// marked on every viewer's board, one mark a hex naming the sides that
+// must hold it; a battle without objectives has none.
+func TestObjectivesOnBoard(t *testing.T) {
+	sc, err := scenarios.Load("flg-muhlbach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, viewer := range []game.Side{game.SideA, game.SideB, game.Nobody} {
+		got := map[string]string{}
+		for _, m := range r.Board(g.State, viewer).Marks {
+			if m.Kind == "objective" {
+				got[out.Map.Grid.Label(m.At)] = m.Label
+			}
+		}
+		if len(got) != 2 || got["0407"] != "A B" || got["0807"] != "A B" {
+			t.Errorf("viewer %s: objective marks %v, want 0407 and 0807 for A and B", viewer, got)
+		}
+	}
+	gen, err := scenarios.Load("flg-brigades")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gen, err = game.SetUp(r, gen, nil, dice.SetUpDice(dice.SeedFromInt(1))); err != nil {
+		t.Fatal(err)
+	}
+	g2, err := game.Start(r, gen, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.Board(g2.State, game.SideA).Marks {
+		if m.Kind == "objective" {
+			t.Errorf("flg-brigades has no objectives, its board marks %v", m)
+		}
+	}
+}
