@@ -184,7 +184,8 @@
 //     edge and first player is there, for a map given to the game); a
 //     terrain file chosen at game creation (a scenario names its map);
 //     FLG-P-36's own deployment zones, reinforcement lists and exits;
-//     the objectives marked on the board image;
+//     the objectives' names on the board (their hexes are marked, with the
+//     sides that must hold them);
 //   - prompts for the defender's choices (standing orders stand in);
 //   - orders in transit on the board are the messenger counters only (no
 //     line to the unit they carry the order to).
