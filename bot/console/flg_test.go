@@ -51,35 +51,18 @@ func TestFLGDuel(t *testing.T) {
 	// decision's prompt and "Answer with" continue it). The lines typed
 	// are their typist's: on a chat platform the secret orders go by
 	// direct message or ephemeral slash command.
-	recv := map[string]*strings.Builder{"alice": {}, "bob": {}}
-	to := ""
-	for _, l := range strings.Split(before, "\n") {
-		if strings.HasPrefix(l, "> ") || strings.HasPrefix(l, "[") || strings.HasPrefix(l, "g1") || strings.HasPrefix(l, "@") {
-			to = ""
-			if rest, ok := strings.CutPrefix(l, "[private to "); ok {
-				to, _, _ = strings.Cut(rest, "]")
-			}
-			if rest, ok := strings.CutPrefix(l, "> "); ok {
-				to, _, _ = strings.Cut(rest, ":")
-			}
-		}
-		for u, b := range recv {
-			if to == "" || to == u {
-				b.WriteString(l + "\n")
-			}
-		}
-	}
+	recv := received(before, "alice", "bob")
 	for u, secrets := range map[string][]string{
 		"bob":   {"A1 (CAV_L)", "A3 (CAV_SH)", "29 points", "0204", "0203"},
 		"alice": {"16 points", "0504", "0605", "B1 (INF_H_MUSKET)"},
 	} {
 		for _, s := range secrets {
-			if strings.Contains(recv[u].String(), s) {
+			if strings.Contains(recv[u], s) {
 				t.Errorf("%s received the other side's %q before the reveal", u, s)
 			}
 		}
 	}
-	if !strings.Contains(recv["alice"].String(), "A1 is deployed at 0204") || !strings.Contains(recv["bob"].String(), "B1 is deployed at 0504") {
+	if !strings.Contains(recv["alice"], "A1 is deployed at 0204") || !strings.Contains(recv["bob"], "B1 is deployed at 0504") {
 		t.Error("a player does not read his own deployment")
 	}
 }

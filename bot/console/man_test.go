@@ -38,31 +38,17 @@ func TestManEndgame(t *testing.T) {
 	}
 	// What each player received: the public lines, and the messages
 	// private to him (a message runs to the next line not indented).
-	recv := map[string]*strings.Builder{"alice": {}, "bob": {}}
-	to := ""
-	for _, l := range strings.Split(got, "\n") {
-		if !strings.HasPrefix(l, "  ") {
-			to = ""
-			if rest, ok := strings.CutPrefix(l, "[private to "); ok {
-				to, _, _ = strings.Cut(rest, "]")
-			}
-		}
-		for u, b := range recv {
-			if to == "" || to == u {
-				b.WriteString(l + "\n")
-			}
-		}
-	}
+	recv := received(got, "alice", "bob")
 	// Cards that stay in a hand to the end of the game: alice drew the
 	// guard-3 in secret, bob kept Wellington and the kdg-1.
 	for u, cards := range map[string][]string{"bob": {"guard-3", "cuir-1"}, "alice": {"wellington", "kdg-1", "gb4-1"}} {
 		for _, c := range cards {
-			if strings.Contains(recv[u].String(), c) {
+			if strings.Contains(recv[u], c) {
 				t.Errorf("%s received the other side's %s", u, c)
 			}
 		}
 	}
-	if !strings.Contains(recv["alice"].String(), "A draws guard-3") || !strings.Contains(recv["bob"].String(), "wellington") {
+	if !strings.Contains(recv["alice"], "A draws guard-3") || !strings.Contains(recv["bob"], "wellington") {
 		t.Error("a player does not read his own hand")
 	}
 }

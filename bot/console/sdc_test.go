@@ -40,30 +40,11 @@ func TestSdcArmySecret(t *testing.T) {
 	if !ok {
 		t.Fatal("the armies are never revealed")
 	}
-	recv := map[string]*strings.Builder{"alice": {}, "bob": {}}
-	to := ""
-	for _, l := range strings.Split(before, "\n") {
-		if strings.HasPrefix(l, "> ") || strings.HasPrefix(l, "#") {
-			continue // what a user typed is not what he received
-		}
-		if !strings.HasPrefix(l, "  ") {
-			to = ""
-			for _, p := range []string{"[private to ", "[to "} {
-				if rest, ok := strings.CutPrefix(l, p); ok {
-					to, _, _ = strings.Cut(rest, "]")
-				}
-			}
-		}
-		for u, b := range recv {
-			if to == "" || to == u {
-				b.WriteString(l + "\n")
-			}
-		}
-	}
-	if s := recv["bob"].String(); strings.Contains(s, "x=X1 b1") || strings.Contains(s, "LI3") || strings.Contains(s, "EI3") || !strings.Contains(s, "g1 · A (alice) · (secret order)") {
+	recv := received(before, "alice", "bob")
+	if s := recv["bob"]; strings.Contains(s, "x=X1 b1") || strings.Contains(s, "LI3") || strings.Contains(s, "EI3") || !strings.Contains(s, "g1 · A (alice) · (secret order)") {
 		t.Errorf("bob, before the reveal, received:\n%s", s)
 	}
-	if !strings.Contains(recv["alice"].String(), "x=X1 b1=LI3 EI3 HC1") {
+	if !strings.Contains(recv["alice"], "x=X1 b1=LI3 EI3 HC1") {
 		t.Error("alice does not read her own army back")
 	}
 }
