@@ -226,6 +226,43 @@ func (d *decider) activateOfficer(cmd game.Command, x *Officer) error {
 	return nil
 }
 
+// unitActivations lists the units officer o may activate now, as
+// "activate OFFICER UNIT" options (FLG-2.2 … FLG-2.5).
+func (s *State) unitActivations(o *Officer) []game.Option {
+	var out []game.Option
+	for j := range s.Units {
+		u := &s.Units[j]
+		if u.Gone || u.Side != s.Active || u.Activated || grid.HexDistance(o.At, u.At) > officerRange(o.Rank) {
+			continue
+		}
+		if _, _, err := s.canActivate(s.Active, o.ID, u.ID); err != nil {
+			continue
+		}
+		out = append(out, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", u.ID)})
+	}
+	return out
+}
+
+// activationDecision is the command phase as a pending decision of the
+// active side (FLG-2.4, §9.1): the units each officer may still activate,
+// officer by officer, then "end", the default (§9.2: at the deadline the
+// phase ends; activations not made are forfeited). Its options are only
+// what both sides may see: an officer activated alone and messengers
+// (whose carriers are the active side's secret) stay typed orders, listed
+// by Legal, so that the decision reads the same in every view.
+func (s *State) activationDecision() game.Decision {
+	m := game.M("flg.prompt.activate", "side", s.Active, "used", len(s.Acts), "acts", len(actSizes(s.Initial[s.Active])))
+	d := game.Decision{ID: "activate", Side: s.Active, Kind: "activation", Rule: "FLG-2.4", Prompt: m.String(), PromptMsg: m}
+	for i := range s.Officers {
+		if o := &s.Officers[i]; !o.Gone && o.Side == s.Active {
+			d.Options = append(d.Options, s.unitActivations(o)...)
+		}
+	}
+	d.Options = append(d.Options, game.Option{Label: "end", Command: "end", LabelMsg: game.M("flg.opt.end", "phase", phaseMsg(PhaseCommand))})
+	d.Default = len(d.Options) - 1
+	return d
+}
+
 func (s *State) legalActivations() []game.Option {
 	var out []game.Option
 	for i := range s.Officers {
@@ -234,16 +271,7 @@ func (s *State) legalActivations() []game.Option {
 			continue
 		}
 		node := game.Option{Label: o.ID, LabelMsg: game.M("flg.opt.officer", "officer", o.ID, "rank", rankMsg(o.Rank))}
-		for j := range s.Units {
-			u := &s.Units[j]
-			if u.Gone || u.Side != s.Active || u.Activated || grid.HexDistance(o.At, u.At) > officerRange(o.Rank) {
-				continue
-			}
-			if _, _, err := s.canActivate(s.Active, o.ID, u.ID); err != nil {
-				continue
-			}
-			node.Children = append(node.Children, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", u.ID)})
-		}
+		node.Children = s.unitActivations(o)
 		for j := range s.Officers {
 			x := &s.Officers[j]
 			if x.Gone || x.Side != s.Active {

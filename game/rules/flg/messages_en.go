@@ -59,6 +59,7 @@ var catalogueEN = game.Catalogue{
 	"flg.pursue.bad":        "{unit} cannot pursue that way",
 	"flg.prompt.follow":     "{unit} may follow up into {cell}",
 	"flg.prompt.pursue":     "{unit} may pursue",
+	"flg.prompt.activate":   "side {side}: activate a unit ({used} of {acts} activations opened), or end the command phase",
 
 	"flg.opt.end":      "end the {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",

@@ -59,6 +59,7 @@ var catalogueFR = game.Catalogue{
 	"flg.pursue.bad":        "{unit} ne peut poursuivre ainsi",
 	"flg.prompt.follow":     "{unit} peut suivre en {cell}",
 	"flg.prompt.pursue":     "{unit} peut poursuivre",
+	"flg.prompt.activate":   "camp {side} : activez une unité ({used} activations ouvertes sur {acts}), ou finissez la phase de commandement",
 
 	"flg.opt.end":      "finir la {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",

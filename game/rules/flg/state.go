@@ -355,7 +355,13 @@ func (s *State) Pending() []game.Decision {
 		m := game.M("flg.prompt.edge", "side", s.chooser())
 		return []game.Decision{{ID: "edge", Side: s.chooser(), Kind: "edge", Rule: "FLG-A1.4", Prompt: m.String(), PromptMsg: m, Options: s.edgeOptions()}}
 	}
-	if s.Follow == nil || s.Result != nil {
+	if s.Result != nil {
+		return nil
+	}
+	if s.Follow == nil {
+		if s.Phase == PhaseCommand {
+			return []game.Decision{s.activationDecision()}
+		}
 		return nil
 	}
 	return []game.Decision{s.followDecision()}
