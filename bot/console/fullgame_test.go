@@ -14,17 +14,29 @@ import (
 )
 
 // fullGames are the scenarios TestFullGame plays from the challenge to the
-// result, each with the transcript it writes (testdata/full/ID.txt).
-var fullGames = []string{"man-frgb", "sdc-battle"}
+// result, each with the transcript it writes (testdata/full/ID.txt) and
+// the policy that picks each order (nil: a random legal order).
+var fullGames = []struct {
+	id     string
+	policy func(g *game.Game, side game.Side, leaves []string) string
+	about  string
+}{
+	{id: "man-frgb", about: "by random legal orders"},
+	{id: "sdc-battle", about: "by random legal orders"},
+	{id: "flg-brigades", policy: flgAttack, about: "both sides activating all they may (answering the decision by number), marching on the nearest enemy and attacking"},
+}
 
 // TestFullGame plays whole games in the terminal room, from the challenge
 // to the result, by orders drawn (with a fixed seed) from the legal-option
-// tree of whoever may act: every order listed is accepted (each one adds a
+// tree of whoever may act, or picked from it by a game's policy (a random
+// Frédéric le Grand battle does not end: its units must seek the enemy):
+// every order listed is accepted (each one adds a
 // record), the game ends with a result, and the conversation is the one
 // recorded in testdata/full/ID.txt (-update rewrites it), a full game for
 // a reader to follow.
 func TestFullGame(t *testing.T) {
-	for _, id := range fullGames {
+	for _, fg := range fullGames {
+		id := fg.id
 		t.Run(id, func(t *testing.T) {
 			h := newHarness(t)
 			h.open()
@@ -39,7 +51,7 @@ func TestFullGame(t *testing.T) {
 				}
 				got.Write(h.out.Bytes())
 			}
-			got.WriteString("# A whole game of " + id + " in the terminal room, by random legal orders (bot/console TestFullGame).\n")
+			got.WriteString("# A whole game of " + id + " in the terminal room, " + fg.about + " (bot/console TestFullGame).\n")
 			say("alice", "new "+id+" vs bob")
 			say("bob", "accept")
 			rng := rand.New(rand.NewSource(7))
@@ -60,7 +72,11 @@ func TestFullGame(t *testing.T) {
 				}
 				var side game.Side
 				var leaves []string
-				for _, s := range []game.Side{game.SideA, game.SideB} {
+				sides := []game.Side{game.SideA, game.SideB}
+				if fg.policy != nil {
+					sides = game.Waiting(g.State) // a policy plays whoever the game waits for
+				}
+				for _, s := range sides {
 					if leaves = game.Leaves(game.Legal(g.Rules, g.State, s)); len(leaves) > 0 {
 						side = s
 						break
@@ -69,7 +85,11 @@ func TestFullGame(t *testing.T) {
 				if len(leaves) == 0 {
 					t.Fatalf("after record %d nobody may act, and the game is not over", meta.Seq)
 				}
-				last = leaves[rng.Intn(len(leaves))]
+				if fg.policy != nil {
+					last = fg.policy(g, side, leaves)
+				} else {
+					last = leaves[rng.Intn(len(leaves))]
+				}
 				say(users[side], last)
 			}
 			if !over {

@@ -1,0 +1,107 @@
+package console
+
+import (
+	"strconv"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/game/rules/flg"
+)
+
+// flgAttack plays Frédéric le Grand for TestFullGame as two aggressive
+// players would: deploy where the decision's default says, activate every
+// unit the officers may (answering the activation decision by its number,
+// as a player would in chat), march each activated unit on the nearest
+// enemy, attack whenever a unit may, follow up and pursue, and end a
+// phase when nothing of that is left.
+func flgAttack(g *game.Game, side game.Side, leaves []string) string {
+	s := g.State.(*flg.State)
+	for _, d := range s.Pending() {
+		if d.Side != side {
+			continue
+		}
+		switch d.Kind {
+		case "activation", "follow-up", "pursuit", "extra-hex":
+			return strconv.Itoa(1) // activate (or end), advance, pursue
+		case "deploy":
+			return flgCentre(s, d.Options)
+		}
+		return d.Options[d.Default].Command
+	}
+	switch s.Phase {
+	case flg.PhaseMove:
+		if m := flgApproach(s, side, game.Legal(g.Rules, g.State, side)); m != "" {
+			return m
+		}
+	case flg.PhaseCombat:
+		for _, l := range leaves {
+			if w := game.Words(l); w[0] == "attack" && len(w) == 3 {
+				return l
+			}
+		}
+	}
+	for _, l := range leaves {
+		if l == "end" {
+			return l
+		}
+	}
+	return leaves[0]
+}
+
+// flgCentre deploys the army around the middle of its edge, officers
+// among their units: the placement nearest the centre of the board, then
+// "ready".
+func flgCentre(s *flg.State, opts []game.Option) string {
+	w, h := s.Scenario().Map.Grid.Size()
+	centre := grid.Coord{X: w / 2, Y: h / 2}
+	best, dist := "", 1<<20
+	for _, o := range opts {
+		wd := game.Words(o.Command)
+		if len(wd) != 3 || wd[0] != "deploy" {
+			continue
+		}
+		if c, err := s.Scenario().Map.Grid.Parse(wd[2]); err == nil && grid.HexDistance(c, centre) < dist {
+			best, dist = o.Command, grid.HexDistance(c, centre)
+		}
+	}
+	if best == "" {
+		return opts[len(opts)-1].Command
+	}
+	return best
+}
+
+// flgApproach is the move (keeping the unit's combat) that brings a unit
+// closest to the enemy, by the most hexes; "" when none brings one closer.
+func flgApproach(s *flg.State, side game.Side, opts []game.Option) string {
+	g := s.Scenario().Map.Grid
+	nearest := func(c grid.Coord) int {
+		best := 1 << 20
+		for i := range s.Units {
+			if e := &s.Units[i]; e.Side != side && !e.Gone && !e.Reserve && !e.Off {
+				best = min(best, grid.HexDistance(c, e.At))
+			}
+		}
+		return best
+	}
+	best, gain := "", 0
+	var walk func([]game.Option)
+	walk = func(os []game.Option) {
+		for _, o := range os {
+			walk(o.Children)
+			w := game.Words(o.Command)
+			if len(w) != 3 || w[0] != "move" || o.LabelMsg.Key == "flg.opt.move-nc" {
+				continue
+			}
+			u := s.Unit(w[1])
+			to, err := g.Parse(w[2])
+			if u == nil || err != nil {
+				continue
+			}
+			if d := nearest(u.At) - nearest(to); d > gain {
+				best, gain = o.Command, d
+			}
+		}
+	}
+	walk(opts)
+	return best
+}
