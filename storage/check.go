@@ -356,17 +356,25 @@ func (s *Store) checkReplay(id string, opts CheckOptions, rep *Report) error {
 		return nil
 	}
 	rep.Replayed++
+	replayCheck(m, scb, entries, snaps, opts, rep)
+	return nil
+}
+
+// replayCheck replays one game and compares it with its snapshots (and,
+// with opts.Redecide, re-decides its log).
+func replayCheck(m *GameMeta, scb []byte, entries []LogEntry, snaps []Snapshot, opts CheckOptions, rep *Report) {
+	id := m.ID
 	r, sc, err := resolve(opts.Resolver, m, scb)
 	if err != nil {
-		if !errors.Is(err, ErrScenario) { // checkStructure reported those
+		if !errors.Is(err, ErrScenario) { // the structural checks reported those
 			rep.add(id, "%v", err)
 		}
-		return nil
+		return
 	}
 	recs, err := DecodeRecords(r, entries)
 	if err != nil {
 		rep.add(id, "%v", err)
-		return nil
+		return
 	}
 	bySeq := map[int]Snapshot{}
 	for _, sn := range snaps {
@@ -409,14 +417,13 @@ func (s *Store) checkReplay(id string, opts CheckOptions, rep *Report) error {
 	}()
 	if err != nil {
 		rep.add(id, "replay: %v", err)
-		return nil
+		return
 	}
 	if opts.Redecide {
 		if err := game.RedecideSince(m.RulesetVersion, r, sc, m.Options, recs); err != nil {
 			rep.add(id, "redecide%s: %v", versionNote(r, m), err)
 		}
 	}
-	return nil
 }
 
 // versionNote says, for a game that started under another version of its

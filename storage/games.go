@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -12,7 +11,6 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/dice"
 )
 
 // MinSeedLen is the shortest seed CreateGame accepts.
@@ -25,48 +23,11 @@ const MinSeedLen = 16
 // are filled in, and Scenario and ScenarioHash from sc when both are
 // empty (else they must be sc's); Seq, Rolls and Seed must be zero.
 func (s *Store) CreateGame(meta GameMeta, sc *game.Scenario, seed []byte) (GameMeta, error) {
-	if sc == nil {
-		return GameMeta{}, badInput("new game: no scenario")
-	}
-	if meta.Scenario == "" && meta.ScenarioHash == "" {
-		meta.Scenario, meta.ScenarioHash = sc.ID, sc.Hash
-	}
-	if meta.Scenario != sc.ID || meta.ScenarioHash != sc.Hash {
-		return GameMeta{}, badInput("new game: the meta names scenario %s (hash %.12s), the scenario given is %s (hash %.12s)", meta.Scenario, meta.ScenarioHash, sc.ID, sc.Hash)
-	}
-	if meta.ScenarioSum != "" || meta.ScenarioNote != "" {
-		return GameMeta{}, badInput("new game: scenario_sum and scenario_note must be empty")
-	}
-	scb, sum, err := EncodeScenario(sc)
+	meta, scb, err := NewGame(meta, sc, seed, s.now())
 	if err != nil {
-		return GameMeta{}, badInput("new game: %v", err)
-	}
-	meta.ScenarioSum = sum
-	if len(seed) < MinSeedLen {
-		return GameMeta{}, badInput("seed of %d bytes (want at least %d)", len(seed), MinSeedLen)
-	}
-	if meta.Seq != 0 || meta.Rolls != 0 || meta.Seed != "" {
-		return GameMeta{}, badInput("new game: seq, rolls and seed must be empty")
-	}
-	if meta.Status == "" {
-		meta.Status = StatusActive
-	}
-	if meta.Status.Ended() {
-		return GameMeta{}, badInput("new game: status %s", meta.Status)
-	}
-	now := s.now()
-	meta.Created, meta.Updated = now, now
-	meta.Commitment = dice.Commitment(seed)
-	meta.Options = cloneOptions(meta.Options)
-	meta.Seats = cloneSeats(meta.Seats)
-	meta.Rooms = slices.Clone(meta.Rooms)
-	auto := meta.ID == ""
-	if auto {
-		meta.ID = "g0" // placeholder for validation
-	}
-	if err := meta.validate(); err != nil {
 		return GameMeta{}, err
 	}
+	auto := meta.ID == ""
 	seed = bytes.Clone(seed)
 	var out GameMeta
 	err = s.update(func(tx *bolt.Tx) error {
@@ -229,9 +190,9 @@ func unreject(err error) error {
 	return err
 }
 
-// changeMeta applies edit to a game's meta in one write, re-indexes it and
-// bumps Updated. edit returns a (rejected) error to refuse.
-func (s *Store) changeMeta(gameID string, edit func(tx *bolt.Tx, m *GameMeta) error) (GameMeta, error) {
+// changeMeta applies ch to a game's meta in one write, re-indexes it and
+// bumps Updated.
+func (s *Store) changeMeta(gameID string, ch Change) (GameMeta, error) {
 	var out GameMeta
 	now := s.now()
 	err := s.update(func(tx *bolt.Tx) error {
@@ -239,16 +200,10 @@ func (s *Store) changeMeta(gameID string, edit func(tx *bolt.Tx, m *GameMeta) er
 		if err != nil {
 			return err
 		}
-		m := *old
-		m.Seats = cloneSeats(old.Seats)
-		m.Rooms = slices.Clone(old.Rooms)
-		if err := edit(tx, &m); err != nil {
-			return err
-		}
-		if err := m.validate(); err != nil {
+		m, err := ApplyChange(old, tx.Bucket(bucketSeeds).Get([]byte(gameID)), ch, now)
+		if err != nil {
 			return reject(err)
 		}
-		m.Updated = now
 		if err := putMeta(gb, &m); err != nil {
 			return err
 		}
@@ -264,75 +219,40 @@ func (s *Store) changeMeta(gameID string, edit func(tx *bolt.Tx, m *GameMeta) er
 // SetEnding records how a game ended outside its log (GameMeta.Ending),
 // so that exports and replays tell it.
 func (s *Store) SetEnding(gameID, ending string) (GameMeta, error) {
-	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
-		m.Ending = ending
-		return nil
-	})
+	return s.changeMeta(gameID, ChangeEnding(ending))
 }
 
 // SetStatus changes a game's status. Ending a game (over, abandoned)
 // reveals its seed in the meta, clears its deadline and is final.
 func (s *Store) SetStatus(gameID string, st Status) (GameMeta, error) {
-	if !st.valid() {
-		return GameMeta{}, badInput("status %q (want open, active, over or abandoned)", st)
+	ch, err := ChangeStatus(gameID, st)
+	if err != nil {
+		return GameMeta{}, err
 	}
-	return s.changeMeta(gameID, func(tx *bolt.Tx, m *GameMeta) error {
-		if m.Status.Ended() && st != m.Status {
-			return reject(fmt.Errorf("%w: game %s is %s", ErrEnded, gameID, m.Status))
-		}
-		m.Status = st
-		if st.Ended() {
-			endGame(tx, m)
-		}
-		return nil
-	})
-}
-
-// endGame reveals the seed and clears the deadline of a game that ends.
-func endGame(tx *bolt.Tx, m *GameMeta) {
-	if seed := tx.Bucket(bucketSeeds).Get([]byte(m.ID)); seed != nil {
-		m.Seed = hex.EncodeToString(seed)
-	}
-	m.Deadline = time.Time{}
+	return s.changeMeta(gameID, ch)
 }
 
 // SetSeat puts user in side's seat (an empty user frees it).
 func (s *Store) SetSeat(gameID string, side game.Side, user string) (GameMeta, error) {
-	if !side.Valid() {
-		return GameMeta{}, badInput("side %v (want A or B)", side)
+	ch, err := ChangeSeat(side, user)
+	if err != nil {
+		return GameMeta{}, err
 	}
-	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
-		if m.Seats == nil {
-			m.Seats = map[game.Side]string{}
-		}
-		if user == "" {
-			delete(m.Seats, side)
-		} else {
-			m.Seats[side] = user
-		}
-		return nil
-	})
+	return s.changeMeta(gameID, ch)
 }
 
 // Bind binds a game to a room (a channel or thread): GamesInRoom lists it.
 func (s *Store) Bind(gameID, room string) (GameMeta, error) {
-	if err := validName("room", room); err != nil {
+	ch, err := ChangeBind(room)
+	if err != nil {
 		return GameMeta{}, err
 	}
-	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
-		if !slices.Contains(m.Rooms, room) {
-			m.Rooms = append(m.Rooms, room)
-		}
-		return nil
-	})
+	return s.changeMeta(gameID, ch)
 }
 
 // Unbind removes a room binding.
 func (s *Store) Unbind(gameID, room string) (GameMeta, error) {
-	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
-		m.Rooms = slices.DeleteFunc(m.Rooms, func(r string) bool { return r == room })
-		return nil
-	})
+	return s.changeMeta(gameID, ChangeUnbind(room))
 }
 
 // Seed returns the game's secret seed. It is for rolling the game's dice

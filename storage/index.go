@@ -42,19 +42,11 @@ func parseDeadlineKey(k []byte) (Deadline, bool) {
 // SetDeadline sets the game's next deadline, replacing the previous one;
 // the zero time clears it.
 func (s *Store) SetDeadline(gameID string, at time.Time) (GameMeta, error) {
-	if !at.IsZero() {
-		if _, err := deadlineKey(at, gameID); err != nil {
-			return GameMeta{}, err
-		}
-		at = at.UTC()
+	ch, err := ChangeDeadline(gameID, at)
+	if err != nil {
+		return GameMeta{}, err
 	}
-	return s.changeMeta(gameID, func(_ *bolt.Tx, m *GameMeta) error {
-		if m.Status.Ended() && !at.IsZero() {
-			return reject(fmt.Errorf("%w: game %s is %s", ErrEnded, gameID, m.Status))
-		}
-		m.Deadline = at
-		return nil
-	})
+	return s.changeMeta(gameID, ch)
 }
 
 // DueDeadlines lists the deadlines at or before now, earliest first, at

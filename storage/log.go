@@ -110,51 +110,9 @@ func (s *Store) Append(gameID string, expectSeq int, rec game.Record, interactio
 // AppendEntry is Append with an actor and the state after the record (for
 // snapshots and the end of the game).
 func (s *Store) AppendEntry(gameID string, expectSeq int, e Entry) error {
-	rec := e.Record
-	if expectSeq < 0 {
-		return badInput("game %s: expected sequence %d", gameID, expectSeq)
-	}
-	if rec.Seq != expectSeq+1 {
-		return badInput("game %s: record has sequence %d, want %d (expected sequence + 1)", gameID, rec.Seq, expectSeq+1)
-	}
-	for i, r := range rec.Rolls {
-		if i > 0 && r.Index != rec.Rolls[0].Index+i {
-			return badInput("game %s record %d: roll %d has index %d, want %d", gameID, rec.Seq, i, r.Index, rec.Rolls[0].Index+i)
-		}
-		if r.Sides < 1 || r.Value < 1 || r.Value > r.Sides {
-			return badInput("game %s record %d: roll %d is %d on a d%d", gameID, rec.Seq, i, r.Value, r.Sides)
-		}
-	}
-	if e.Interaction != "" {
-		if err := validName("interaction id", e.Interaction); err != nil {
-			return err
-		}
-	}
-	if e.Actor != "" {
-		if err := validName("actor", e.Actor); err != nil {
-			return err
-		}
-	}
-	events, err := json.Marshal(rec.Events)
+	p, err := PrepareAppend(gameID, expectSeq, e, s.now(), s.opts.SnapshotEvery)
 	if err != nil {
-		return fmt.Errorf("storage: game %s record %d: events: %w", gameID, rec.Seq, err)
-	}
-	now := s.now()
-	entry := LogEntry{
-		Seq: rec.Seq, Clock: rec.Clock, Time: now, Actor: e.Actor, Interaction: e.Interaction,
-		Text: rec.Text, Command: rec.Command, Rolls: rec.Rolls, Events: events,
-	}
-	var snap []byte
-	over := false
-	if e.State != nil {
-		over = e.State.Outcome().Over
-		if over || rec.Seq%s.opts.SnapshotEvery == 0 {
-			st, err := json.Marshal(e.State)
-			if err != nil {
-				return fmt.Errorf("storage: game %s record %d: state: %w", gameID, rec.Seq, err)
-			}
-			snap = st
-		}
+		return err
 	}
 	return s.update(func(tx *bolt.Tx) error {
 		ins := tx.Bucket(bucketInteractions)
@@ -169,50 +127,30 @@ func (s *Store) AppendEntry(gameID string, expectSeq int, e Entry) error {
 		if err != nil {
 			return err
 		}
-		if m.Status.Ended() {
-			return reject(fmt.Errorf("%w: game %s is %s", ErrEnded, gameID, m.Status))
-		}
-		if m.Seq != expectSeq {
-			return reject(&ConflictError{Game: gameID, Expected: expectSeq, Actual: m.Seq})
-		}
-		if len(rec.Rolls) > 0 && rec.Rolls[0].Index != m.Rolls {
-			return reject(badInput("game %s record %d: first roll has index %d, the game has rolled %d dice", gameID, rec.Seq, rec.Rolls[0].Index, m.Rolls))
-		}
-		le := entry
-		if le.Actor == "" {
-			le.Actor = m.Seats[rec.Command.Side]
-		}
-		val, err := encodeEntry(&le)
+		old := *m
+		le, val, err := p.Apply(m, tx.Bucket(bucketSeeds).Get([]byte(gameID)))
 		if err != nil {
 			return reject(err)
 		}
-		if err := gb.Bucket(bucketLog).Put(seqKey(rec.Seq), val); err != nil {
+		if err := gb.Bucket(bucketLog).Put(seqKey(le.Seq), val); err != nil {
 			return err
-		}
-		old := *m
-		m.Seq = rec.Seq
-		m.Rolls += len(rec.Rolls)
-		m.Updated = now
-		if over {
-			m.Status = StatusOver
-			endGame(tx, m)
 		}
 		if err := putMeta(gb, m); err != nil {
 			return err
 		}
-		if over {
+		if p.Over {
 			if err := indexGame(tx, &old, m); err != nil {
 				return err
 			}
 		}
 		if e.Interaction != "" {
-			b, _ := json.Marshal(interaction{Game: gameID, Seq: rec.Seq, At: now})
+			b, _ := json.Marshal(interaction{Game: gameID, Seq: le.Seq, At: le.Time})
 			if err := ins.Put([]byte(e.Interaction), b); err != nil {
 				return err
 			}
 		}
-		if snap != nil {
-			return putSnapshot(gb, &Snapshot{Seq: m.Seq, Rolls: m.Rolls, Time: now, State: snap}, s.opts.SnapshotKeep)
+		if p.Snapshot != nil {
+			return putSnapshot(gb, &Snapshot{Seq: m.Seq, Rolls: m.Rolls, Time: le.Time, State: p.Snapshot}, s.opts.SnapshotKeep)
 		}
 		return nil
 	})

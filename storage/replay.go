@@ -90,57 +90,33 @@ func (s *Store) noteScenario(m *GameMeta) {
 // not decode is ignored (snapshots are a cache) and the whole log is
 // replayed. Meta, snapshot and records are read in one transaction.
 func (s *Store) Load(gameID string, res Resolver) (*game.Game, GameMeta, error) {
-	var (
-		m       *GameMeta
-		sn      Snapshot
-		hasSnap bool
-		entries []LogEntry
-		all     bool
-		scb     []byte
-	)
-	read := func(tx *bolt.Tx) error {
-		gb, meta, err := gameBucket(tx, gameID)
-		if err != nil {
-			return err
-		}
-		m, scb = meta, bytes.Clone(gb.Get(keyScenario))
-		if !all {
-			sn, hasSnap, err = latestSnapshot(gb, gameID)
+	read := func(all bool) (*Loaded, error) {
+		d := &Loaded{}
+		err := s.view(func(tx *bolt.Tx) error {
+			gb, meta, err := gameBucket(tx, gameID)
 			if err != nil {
-				s.log.Warn("storage: ignoring snapshot", "game", gameID, "err", err)
-				hasSnap = false
+				return err
 			}
-		} else {
-			hasSnap = false
-		}
-		from := 1
-		if hasSnap {
-			from = sn.Seq + 1
-		}
-		entries, err = readLog(gb, gameID, from)
-		return err
+			d.Meta, d.Scenario, d.Snapshot = *meta, bytes.Clone(gb.Get(keyScenario)), nil
+			from := 1
+			if !all {
+				sn, ok, err := latestSnapshot(gb, gameID)
+				if err != nil {
+					s.log.Warn("storage: ignoring snapshot", "game", gameID, "err", err)
+				} else if ok {
+					d.Snapshot, from = &sn, sn.Seq+1
+				}
+			}
+			d.Entries, err = readLog(gb, gameID, from)
+			return err
+		})
+		return d, unreject(err)
 	}
-	if err := s.view(read); err != nil {
-		return nil, GameMeta{}, unreject(err)
-	}
-	s.noteScenario(m)
-	r, sc, err := resolve(res, m, scb)
+	d, err := read(false)
 	if err != nil {
-		return nil, *m, err
+		return nil, GameMeta{}, err
 	}
-	if hasSnap {
-		g, err := fromSnapshot(r, sc, m, sn, entries)
-		if err == nil {
-			return g, *m, nil
-		}
-		s.log.Warn("storage: snapshot unusable, replaying the whole log", "game", gameID, "seq", sn.Seq, "err", err)
-		all = true
-		if err := s.view(read); err != nil {
-			return nil, GameMeta{}, unreject(err)
-		}
-	}
-	g, err := replayEntries(r, sc, m, entries)
-	return g, *m, err
+	return LoadGame(res, d, func() (*Loaded, error) { return read(true) }, s.log)
 }
 
 func fromSnapshot(r game.Ruleset, sc *game.Scenario, m *GameMeta, sn Snapshot, entries []LogEntry) (*game.Game, error) {

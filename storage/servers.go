@@ -45,3 +45,19 @@ func (s *Store) ServerSettings(server string) ([]byte, error) {
 	})
 	return out, err
 }
+
+// Servers lists every server's settings, in key order.
+func (s *Store) Servers() ([]KeyValue, error) {
+	var out []KeyValue
+	err := s.view(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketServers)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			out = append(out, KeyValue{Key: string(k), Value: bytes.Clone(v)})
+			return nil
+		})
+	})
+	return out, err
+}
