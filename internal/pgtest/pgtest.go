@@ -1,0 +1,286 @@
+// Package pgtest starts a real PostgreSQL server for tests: the system's
+// own binaries (Debian's postgresql package, `apt-get install -y
+// postgresql`), a fresh cluster in a temporary directory, listening only
+// on a unix socket in that directory, with fsync off, stopped and removed
+// when the test binary ends. One server per test package, started once in
+// TestMain; each test takes a database of its own (NewDatabase).
+//
+//	var pg = pgtest.Shared{}
+//
+//	func TestMain(m *testing.M) { os.Exit(pg.Run(m)) }
+//
+//	func TestX(t *testing.T) {
+//		url := pg.NewDatabase(t) // skips (or fails when CI=true) without PostgreSQL
+//		...
+//	}
+//
+// PostgreSQL refuses to run as root: when the test runs as root the
+// cluster is created and the server started as the "postgres" system user
+// the package creates (or "nobody"), with the temporary directory chowned
+// to it. The server is started in its own process group and, on Linux,
+// dies with the test process (Pdeathsig).
+package pgtest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// InstallHint is the command that installs what the server needs.
+const InstallHint = "apt-get install -y postgresql"
+
+// Server is one running PostgreSQL server.
+type Server struct {
+	// Dir holds the cluster (Dir/data) and the unix socket.
+	Dir  string
+	Port int
+	cmd  *exec.Cmd
+	done chan error
+	n    atomic.Int64
+}
+
+// Options tune Start.
+type Options struct {
+	// Fsync turns fsync and synchronous commits on, as a real
+	// deployment has them (benchmarks of durable writes). Default off.
+	Fsync bool
+	// Settings are more `-c name=value` settings for the server.
+	Settings map[string]string
+}
+
+// BinDir finds the PostgreSQL server binaries: $GROGNARD_PG_BIN, `pg_config
+// --bindir`, or the newest /usr/lib/postgresql/*/bin holding initdb.
+func BinDir() (string, error) {
+	if d := os.Getenv("GROGNARD_PG_BIN"); d != "" {
+		return d, nil
+	}
+	if out, err := exec.Command("pg_config", "--bindir").Output(); err == nil {
+		d := strings.TrimSpace(string(out))
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err == nil {
+			return d, nil
+		}
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(dirs, func(i, j int) bool { return pgVersion(dirs[i]) > pgVersion(dirs[j]) })
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err == nil {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("no PostgreSQL server binaries (initdb, postgres) found: %s", InstallHint)
+}
+
+func pgVersion(bin string) int {
+	n, _ := strconv.Atoi(filepath.Base(filepath.Dir(bin)))
+	return n
+}
+
+// Start creates a cluster in a new temporary directory and starts a
+// server on it. Stop it with Stop.
+func Start(opts Options) (*Server, error) {
+	bin, err := BinDir()
+	if err != nil {
+		return nil, err
+	}
+	cred, uid, gid, err := credential()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "pgtest")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{Dir: dir, Port: 5432}
+	fail := func(err error) (*Server, error) {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	data := filepath.Join(dir, "data")
+	if err := os.Mkdir(data, 0o700); err != nil {
+		return fail(err)
+	}
+	if cred != nil {
+		for _, p := range []string{dir, data} {
+			if err := os.Chown(p, uid, gid); err != nil {
+				return fail(err)
+			}
+		}
+		os.Chmod(dir, 0o755)
+	}
+	initdb := exec.Command(filepath.Join(bin, "initdb"), "-D", data, "-U", "grognard", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions")
+	initdb.Dir = dir
+	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	if out, err := initdb.CombinedOutput(); err != nil {
+		return fail(fmt.Errorf("initdb: %v\n%s", err, out))
+	}
+	args := []string{"-D", data, "-k", dir, "-c", "listen_addresses=", "-p", strconv.Itoa(s.Port),
+		"-c", "max_connections=200", "-c", "shared_buffers=32MB", "-c", "log_min_messages=warning"}
+	if !opts.Fsync {
+		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+	}
+	keys := make([]string, 0, len(opts.Settings))
+	for k := range opts.Settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		args = append(args, "-c", k+"="+opts.Settings[k])
+	}
+	var logs bytes.Buffer
+	cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.SysProcAttr = sysProcAttr(cred)
+	if err := cmd.Start(); err != nil {
+		return fail(fmt.Errorf("postgres: %w", err))
+	}
+	s.cmd = cmd
+	s.done = make(chan error, 1)
+	go func() { s.done <- cmd.Wait() }()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for {
+		conn, err := pgx.Connect(ctx, s.URL("postgres"))
+		if err == nil {
+			conn.Close(ctx)
+			return s, nil
+		}
+		select {
+		case werr := <-s.done:
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("postgres exited (%v): %s", werr, logs.String())
+		case <-ctx.Done():
+			s.Stop()
+			return nil, fmt.Errorf("postgres did not accept connections: %v: %s", err, logs.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// credential returns the user to run the server as when this process is
+// root (PostgreSQL refuses root), or nil.
+func credential() (*syscall.Credential, int, int, error) {
+	if os.Geteuid() != 0 {
+		return nil, 0, 0, nil
+	}
+	for _, name := range []string{"postgres", "nobody"} {
+		u, err := user.Lookup(name)
+		if err != nil {
+			continue
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, uid, gid, nil
+	}
+	return nil, 0, 0, errors.New("running as root and no postgres or nobody user to run PostgreSQL as")
+}
+
+// URL is the connection URL of database db on the server.
+func (s *Server) URL(db string) string {
+	return fmt.Sprintf("postgres://grognard@/%s?host=%s&port=%d&sslmode=disable", db, s.Dir, s.Port)
+}
+
+// CreateDatabase creates a new empty database and returns its URL.
+func (s *Server) CreateDatabase(ctx context.Context) (string, error) {
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), s.n.Add(1))
+	conn, err := pgx.Connect(ctx, s.URL("postgres"))
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE template0"); err != nil {
+		return "", err
+	}
+	return s.URL(name), nil
+}
+
+// Exec runs SQL as the superuser on database postgres (ALTER SYSTEM, …).
+func (s *Server) Exec(ctx context.Context, sql string) error {
+	conn, err := pgx.Connect(ctx, s.URL("postgres"))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, sql)
+	return err
+}
+
+// Stop shuts the server down (fast shutdown) and removes its directory.
+func (s *Server) Stop() error {
+	if s.cmd != nil && s.cmd.Process != nil {
+		s.cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case <-s.done:
+		case <-time.After(30 * time.Second):
+			s.cmd.Process.Kill()
+			<-s.done
+		}
+	}
+	return os.RemoveAll(s.Dir)
+}
+
+// Shared is the one server of a test package, started by Run (from
+// TestMain) and used by every test through NewDatabase.
+type Shared struct {
+	Options Options
+	mu      sync.Mutex
+	srv     *Server
+	err     error
+}
+
+// Run starts the server, runs the tests and stops the server. A server
+// that cannot start is not an error here: each test that needs it skips
+// (or fails under CI=true) in NewDatabase.
+func (p *Shared) Run(m *testing.M) int {
+	p.srv, p.err = Start(p.Options)
+	code := m.Run()
+	if p.srv != nil {
+		p.srv.Stop()
+	}
+	return code
+}
+
+// Server returns the running server, skipping the test when there is
+// none, or failing it when the environment has CI=true (CI must run these
+// tests: `.ci/run` installs PostgreSQL).
+func (p *Shared) Server(tb testing.TB) *Server {
+	tb.Helper()
+	if p.srv == nil {
+		err := p.err
+		if err == nil {
+			err = errors.New("pgtest.Shared.Run was not called from TestMain")
+		}
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("PostgreSQL is needed (CI=true): %v", err)
+		}
+		tb.Skipf("PostgreSQL is not available (%v); install it with: %s", err, InstallHint)
+	}
+	return p.srv
+}
+
+// NewDatabase creates an empty database for this test and returns its URL.
+func (p *Shared) NewDatabase(tb testing.TB) string {
+	tb.Helper()
+	s := p.Server(tb)
+	url, err := s.CreateDatabase(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return url
+}

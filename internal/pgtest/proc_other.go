@@ -1,0 +1,11 @@
+//go:build !linux && !windows
+
+package pgtest
+
+import "syscall"
+
+// sysProcAttr starts the server as cred (nil: as this process) in its own
+// process group.
+func sysProcAttr(cred *syscall.Credential) *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Credential: cred, Setpgid: true}
+}
