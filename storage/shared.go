@@ -437,3 +437,8 @@ func CheckCopy(c *GameCopy, opts CheckOptions, rep *Report) {
 
 // Add reports a problem (gameID empty: the store as a whole).
 func (r *Report) Add(gameID, format string, a ...any) { r.add(gameID, format, a...) }
+
+// StoredScenario decodes the stored scenario b of game m after checking
+// it is the copy m records (ErrScenario otherwise), as Store.Scenario
+// does.
+func StoredScenario(m *GameMeta, b []byte) (*game.Scenario, error) { return gameScenario(m, b) }

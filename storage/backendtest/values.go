@@ -1,16 +1,18 @@
-package storage
+package backendtest
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
+
+	//lint:ignore ST1001 the suite reads as the storage package's own tests did
+	. "github.com/grognard/grognard/storage"
 
 	"github.com/grognard/grognard/game"
 )
 
-func TestValues(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "store.db")
-	s, err := Open(path, Options{NoSync: true, Logger: quietLogger()})
+func testValues(t *testing.T) {
+	open := newStore(t, Options{})
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +40,7 @@ func TestValues(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Open(path, Options{NoSync: true, Logger: quietLogger()})
+	s, err = open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func TestValues(t *testing.T) {
 	}
 }
 
-func TestTruncateLog(t *testing.T) {
+func testTruncateLog(t *testing.T) {
 	s := mustOpen(t, Options{SnapshotEvery: 2})
 	m := mustCreate(t, s, toyMeta("g1"))
 	mustOrder(t, s, m.ID, game.SideA, "add 3")

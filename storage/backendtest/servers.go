@@ -1,14 +1,15 @@
-package storage
+package backendtest
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
+
+	//lint:ignore ST1001 the suite reads as the storage package's own tests did
+	. "github.com/grognard/grognard/storage"
 )
 
-func TestServerSettings(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.db")
-	s, err := Open(path, Options{})
+func testServerSettings(t *testing.T) {
+	open := newStore(t, Options{})
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +25,7 @@ func TestServerSettings(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Open(path, Options{})
+	s, err = open()
 	if err != nil {
 		t.Fatalf("reopening a store with a servers bucket: %v", err)
 	}
@@ -41,7 +42,7 @@ func TestServerSettings(t *testing.T) {
 	if v, _ := s.ServerSettings("discord:1"); v != nil {
 		t.Fatalf("after deleting: %q", v)
 	}
-	rep, err := s.Check(context.Background(), CheckOptions{})
+	rep, err := s.Check(t.Context(), CheckOptions{})
 	if err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("check: %v %v", rep, err)
 	}

@@ -1,0 +1,172 @@
+package backendtest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	//lint:ignore ST1001 the suite reads as the storage package's own tests did
+	. "github.com/grognard/grognard/storage"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/storage/storetest"
+)
+
+// toyVersion is a version of the toy scenario: its goal (read by the toy
+// ruleset's Start), its hash and a small map, so that a test can tell
+// which version a game plays.
+func toyVersion(hash, goal string) *game.Scenario {
+	sc := *storetest.Scenario
+	sc.Hash = hash
+	sc.Params = map[string]string{"goal": goal}
+	g := grid.NewHex(3, 2)
+	sc.Map = &game.Map{Grid: g, Source: "toy " + hash,
+		Cells: map[grid.Coord]game.Cell{{X: 1, Y: 0}: {Terrain: "forest", Name: hash}},
+		Edges: map[grid.Edge][]string{grid.EdgeOf(grid.Coord{X: 0, Y: 0}, grid.Coord{X: 0, Y: 1}): {"river"}},
+		Links: map[grid.Edge][]string{}}
+	sc.Zones = map[string][]grid.Coord{"home": {{X: 0, Y: 0}}}
+	return &sc
+}
+
+// shipping is a resolver that ships one version of the toy scenario.
+type shipping struct {
+	storetest.Resolver
+	sc *game.Scenario
+}
+
+func (r shipping) Scenario(id, hash string) (*game.Scenario, error) {
+	if id != r.sc.ID {
+		return nil, fmt.Errorf("no scenario %q", id)
+	}
+	return r.sc, nil
+}
+
+// playOut plays roll2 orders until the game is over.
+func playOut(t *testing.T, s Backend, id string) {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		if m, _ := s.Meta(id); m.Status.Ended() {
+			return
+		}
+		mustOrder(t, s, id, game.Sides[i%2], "roll2")
+	}
+	t.Fatalf("game %s did not end", id)
+}
+
+func goalOf(t *testing.T, g *game.Game) int { t.Helper(); return toyState(t, g).Goal }
+
+// A game started on version X of a scenario keeps playing X, however the
+// shipped scenario changes.
+func testGameKeepsItsScenario(t *testing.T) {
+	s := mustOpen(t, Options{SnapshotEvery: 3})
+	v1, v2 := toyVersion("v1", "12"), toyVersion("v2", "1000")
+	m := toyMeta("g")
+	m.Scenario, m.ScenarioHash = "", ""
+	m, err := s.CreateGame(m, v1, seedOf("g"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Scenario != v1.ID || m.ScenarioHash != "v1" || len(m.ScenarioSum) != 64 {
+		t.Fatalf("meta of the new game: %+v", m)
+	}
+	mustOrder(t, s, "g", game.SideA, "add 1")
+	shipped := shipping{sc: v2} // a new version ships
+	for name, load := range map[string]func() (*game.Game, GameMeta, error){
+		"load":   func() (*game.Game, GameMeta, error) { return s.Load("g", shipped) },
+		"replay": func() (*game.Game, GameMeta, error) { return s.Replay("g", shipped) },
+	} {
+		g, _, err := load()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if g.Scenario.Hash != "v1" || goalOf(t, g) != 12 || g.Scenario.Map.CellAt(grid.Coord{X: 1, Y: 0}).Name != "v1" {
+			t.Fatalf("%s: the game plays scenario %s, goal %d; want v1, goal 12", name, g.Scenario.Hash, goalOf(t, g))
+		}
+	}
+	playOut(t, s, "g") // over at 12, long before 1000
+	g, _, err := s.Replay("g", shipped)
+	if err != nil || !g.State.Outcome().Over {
+		t.Fatalf("replay of the finished game: over=%v, %v", g != nil && g.State.Outcome().Over, err)
+	}
+	sc, err := s.Scenario("g")
+	if err != nil || sc != g.Scenario {
+		t.Fatalf("Scenario: %p %v, want the shared copy %p", sc, err, g.Scenario)
+	}
+	if rep, err := s.Check(t.Context(), CheckOptions{Resolver: shipped, Redecide: true}); err != nil || !rep.OK() {
+		t.Fatalf("check with v2 shipped: %v %v", err, rep.Err())
+	}
+}
+
+func testCreateGameScenario(t *testing.T) {
+	s := mustOpen(t, Options{})
+	m := toyMeta("g")
+	if _, err := s.CreateGame(m, nil, seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("no scenario: %v", err)
+	}
+	if _, err := s.CreateGame(m, toyVersion("other", "5"), seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("meta names another version than the scenario given: %v", err)
+	}
+	bad := toyVersion("toyhash1", "5")
+	bad.Map.Grid = nil
+	if _, err := s.CreateGame(m, bad, seedOf("g")); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("unencodable scenario: %v", err)
+	}
+}
+
+// An export carries the scenario: imported where another version ships,
+// the game replays on the one it started with.
+func testExportCarriesScenario(t *testing.T) {
+	src := mustOpen(t, Options{})
+	m := toyMeta("g")
+	m.Scenario, m.ScenarioHash = "", ""
+	if _, err := src.CreateGame(m, toyVersion("v1", "12"), seedOf("g")); err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, src, "g")
+	out := export(t, src, "g")
+
+	elsewhere := shipping{sc: toyVersion("v2", "1000")}
+	x, err := ReadExport(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReplayLog(elsewhere, x)
+	if err != nil || g.Scenario.Hash != "v1" || goalOf(t, g) != 12 || !g.State.Outcome().Over {
+		t.Fatalf("replay of the export where v2 ships: %v", err)
+	}
+	dst := mustOpen(t, Options{})
+	if _, err := dst.ImportChecked(bytes.NewReader(out), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if again := export(t, dst, "g"); !bytes.Equal(again, out) {
+		t.Fatalf("export of the import differs")
+	}
+	g, _, err = dst.Load("g", elsewhere)
+	if err != nil || g.Scenario.Hash != "v1" || goalOf(t, g) != 12 {
+		t.Fatalf("imported game: %v", err)
+	}
+	mustCheck(t, dst)
+}
+
+// A side's view of a game still on has no scenario line (its units would
+// tell which face-down counter is which); once the game is over it has.
+func testExportViewScenario(t *testing.T) {
+	for _, goal := range []string{"1000", "30"} {
+		s := playedStore(t, goal)
+		x, err := s.ReadGame("g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := WriteExportView(&b, x, storetest.Toy{}, game.SideA); err != nil {
+			t.Fatal(err)
+		}
+		has := strings.Contains(b.String(), `{"type":"scenario"`)
+		if has != x.Meta.Status.Ended() {
+			t.Errorf("goal %s, status %s: scenario line in the view: %v", goal, x.Meta.Status, has)
+		}
+	}
+}

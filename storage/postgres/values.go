@@ -1,0 +1,106 @@
+package postgres
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/grognard/grognard/storage"
+)
+
+// validKey checks a value's key or a server's name as storage does: non-empty
+// UTF-8 without NUL bytes, at most 512 bytes.
+func validKey(field, v string) error {
+	switch {
+	case v == "":
+		return fmt.Errorf("%w: %s is empty", storage.ErrBadInput, field)
+	case len(v) > 512:
+		return fmt.Errorf("%w: %s is longer than 512 bytes", storage.ErrBadInput, field)
+	case !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0:
+		return fmt.Errorf("%w: %s %q is not UTF-8 without NUL", storage.ErrBadInput, field, v)
+	}
+	return nil
+}
+
+// PutValue stores an application value under key (an empty or nil val
+// deletes it).
+func (s *Store) PutValue(key string, val []byte) error {
+	if err := validKey("key", key); err != nil {
+		return err
+	}
+	return s.put(`app_values`, `key`, key, val)
+}
+
+// Value returns the application value under key, or nil.
+func (s *Store) Value(key string) ([]byte, error) {
+	return s.get(`SELECT value FROM app_values WHERE key = $1`, key)
+}
+
+// Values returns the application values whose keys start with prefix, in
+// key order.
+func (s *Store) Values(prefix string) ([]storage.KeyValue, error) {
+	return s.pairs(`SELECT key, value FROM app_values WHERE key LIKE $1 ORDER BY key`, likePrefix(prefix))
+}
+
+// PutServerSettings stores the settings of a server (an empty or nil val
+// deletes them).
+func (s *Store) PutServerSettings(server string, val []byte) error {
+	if err := validKey("server", server); err != nil {
+		return err
+	}
+	return s.put(`servers`, `server`, server, val)
+}
+
+// ServerSettings returns the settings stored for a server, or nil.
+func (s *Store) ServerSettings(server string) ([]byte, error) {
+	return s.get(`SELECT value FROM servers WHERE server = $1`, server)
+}
+
+// Servers lists every server's settings, in key order.
+func (s *Store) Servers() ([]storage.KeyValue, error) {
+	return s.pairs(`SELECT server, value FROM servers ORDER BY server`)
+}
+
+func (s *Store) put(table, col, key string, val []byte) error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var err error
+	if len(val) == 0 {
+		_, err = s.pool.Exec(ctx, `DELETE FROM `+table+` WHERE `+col+` = $1`, key)
+	} else {
+		_, err = s.pool.Exec(ctx, `INSERT INTO `+table+` (`+col+`, value) VALUES ($1, $2) ON CONFLICT (`+col+`) DO UPDATE SET value = excluded.value`, key, val)
+	}
+	return dbErr(err)
+}
+
+func (s *Store) get(q, key string) ([]byte, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var out []byte
+	err := s.pool.QueryRow(ctx, q, key).Scan(&out)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return out, dbErr(err)
+}
+
+func (s *Store) pairs(q string, args ...any) ([]storage.KeyValue, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	var out []storage.KeyValue
+	for rows.Next() {
+		var kv storage.KeyValue
+		if err := rows.Scan(&kv.Key, &kv.Value); err != nil {
+			return nil, dbErr(err)
+		}
+		out = append(out, kv)
+	}
+	return out, dbErr(rows.Err())
+}
