@@ -1,13 +1,23 @@
 package postgres_test
 
 import (
+	"errors"
+	"fmt"
+	"log/slog"
 	"os"
+	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/internal/pgtest"
 	"github.com/grognard/grognard/storage"
 	"github.com/grognard/grognard/storage/backendtest"
 	"github.com/grognard/grognard/storage/postgres"
+	"github.com/grognard/grognard/storage/storetest"
 )
 
 // pg is the package's one PostgreSQL server; every test takes a database
@@ -27,4 +37,163 @@ func TestBackend(t *testing.T) {
 		url := pg.NewDatabase(tb)
 		return func() (storage.Backend, error) { return postgres.Open(url, options(opts)) }
 	})
+}
+
+func openURL(tb testing.TB, url string) *postgres.Store {
+	tb.Helper()
+	s, err := postgres.Open(url, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestTwoHandlesOneGame: two Stores on one database (two connection
+// pools, as two grognard processes have), four writers on each, all
+// ordering the same game at once. Every acknowledged order is in the log
+// exactly once, in a gapless log whose length is the number of
+// acknowledgements; the losers of each race got ErrConflict and retried.
+// The same interaction delivered to both handles at once is stored once.
+func TestTwoHandlesOneGame(t *testing.T) {
+	url := pg.NewDatabase(t)
+	a, b := openURL(t, url), openURL(t, url)
+	meta := storage.GameMeta{ID: "g", Ruleset: "toy", RulesetVersion: storetest.Toy{}.Version(),
+		Seats: map[game.Side]string{game.SideA: "user:ann", game.SideB: "user:bob"}, Options: game.Options{"goal": "1000000"}}
+	if _, err := a.CreateGame(meta, storetest.Scenario, dice.SeedFromInt(7)); err != nil {
+		t.Fatal(err)
+	}
+	const writers, orders = 4, 15
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*writers)
+	for h, s := range []*postgres.Store{a, b} {
+		for w := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range orders {
+					side := game.Sides[(w+i)%2]
+					if _, err := backendtest.Order(s, "g", side, "add 1", fmt.Sprintf("h%d/w%d/%d", h, w, i)); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+	}
+	// One interaction delivered to both handles at once.
+	var dup sync.WaitGroup
+	results := make([]error, 2)
+	for i, s := range []*postgres.Store{a, b} {
+		dup.Add(1)
+		go func() {
+			defer dup.Done()
+			_, results[i] = backendtest.Order(s, "g", game.SideA, "add 1", "both")
+		}()
+	}
+	wg.Wait()
+	dup.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	okDup := 0
+	for _, err := range results {
+		switch {
+		case err == nil:
+			okDup++
+		case !errors.Is(err, storage.ErrDuplicate):
+			t.Fatalf("the doubly delivered interaction: %v", err)
+		}
+	}
+	if okDup != 1 {
+		t.Fatalf("the doubly delivered interaction was stored %d times", okDup)
+	}
+	want := 2*writers*orders + 1
+	m, err := b.Meta("g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := a.Records("g", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Seq != want || len(entries) != want {
+		t.Fatalf("seq %d, %d records, want %d each", m.Seq, len(entries), want)
+	}
+	seen := map[string]bool{}
+	for i, e := range entries {
+		if e.Seq != i+1 || seen[e.Interaction] {
+			t.Fatalf("record %d: seq %d, interaction %q seen before: %v", i+1, e.Seq, e.Interaction, seen[e.Interaction])
+		}
+		seen[e.Interaction] = true
+	}
+	g, _, err := b.Load("g", storetest.Resolver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.State.(*storetest.State)
+	if st.Tally[0]+st.Tally[1] != want {
+		t.Fatalf("tallies %v, want %d in all", st.Tally, want)
+	}
+	rep, err := a.Check(t.Context(), storage.CheckOptions{Resolver: storetest.Resolver{}})
+	if err != nil || !rep.OK() {
+		t.Fatalf("check: %v %v", err, rep.Err())
+	}
+}
+
+// TestDatabaseRefusesDoubledRecord: the records' primary key refuses a
+// second record of one sequence number even from a writer that skips the
+// store (the check is in the database, not in this process).
+func TestDatabaseRefusesDoubledRecord(t *testing.T) {
+	url := pg.NewDatabase(t)
+	s := openURL(t, url)
+	if _, err := s.CreateGame(storage.GameMeta{ID: "g", Ruleset: "toy", RulesetVersion: "1"}, storetest.Scenario, dice.SeedFromInt(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := backendtest.Order(s, "g", game.SideA, "add 1", ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Pool().Exec(t.Context(), `INSERT INTO records (game, seq, rolls, entry) VALUES ('g', 1, 0, '\x00')`)
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "23505" {
+		t.Fatalf("a second record 1: %v, want a unique violation", err)
+	}
+}
+
+// TestOpenRefuses: a database with another program's tables, or a store
+// of a newer schema, is refused and left as it was.
+func TestOpenRefuses(t *testing.T) {
+	ctx := t.Context()
+	other := pg.NewDatabase(t)
+	conn, err := pgx.Connect(ctx, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `CREATE TABLE games (name text)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := postgres.Open(other, postgres.Options{}); !errors.Is(err, storage.ErrNotStore) {
+		t.Fatalf("another program's games table: %v, want ErrNotStore", err)
+	}
+	var n int
+	conn.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_name = 'grognard_store'`).Scan(&n)
+	if n != 0 {
+		t.Fatal("Open wrote to another program's database")
+	}
+
+	newer := pg.NewDatabase(t)
+	openURL(t, newer).Close()
+	c2, err := pgx.Connect(ctx, newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close(ctx)
+	if _, err := c2.Exec(ctx, `UPDATE grognard_store SET value = '99' WHERE name = 'schema'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := postgres.Open(newer, postgres.Options{}); !errors.Is(err, storage.ErrSchema) {
+		t.Fatalf("schema 99: %v, want ErrSchema", err)
+	}
 }
