@@ -32,6 +32,23 @@
 // A write refused for its own reasons (conflict, duplicate, bad input)
 // never fails the others of its batch.
 //
+// # Backends
+//
+// Store is the bbolt backend, the default. Backend is the store as the
+// bot and the command-line tools use it, whichever engine keeps it;
+// storage/postgres implements it on PostgreSQL (docs/postgres.md) for
+// several processes sharing one store. What a backend must do inside its
+// transactions is written once here (shared.go): NewGame and
+// PrepareAppend check and encode before the transaction,
+// PendingAppend.Apply and the Change edits (ChangeStatus, ChangeSeat, …)
+// check and update a game's meta inside it, LoadGame folds what Load
+// read, CheckCopy checks one game; Export, Audit, ReplayLog and
+// CheckExport work on an Exported game whichever backend read it. A
+// backend only reads and writes. backendtest is the test suite every
+// backend runs. CopyGame and PutGameCopy move a whole game (secret seed,
+// snapshots and interaction ids included) between backends: `grognard
+// migrate`.
+//
 // # Layout (schema version 2)
 //
 //	store/          magic "grognard store", schema "2", created
