@@ -306,6 +306,10 @@ func (d *decider) attackOrder(cmd game.Command) error {
 		}
 		w.Stage = k
 	}
+	if r := w.reactionFor(a, t); r != nil {
+		d.declare(a, r)
+		return nil
+	}
 	d.combat(a, t, false)
 	return nil
 }
@@ -341,7 +345,10 @@ func (d *decider) combat(a, t *Unit, pursuit bool) {
 // breaksOff reports whether t breaks off instead of fighting: an officer
 // of its side orders it (FLG-2.23) or it evades (C6, melee only), by its
 // owner's standing order, when it has a way out (FLG-P-11).
-func (s *State) breaksOff(a, t *Unit) bool {
+// The defender's answer to a reaction (§9.2, react.go) replaces the
+// standing orders.
+func (d *decider) breaksOff(a, t *Unit) bool {
+	s := d.w
 	melee := grid.HexDistance(a.At, t.At) == 1
 	officer := false
 	for _, o := range s.officersAt(t.At) {
@@ -350,7 +357,15 @@ func (s *State) breaksOff(a, t *Unit) bool {
 		}
 	}
 	want := officer && slices.Contains(t.Standing, "breakoff") || melee && t.Has("C6") && slices.Contains(t.Standing, "evade")
-	if !want || t.Static || t.T().Family == FamPanic {
+	if d.answerFor == t.ID {
+		want = d.answer == "breakoff" && (officer || melee && t.Has("C6"))
+	}
+	return want && s.canBreakOff(t)
+}
+
+// canBreakOff: t may withdraw (not static nor panicking, with a way out).
+func (s *State) canBreakOff(t *Unit) bool {
+	if t.Static || t.T().Family == FamPanic {
 		return false
 	}
 	p := s.retreatPath(t, 1, false)
@@ -430,7 +445,7 @@ func (d *decider) combatCore(a, t *Unit, pursuit bool) {
 	d.touch(a)
 	d.touch(t)
 	from, tFrom := a.At, t.At
-	if w.breaksOff(a, t) {
+	if d.breaksOff(a, t) {
 		d.breakOff(a, t, from, tFrom)
 		return
 	}
@@ -474,7 +489,11 @@ func (d *decider) combatCore(a, t *Unit, pursuit bool) {
 // first rank when its owner's standing order says so (FLG-2.22: not the
 // GC).
 func (d *decider) riposte(r, a *Unit) *Combat {
-	if slices.Contains(r.Standing, "firstrank") {
+	if d.answerFor == r.ID {
+		if o := d.w.Officer(d.firstRank); o != nil && !o.Gone && o.At == r.At {
+			r.FirstRank = o.ID
+		}
+	} else if slices.Contains(r.Standing, "firstrank") {
 		for _, o := range d.w.officersAt(r.At) {
 			if o.Side == r.Side && o.Rank != RankGC {
 				r.FirstRank = o.ID
@@ -1388,7 +1407,7 @@ func (d *decider) standing(cmd game.Command) error {
 			words = append(words, x)
 		}
 	}
-	u.Standing = words
+	u.Standing, u.Ordered = words, true
 	d.touch(u)
 	e := StandingSet{Unit: u.ID, Words: words}
 	e.Changes = d.changes()

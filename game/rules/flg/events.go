@@ -23,6 +23,9 @@ type Changes struct {
 	// the pending one.
 	Follow      *Follow `json:"follow,omitempty"`
 	ClearFollow bool    `json:"clear_follow,omitempty"`
+	// React is the reaction now pending (§9.2); ClearReact ends it.
+	React      *Reaction `json:"react,omitempty"`
+	ClearReact bool      `json:"clear_react,omitempty"`
 	// Messengers, when set, are every messenger's new values.
 	Messengers *[]Messenger `json:"messengers,omitempty"`
 	NextToken  *int         `json:"next_token,omitempty"`
@@ -260,6 +263,8 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Rallied{}, true
 	case "standing":
 		return &StandingSet{}, true
+	case "declared":
+		return &Declared{}, true
 	}
 	return nil, false
 }
@@ -304,6 +309,13 @@ func (c *Changes) apply(s *State) {
 	if c.Follow != nil {
 		f := *c.Follow
 		s.Follow = &f
+	}
+	if c.ClearReact {
+		s.React = nil
+	}
+	if c.React != nil {
+		r := *c.React
+		s.React = &r
 	}
 }
 
@@ -371,6 +383,8 @@ func evolve(s *State, e game.Event) *State {
 		}
 	case StandingSet:
 		x.Changes.apply(n)
+	case Declared:
+		x.Changes.apply(n)
 	case Rallied:
 		x.Changes.apply(n)
 		if x.Rallying != nil {
@@ -384,7 +398,7 @@ func evolve(s *State, e game.Event) *State {
 		res.ResultMsg = endMsg(x)
 		res.Result = res.ResultMsg.String()
 		n.Result = &res
-		n.Follow = nil
+		n.Follow, n.React = nil, nil
 	}
 	return n
 }

@@ -61,6 +61,15 @@ var catalogueEN = game.Catalogue{
 	"flg.prompt.pursue":     "{unit} may pursue",
 	"flg.prompt.activate":   "side {side}: activate a unit ({used} of {acts} activations opened), or end the command phase",
 
+	"flg.pending.react":       "side {side} must first answer the attack on its unit (answer UNIT stand|firstrank|breakoff)",
+	"flg.prompt.react":        "{unit} attacks {target}: before the roll",
+	"flg.opt.react-stand":     "{unit} stands",
+	"flg.opt.react-firstrank": "{unit} stands, {officer} in the first rank of its riposte",
+	"flg.opt.react-breakoff":  "{unit} breaks off",
+	"flg.react.none":          "no attack waits for an answer",
+	"flg.react.bad":           "that is not an answer offered to {unit}",
+	"flg.ev.declared":         "{unit} attacks {target}: side {side} answers before the roll",
+
 	"flg.opt.end":      "end the {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",
 	"flg.opt.activate": "{officer} activates {unit}",

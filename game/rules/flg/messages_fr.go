@@ -61,6 +61,15 @@ var catalogueFR = game.Catalogue{
 	"flg.prompt.pursue":     "{unit} peut poursuivre",
 	"flg.prompt.activate":   "camp {side} : activez une unité ({used} activations ouvertes sur {acts}), ou finissez la phase de commandement",
 
+	"flg.pending.react":       "le camp {side} doit d'abord répondre à l'attaque de son unité (answer UNITÉ stand|firstrank|breakoff)",
+	"flg.prompt.react":        "{unit} attaque {target} : avant le jet",
+	"flg.opt.react-stand":     "{unit} tient",
+	"flg.opt.react-firstrank": "{unit} tient, {officer} au premier rang de sa riposte",
+	"flg.opt.react-breakoff":  "{unit} se replie",
+	"flg.react.none":          "aucune attaque n'attend de réponse",
+	"flg.react.bad":           "ce n'est pas une réponse offerte à {unit}",
+	"flg.ev.declared":         "{unit} attaque {target} : le camp {side} répond avant le jet",
+
 	"flg.opt.end":      "finir la {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",
 	"flg.opt.activate": "{officer} active {unit}",

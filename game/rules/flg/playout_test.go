@@ -17,6 +17,11 @@ import (
 
 func loadBrigade(tb testing.TB) *game.Game {
 	tb.Helper()
+	return loadBrigadeWith(tb, game.Options{"turn-cap": "10"})
+}
+
+func loadBrigadeWith(tb testing.TB, opts game.Options) *game.Game {
+	tb.Helper()
 	src, err := os.ReadFile("testdata/flg-brigade.toml")
 	if err != nil {
 		tb.Fatal(err)
@@ -25,7 +30,7 @@ func loadBrigade(tb testing.TB) *game.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := game.Start(flg.New(), sc, game.Options{"turn-cap": "10"})
+	g, err := game.Start(flg.New(), sc, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -148,6 +153,29 @@ func TestPlayout(t *testing.T) {
 	}
 	if ended < int(seeds) {
 		t.Errorf("only %d of %d random games ended", ended, seeds)
+	}
+}
+
+// TestPlayoutReactions plays a random game with option reactions=prompt:
+// attacks wait for the defender's answer (§9.2), every answer listed is
+// accepted, and the game still ends.
+func TestPlayoutReactions(t *testing.T) {
+	declared, answered := 0, 0
+	g := playGame(t, loadBrigadeWith(t, game.Options{"turn-cap": "10", "reactions": "prompt"}), 5, 4000, func(g *game.Game, rec game.Record) {
+		for _, e := range rec.Events {
+			if _, ok := e.(flg.Declared); ok {
+				declared++
+			}
+		}
+		if rec.Command.Verb == "answer" {
+			answered++
+		}
+	})
+	if !g.State.Outcome().Over {
+		t.Error("the game did not end")
+	}
+	if declared == 0 || answered != declared {
+		t.Errorf("%d attacks waited for an answer, %d answered", declared, answered)
 	}
 }
 

@@ -22,6 +22,7 @@ func (*Rules) Version() string { return "1" }
 
 var optionSpecs = []game.OptionSpec{
 	{Name: "turn-cap", Default: "20", Rule: "FLG-P-1", Help: "full game turns before the game is adjudicated by FLG-P-30 (0: no cap, play until demoralisation)"},
+	{Name: "reactions", Default: "standing", Values: []string{"standing", "prompt"}, Rule: "FLG-2.23", Help: "prompt: an attack on a unit without standing orders whose owner may break it off (FLG-2.23, C6) or put an officer in the first rank of its riposte (FLG-2.22) waits for the owner's answer (default: stand); standing: standing orders and their defaults answer at once (§9.2)"},
 	{Name: "deployment", Default: "screen", Values: []string{"screen", "slips", "alternating"}, Rule: "FLG-P-35", Help: "private deployment behind a screen; slips of paper (the opponent sees where markers stand, with decoys, not what they are); or alternating, 3 units at a time, first player first (FLG-A1.6)"},
 }
 
@@ -383,10 +384,15 @@ func (*Rules) Evolve(s game.State, e game.Event) game.State { return evolve(s.(*
 type decider struct {
 	w           *State
 	clearFollow bool
-	dice        game.Dice
-	evs         []game.Event
-	units       []string
-	officers    []string
+	clearReact  bool
+	// answer is the defender's reaction for unit answerFor in the combat
+	// being resolved (stand or breakoff, §9.2), in place of its standing
+	// orders; firstRank its officer in the first rank of the riposte.
+	answer, answerFor, firstRank string
+	dice                         game.Dice
+	evs                          []game.Event
+	units                        []string
+	officers                     []string
 }
 
 func (d *decider) touch(u *Unit) {
@@ -420,6 +426,9 @@ func (d *decider) changes() Changes {
 	if d.clearFollow {
 		c.ClearFollow, d.clearFollow = true, false
 	}
+	if d.clearReact {
+		c.ClearReact, d.clearReact = true, false
+	}
 	return c
 }
 
@@ -429,7 +438,12 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		return nil, game.Reject(game.CodeGameOver, "", "game.over")
 	}
 	d := &decider{w: s.clone(), dice: dc}
-	if s.Follow != nil {
+	if r := s.React; r != nil {
+		t := s.Unit(r.Target)
+		if cmd.Side != t.Side || cmd.Verb != "answer" {
+			return nil, game.Reject(game.CodePending, "FLG-2.23", "flg.pending.react", "side", t.Side)
+		}
+	} else if s.Follow != nil {
 		f := s.Follow
 		u := s.Unit(f.Unit)
 		if cmd.Side != u.Side {
@@ -489,6 +503,8 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		err = d.deliver(cmd)
 	case "standing":
 		err = d.standing(cmd)
+	case "answer":
+		err = d.answerAttack(cmd)
 	case "end":
 		err = d.end(cmd)
 	default:
@@ -552,6 +568,12 @@ func (*Rules) Legal(gs game.State, side game.Side) []game.Option {
 			return nil
 		}
 		return s.deployOptions(side)
+	}
+	if s.React != nil {
+		if d := s.reactionDecision(); d.Side == side {
+			return d.Options
+		}
+		return nil
 	}
 	if s.Follow != nil {
 		if u := s.Unit(s.Follow.Unit); u.Side == side {

@@ -67,6 +67,7 @@ type Unit struct {
 	// Standing are the owner's standing orders for the enemy's turn
 	// (§9.2): breakoff, evade (C6), dodge (D3), firstrank.
 	Standing  []string   `json:"standing,omitempty"`
+	Ordered   bool       `json:"ordered,omitempty"` // its owner gave standing orders (none included): never asked (§9.2)
 	Extra     bool       `json:"extra,omitempty"`   // a messenger reached it: activated next turn (FLG-2.12)
 	Reserve   bool       `json:"reserve,omitempty"` // not deployed yet
 	Off       bool       `json:"off,omitempty"`     // a reinforcement not on the table yet (FLG-3.11)
@@ -168,6 +169,7 @@ type State struct {
 	Lost       [2]int          `json:"lost"`
 	Skip       [2]bool         `json:"skip,omitempty"` // the GC was lost: the next turn is skipped (FLG-4.83)
 	Follow     *Follow         `json:"follow,omitempty"`
+	React      *Reaction       `json:"react,omitempty"` // an attack waiting for the defender's reaction (§9.2)
 	Result     *game.Outcome   `json:"result,omitempty"`
 	TurnCap    int             `json:"turn_cap,omitempty"`
 	Rallying   bool            `json:"rallying,omitempty"` // a rally was made: the combat phase is ending (FLG-2.24)
@@ -201,6 +203,10 @@ func (s *State) clone() *State {
 	if s.Follow != nil {
 		f := *s.Follow
 		c.Follow = &f
+	}
+	if s.React != nil {
+		r := *s.React
+		c.React = &r
 	}
 	return &c
 }
@@ -357,6 +363,9 @@ func (s *State) Pending() []game.Decision {
 	}
 	if s.Result != nil {
 		return nil
+	}
+	if s.React != nil {
+		return []game.Decision{s.reactionDecision()}
 	}
 	if s.Follow == nil {
 		if s.Phase == PhaseCommand {

@@ -34,6 +34,7 @@ func (*Rules) Verbs() []game.Verb {
 		{Name: "attack", Rule: "FLG-4.20", Args: []game.VerbArg{{Name: "combat", Kind: game.ArgText, Required: true, Rest: true, Help: game.Text{EN: "UNIT TARGET [OFFICER]: an officer in the first rank (not the GC)", FR: "UNITÉ CIBLE [OFFICIER] : un officier au premier rang (pas le GC)"}}}, Example: "attack S1 N1", Help: game.Text{EN: "combat phase: an activated unit fights an adjacent enemy, or fires at one in range and sight", FR: "phase de combat : une unité activée combat un ennemi adjacent, ou tire sur un ennemi visible"}},
 		{Name: "rally", Example: "rally ASO1", Rule: "FLG-2.24", Args: []game.VerbArg{argOfficer}, Help: game.Text{EN: "end of the combat phase: an activated officer rallies the unit it is with", FR: "fin de la phase de combat : un officier activé rallie l'unité avec laquelle il se trouve"}},
 		{Name: "standing", Rule: "FLG-2.23", Args: []game.VerbArg{argUnit, {Name: "orders", Kind: game.ArgChoice, Rest: true, Choices: standingWords, Help: game.Text{EN: "breakoff (an officer withdraws it), evade (C6), dodge (D3), firstrank (officer in the riposte); none", FR: "breakoff (repli), evade (C6), dodge (D3), firstrank (officier à la riposte) ; rien : effacer"}}}, Example: "standing S1 breakoff", Help: game.Text{EN: "standing orders of a unit for the enemy's turn", FR: "ordres permanents d'une unité pour le tour adverse"}},
+		{Name: "answer", Example: "answer B1 stand", Rule: "FLG-2.23", Args: []game.VerbArg{argUnit, {Name: "answer", Kind: game.ArgChoice, Required: true, Choices: []string{"stand", "firstrank", "breakoff"}, Help: game.Text{EN: "stand; firstrank (its officer in the first rank of the riposte); breakoff (withdraw, or evade for C6)", FR: "stand (tenir) ; firstrank (son officier au premier rang de la riposte) ; breakoff (se replier, ou esquiver pour C6)"}}}, Help: game.Text{EN: "the enemy's turn, before the roll: your unit's answer to an attack (reactions=prompt)", FR: "tour adverse, avant le jet : la réponse de votre unité à une attaque (reactions=prompt)"}},
 		{Name: "advance", Example: "advance A3", Rule: "FLG-4.50", Args: []game.VerbArg{argUnit, {Name: "hex", Kind: game.ArgCell, Help: game.Text{EN: "Changeants infantry: the hex one step further", FR: "infanterie Changeante : l'hexagone un pas plus loin"}}}, Help: game.Text{EN: "follow up into the vacated hex", FR: "suivre dans l'hexagone libéré"}},
 		{Name: "stay", Example: "stay A3", Rule: "FLG-4.50", Args: []game.VerbArg{argUnit}, Help: game.Text{EN: "decline the follow-up or the pursuit", FR: "renoncer au suivi ou à la poursuite"}},
 		{Name: "pursue", Example: "pursue A3 0507 B2", Rule: "FLG-4.51", Args: []game.VerbArg{argUnit, argHex, argTarget}, Help: game.Text{EN: "pursue: from the follow-up hex or one hex further, attack an adjacent enemy", FR: "poursuivre : depuis l'hexagone de suivi ou un hexagone plus loin, attaquer un ennemi adjacent"}},
@@ -55,7 +56,7 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 			return d.Options[d.Default].Command, "the decision's default"
 		}
 	}
-	if side != s.Active || s.Follow != nil {
+	if side != s.Active || s.Follow != nil || s.React != nil {
 		return "", "not this side's turn"
 	}
 	if s.Phase == PhaseCombat {
@@ -79,7 +80,7 @@ func (r *Rules) DeadlineOrder(gs game.State, side game.Side) (string, string) {
 // is no hidden information after deployment.
 func (r *Rules) AutoOrder(gs game.State, side game.Side) string {
 	s := gs.(*State)
-	if s.Result != nil || s.Follow != nil || side != s.Active || s.Phase == PhaseReplace {
+	if s.Result != nil || s.Follow != nil || s.React != nil || side != s.Active || s.Phase == PhaseReplace {
 		return ""
 	}
 	if l := r.Legal(s, side); len(l) == 1 && l[0].Command == "end" {
