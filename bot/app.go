@@ -104,6 +104,9 @@ type Config struct {
 	// Scenarios are offered beside the shipped ones (tests: the scenario
 	// of a ruleset that ships none).
 	Scenarios []*game.Scenario
+	// Site is the read-only web view (bot/web): board posts and status
+	// messages link to a game's page, `link` sends private links.
+	Site Site
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -136,6 +139,10 @@ type App struct {
 	leagueMu sync.Mutex
 	// observe, set by tests, sees every timer done and pairing made.
 	observe func(observation)
+
+	// The web view's caches (site.go).
+	replays replayCache
+	images  imageCache
 }
 
 // DefaultLimits apply to a platform whose adapter declared none.
@@ -412,6 +419,7 @@ func (c *call) response() Response {
 	var out []Message
 	for _, m := range c.out {
 		c.guardAudience(&m)
+		c.addPageLink(&m)
 		if c.lim.Buttons == 0 || m.nav && !c.lim.Ephemeral {
 			m.Choices = nil
 		} else if len(m.Choices) > c.lim.Buttons {

@@ -8,7 +8,7 @@ var examples = map[string]string{
 	"abort": "abort g2", "games": "games 2", "scenarios": "scenarios",
 	"choose": "choose 2", "undo": "undo",
 	"board": "board", "zoom": "zoom 0512 2", "range": "range A3", "los": "los 0512 0815", "status": "g2 status",
-	"units": "units B", "history": "history 5", "rules": "rules retreat", "help": "help move",
+	"units": "units B", "history": "history 5", "link": "g2 link", "rules": "rules retreat", "help": "help move",
 	"concede": "concede yes", "draw": "draw offer",
 	"mine": "mine", "extend": "extend 24h", "pause": "pause", "resume": "resume", "vacation": "vacation 5d",
 	"notify": "notify dm", "tz": "tz Europe/Paris",

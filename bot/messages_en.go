@@ -59,6 +59,11 @@ var messagesEN = map[string]string{
 	"help.title":       "Commands:",
 	"help.who":         "who: {who}",
 
+	"link.off":             "This bot has no web view: its operator has not configured [web].",
+	"link.revoked":         "Every private link you were sent stops working now. Type `link` in a game for a new one.",
+	"link.not-player":      "You do not play {game}: its page shows what everyone may see: {url}",
+	"link.private":         "{game}: your private view as side {side}, for you alone (do not share it): {url}\nIt works until {until}; `link revoke` stops it sooner.",
+	"link.page":            "Web page: {url}",
 	"history.empty":        "{game}: no order yet.",
 	"history.title":        "{game}, history:",
 	"history.undo-consent": "↶ #{seq} {side} `{order}` taken back by {user} with {consent}'s consent",

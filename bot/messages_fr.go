@@ -59,6 +59,11 @@ var messagesFR = map[string]string{
 	"help.title":       "Commandes :",
 	"help.who":         "qui : {who}",
 
+	"link.off":             "Ce bot n'a pas de vue web : son opérateur n'a pas configuré [web].",
+	"link.revoked":         "Tous les liens privés que vous avez reçus cessent de fonctionner. Tapez `lien` dans une partie pour en obtenir un nouveau.",
+	"link.not-player":      "Vous ne jouez pas {game} : sa page montre ce que tout le monde peut voir : {url}",
+	"link.private":         "{game} : votre vue privée du camp {side}, pour vous seul (ne la partagez pas) : {url}\nElle fonctionne jusqu'au {until} ; `lien revoke` l'arrête plus tôt.",
+	"link.page":            "Page web : {url}",
 	"history.empty":        "{game} : aucun ordre pour l'instant.",
 	"history.title":        "{game}, historique :",
 	"history.undo-consent": "↶ #{seq} {side} `{order}` repris par {user} avec l'accord de {consent}",

@@ -96,6 +96,9 @@ type Message struct {
 	// nav marks Choices that turn pages (pages.go): kept only where replies
 	// are private, so that page buttons are never public decision options.
 	nav bool
+	// status marks a game's status, which carries the link to the game's
+	// web page as board posts do (site.go).
+	status bool
 }
 
 // Image is a picture of a board: PNG bytes, a file name, and the side whose

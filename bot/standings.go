@@ -83,16 +83,7 @@ func (lgue *league) standingsRaw() []standing {
 		if r.Kind == "played" {
 			a.vp += r.Score[0] - r.Score[1]
 			b.vp += r.Score[1] - r.Score[0]
-			// Elo.
-			ea := 1 / (1 + math.Pow(10, (b.rating-a.rating)/400))
-			sa := 0.5
-			switch r.Winner {
-			case game.SideA:
-				sa = 1
-			case game.SideB:
-				sa = 0
-			}
-			a.rating, b.rating = a.rating+eloK*(sa-ea), b.rating-eloK*(sa-ea)
+			a.rating, b.rating = eloGame(a.rating, b.rating, r.Winner)
 		}
 	}
 	// Tie-breaks.
@@ -142,6 +133,20 @@ func (lgue *league) standingsRaw() []standing {
 		return x.entry - y.entry
 	})
 	return rows
+}
+
+// eloGame is the ratings of A and B after a game between them that
+// winner won (Nobody: a draw).
+func eloGame(a, b float64, winner game.Side) (float64, float64) {
+	ea := 1 / (1 + math.Pow(10, (b-a)/400))
+	sa := 0.5
+	switch winner {
+	case game.SideA:
+		sa = 1
+	case game.SideB:
+		sa = 0
+	}
+	return a + eloK*(sa-ea), b - eloK*(sa-ea)
 }
 
 // sbShare is the Sonneborn–Berger share of one game: the opponent's

@@ -359,6 +359,7 @@ func (c *call) status() error {
 		return err
 	}
 	c.viewReply(lg, func(viewer game.Side) string { return c.statusText(lg, viewer) })
+	c.out[len(c.out)-1].status = true
 	return nil
 }
 
@@ -479,9 +480,14 @@ func (c *call) units() error {
 
 // unitLines lists the units as viewer sees them (only: one side's).
 func (c *call) unitLines(lg *live, viewer, only game.Side) []string {
+	return c.unitLinesOf(lg.g.Rules, lg.g.State, viewer, only)
+}
+
+// unitLinesOf lists the units of a state as viewer sees them.
+func (c *call) unitLinesOf(r game.Ruleset, st game.State, viewer, only game.Side) []string {
 	l := c.lang
 	var lines []string
-	for _, p := range game.ViewOf(lg.g.Rules, lg.g.State, viewer).Pieces() {
+	for _, p := range game.ViewOf(r, st, viewer).Pieces() {
 		if only.Valid() && p.Side != only {
 			continue
 		}
@@ -506,16 +512,16 @@ func (c *call) unitLines(lg *live, viewer, only game.Side) []string {
 		}
 		lines = append(lines, fmt.Sprintf("  %s · %s %s · %s", name, arm, p.Values, where))
 	}
-	return append(lines, c.zoneLines(lg, viewer, only)...)
+	return append(lines, c.zoneLines(r, st, viewer, only)...)
 }
 
 // zoneLines lists the places that are not cells (hands, decks, discard
 // piles, the cards in play) as viewer sees them: the cards of the zones
 // it may see, the count of the others.
-func (c *call) zoneLines(lg *live, viewer, only game.Side) []string {
+func (c *call) zoneLines(r game.Ruleset, st game.State, viewer, only game.Side) []string {
 	l := c.lang
 	var lines []string
-	for _, z := range game.ZonesOf(game.ViewOf(lg.g.Rules, lg.g.State, viewer), viewer) {
+	for _, z := range game.ZonesOf(game.ViewOf(r, st, viewer), viewer) {
 		if only.Valid() && z.Side != only || z.Count == 0 && len(z.Items) == 0 {
 			continue
 		}
@@ -574,8 +580,19 @@ func (c *call) history() error {
 // historyLines is the history as viewer may read it, the undos in their
 // place.
 func (c *call) historyLines(lg *live, viewer game.Side, undos []undoNote) []string {
+	items := c.historyItems(lg, viewer, undos)
+	lines := make([]string, len(items))
+	for i, it := range items {
+		lines[i] = it.Text
+	}
+	return lines
+}
+
+// historyItems is historyLines with each line's record (the web view
+// links every record to its step of the replay).
+func (c *call) historyItems(lg *live, viewer game.Side, undos []undoNote) []HistoryItem {
 	l := c.lang
-	var lines []string
+	var lines []HistoryItem
 	notes := func(after int) {
 		for _, u := range undos {
 			if u.AfterSeq != after {
@@ -589,8 +606,8 @@ func (c *call) historyLines(lg *live, viewer game.Side, undos []undoNote) []stri
 			if u.Secret && u.Side != viewer && !lg.meta.Status.Ended() {
 				text = T(l, "order.secret")
 			}
-			lines = append(lines, T(l, key, "seq", u.Seq, "side", u.Side, "order", text,
-				"user", c.a.userOf(u.By).Display(), "consent", c.a.userOf(u.Consent).Display()))
+			lines = append(lines, HistoryItem{Seq: after, Undo: true, Text: T(l, key, "seq", u.Seq, "side", u.Side, "order", text,
+				"user", c.a.userOf(u.By).Display(), "consent", c.a.userOf(u.Consent).Display())})
 		}
 	}
 	notes(0)
@@ -613,7 +630,7 @@ func (c *call) historyLines(lg *live, viewer game.Side, undos []undoNote) []stri
 		if len(text) > 0 {
 			line += " — " + strings.Join(text, "; ")
 		}
-		lines = append(lines, line)
+		lines = append(lines, HistoryItem{Seq: rec.Seq, Text: line})
 		notes(rec.Seq)
 	}
 	return lines

@@ -430,9 +430,16 @@ func (s *Store) ImportChecked(r io.Reader, res Resolver) (GameMeta, error) {
 // gave it: its text, its command and its dice are left out too (dice can
 // tell a secret shuffle), and so is the scenario line (its unit list tells
 // which counter is which). Once the game has ended everything is public.
+//
+// Side game.Nobody is a spectator's view ("view": "spectator"): only
+// public events, no secret order (the web view's export).
 func WriteExportView(w io.Writer, x *Exported, r game.Ruleset, side game.Side) error {
-	if !side.Valid() {
-		return fmt.Errorf("export view: side %v (want A or B)", side)
+	view := side.String()
+	switch {
+	case side == game.Nobody:
+		view = "spectator"
+	case !side.Valid():
+		return fmt.Errorf("export view: side %v (want A, B or Nobody)", side)
 	}
 	m := x.Meta
 	if !m.Status.Ended() {
@@ -441,7 +448,7 @@ func WriteExportView(w io.Writer, x *Exported, r game.Ruleset, side game.Side) e
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	if err := writeHead(enc, m, x.Scenario, side.String()); err != nil {
+	if err := writeHead(enc, m, x.Scenario, view); err != nil {
 		return err
 	}
 	for i := range x.Entries {

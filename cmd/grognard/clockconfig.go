@@ -168,11 +168,17 @@ func serveHTTP(ctx context.Context, cfg HTTPConfig, m *metrics.Metrics, health f
 	if cfg.Listen == "" {
 		return "", nil
 	}
-	ln, err := net.Listen("tcp", cfg.Listen)
+	return serveHandler(ctx, "http.listen", cfg.Listen, metrics.Handler(m, health), logger)
+}
+
+// serveHandler serves h on addr until ctx ends; it returns once
+// listening, with the address (key names the setting in errors).
+func serveHandler(ctx context.Context, key, addr string, h http.Handler, logger *slog.Logger) (string, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return "", fmt.Errorf("http.listen: %w", err)
+		return "", fmt.Errorf("%s: %w", key, err)
 	}
-	srv := &http.Server{Handler: metrics.Handler(m, health), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

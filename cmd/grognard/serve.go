@@ -17,6 +17,7 @@ import (
 	"github.com/grognard/grognard/bot/discord"
 	"github.com/grognard/grognard/bot/matrix"
 	"github.com/grognard/grognard/bot/metrics"
+	"github.com/grognard/grognard/bot/web"
 	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/storage"
 )
@@ -38,6 +39,8 @@ type Config struct {
 	Deadlines DeadlinesConfig `toml:"deadlines"`
 	Leagues   LeaguesConfig   `toml:"leagues"`
 	HTTP      HTTPConfig      `toml:"http"`
+	// Web is the read-only web view (web.go).
+	Web WebConfig `toml:"web"`
 }
 
 // StoreConfig locates the bbolt store and the backups serve writes of it
@@ -110,6 +113,7 @@ func DefaultConfig() Config {
 		Deadlines: DeadlinesConfig{Phase: "72h", Decision: "24h", Reminders: "50% 2h", VacationDays: 14, DigestHour: 8,
 			MaxExtend: "7d", TimeZone: "UTC"},
 		Leagues: LeaguesConfig{Format: "round-robin", TieBreak: "sb"},
+		Web:     WebConfig{LinkTTL: "30d", RateLimit: web.DefaultRatePerMinute, RateBurst: web.DefaultRateBurst},
 	}
 }
 
@@ -179,6 +183,7 @@ func (c Config) validate(path string) error {
 	}
 	bad = append(bad, c.Matrix.check()...)
 	bad = append(bad, c.checkClock()...)
+	bad = append(bad, c.Web.check()...)
 	if err := c.Discord.adapter().Validate(); err != nil {
 		bad = append(bad, err.Error())
 	}
@@ -237,15 +242,19 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	var app *bot.App
 	var mx *metrics.Metrics
 	var appMetrics bot.Metrics
-	if cfg.HTTP.Listen != "" {
+	if cfg.HTTP.Listen != "" || cfg.Web.enabled() {
 		mx = metrics.New(func() (int, error) { return app.ActiveGames() })
 		appMetrics = mx
+	}
+	site, err := cfg.Web.site(st)
+	if err != nil {
+		return err
 	}
 	app, err = bot.New(bot.Config{
 		Store: st, Renderer: renderer, Lang: lang, Logger: logger, ExportHint: hint,
 		Rate:      bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
 		Deadlines: deadlines, Leagues: leagues, Metrics: appMetrics,
-		Operators: cfg.Bot.operators(), Flood: cfg.Bot.flood(),
+		Operators: cfg.Bot.operators(), Flood: cfg.Bot.flood(), Site: site,
 	})
 	if err != nil {
 		return err
@@ -255,7 +264,24 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	// posts what the scheduler says (App.SetDeliverer).
 	httpCtx, stopHTTP := context.WithCancel(ctx)
 	defer stopHTTP()
-	if addr, err := serveHTTP(httpCtx, cfg.HTTP, mx, app.Health, logger); err != nil {
+	// The web view serves /healthz and /metrics too: on its own listener
+	// when [http] names none or the same address.
+	opsHTTP := cfg.HTTP
+	if cfg.Web.enabled() {
+		h, err := cfg.Web.handler(app, lang, metrics.Handler(mx, app.Health), logger)
+		if err != nil {
+			return err
+		}
+		addr, err := serveHandler(httpCtx, "web.listen", cfg.Web.Listen, h, logger)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "web view on http://%s/ (public address %s), with /healthz and /metrics\n", addr, site.BaseURL)
+		if opsHTTP.Listen == cfg.Web.Listen {
+			opsHTTP.Listen = ""
+		}
+	}
+	if addr, err := serveHTTP(httpCtx, opsHTTP, mx, app.Health, logger); err != nil {
 		return err
 	} else if addr != "" {
 		fmt.Fprintf(m.Stdout, "health and metrics on http://%s/healthz and /metrics\n", addr)

@@ -1,0 +1,209 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grognard/grognard/bot"
+	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/storage"
+)
+
+// index lists the newest games and the leagues.
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	l := s.langOf(r)
+	games, err := s.o.App.GameList(50)
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	leagues, err := s.o.App.LeagueIDs()
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	s.render(w, r, http.StatusOK, l, "index", map[string]any{"Title": "grognard", "Games": games, "Leagues": leagues})
+}
+
+// notFound answers a game or league the store does not have.
+func (s *Server) lookupFailed(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, storage.ErrNotFound) {
+		s.fail(w, r, http.StatusNotFound, "err.no-game")
+		return
+	}
+	s.internal(w, r, err)
+}
+
+// game serves a game's page: /g/{id} (the spectator's view) or
+// /p/{token} (a side's, by private link).
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	id, viewer, base, ok := s.viewOf(w, r)
+	if !ok {
+		return
+	}
+	step, ok := stepOf(r)
+	if !ok {
+		s.fail(w, r, http.StatusBadRequest, "err.step")
+		return
+	}
+	l := s.langOf(r)
+	p, err := s.o.App.GamePage(id, viewer, step, l)
+	if err != nil {
+		s.lookupFailed(w, r, err)
+		return
+	}
+	if step > p.Steps {
+		s.fail(w, r, http.StatusNotFound, "err.step")
+		return
+	}
+	// A finished game's page never changes; a live one is checked on
+	// every view (the ETag spares the body), at most a minute old for
+	// its deadlines' "in 3 h".
+	etag := fmt.Sprintf(`"%s-%s-%s-%d"`, p.Version, viewer, l, p.Step)
+	if !p.Ended() {
+		etag = fmt.Sprintf(`"%s-%s-%s-%d-%d"`, p.Version, viewer, l, p.Step, s.o.Now().Unix()/60)
+	}
+	switch {
+	case viewer.Valid():
+		w.Header().Set("Cache-Control", "private, no-store")
+	case p.Ended():
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	default:
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	w.Header().Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag && !viewer.Valid() {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	q := ""
+	if r.URL.Query().Get("lang") != "" {
+		q = "&lang=" + string(l)
+	}
+	img := func(k int) string { return fmt.Sprintf("%s/board.png?step=%d&v=%s", base, k, p.Version) }
+	steps := make([]map[string]any, len(p.StepClocks))
+	for k, c := range p.StepClocks {
+		steps[k] = map[string]any{"N": k, "Clock": c, "Img": img(k)}
+	}
+	data := map[string]any{
+		"Title": p.ID + " · " + p.Title, "P": p, "Base": base, "Q": q, "Img": img(p.Step), "Steps": steps,
+		"Private": viewer.Valid(), "Side": viewer.String(),
+		"Prev": max(p.Step-1, 0), "Next": min(p.Step+1, p.Steps), "Latest": p.Step == p.Steps,
+		"Audit": len(p.Rolls) > 0 && p.Seed != "",
+	}
+	s.render(w, r, http.StatusOK, l, "game", data)
+}
+
+// board serves a game's board image at a step.
+func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	id, viewer, _, ok := s.viewOf(w, r)
+	if !ok {
+		return
+	}
+	step, ok := stepOf(r)
+	if !ok {
+		s.fail(w, r, http.StatusBadRequest, "err.step")
+		return
+	}
+	png, version, err := s.o.App.GameBoard(id, viewer, step)
+	switch {
+	case errors.Is(err, bot.ErrNoImage):
+		s.fail(w, r, http.StatusNotFound, "err.no-image")
+		return
+	case err != nil:
+		s.lookupFailed(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "image/png")
+	// An image asked for with its version never changes: the address
+	// changes with every order.
+	cache := "no-cache"
+	if v := r.URL.Query().Get("v"); v != "" && v == version && step >= 0 {
+		cache = "max-age=31536000, immutable"
+	}
+	if viewer.Valid() {
+		cache = "private, " + cache
+	} else if cache != "no-cache" {
+		cache = "public, " + cache
+	}
+	h.Set("Cache-Control", cache)
+	etag := fmt.Sprintf(`"%s-%s-%d"`, version, viewer, step)
+	h.Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(png)))
+	w.Write(png)
+}
+
+// export serves the game's log as the viewer may read it.
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	id, viewer, _, ok := s.viewOf(w, r)
+	if !ok {
+		return
+	}
+	var buf bytes.Buffer
+	if err := s.o.App.GameExport(id, viewer, &buf); err != nil {
+		if errors.Is(err, bot.ErrNoImage) {
+			s.fail(w, r, http.StatusNotFound, "err.no-export")
+			return
+		}
+		s.lookupFailed(w, r, err)
+		return
+	}
+	name := id
+	if viewer.Valid() {
+		name += "-view" + viewer.String()
+		w.Header().Set("Cache-Control", "private, no-store")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.jsonl"`, name))
+	w.Write(buf.Bytes())
+}
+
+// league serves a league's page.
+func (s *Server) league(w http.ResponseWriter, r *http.Request) {
+	l := s.langOf(r)
+	p, err := s.o.App.LeaguePage(r.PathValue("id"), l)
+	if errors.Is(err, storage.ErrNotFound) {
+		s.fail(w, r, http.StatusNotFound, "err.no-league")
+		return
+	}
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	s.render(w, r, http.StatusOK, l, "league", map[string]any{"Title": p.Name, "L": p, "Chart": ratingChart(p.Ratings, T(l, "league.chart-x"), T(l, "league.chart-y"))})
+}
+
+// static serves the style sheet and the scripts.
+func (s *Server) static(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	b, err := files.ReadFile("static/" + name)
+	if err != nil || strings.Contains(name, "/") {
+		s.fail(w, r, http.StatusNotFound, "err.not-found")
+		return
+	}
+	switch {
+	case strings.HasSuffix(name, ".css"):
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	case strings.HasSuffix(name, ".js"):
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	}
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
+}
+
+// sideName is a side as the page names it.
+func sideName(s game.Side) string { return s.String() }
