@@ -95,7 +95,7 @@ func New(o Options) (*Server, error) {
 		s.mux.Handle("GET /healthz", o.Ops)
 		s.mux.Handle("GET /metrics", o.Ops)
 	}
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+	s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "err.not-found")
 	})
 	return s, nil
