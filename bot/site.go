@@ -496,9 +496,18 @@ func (a *App) GameBoard(id string, viewer game.Side, step int) ([]byte, string, 
 			}
 		}
 		b.Legend.Game = id
-		start := time.Now()
-		defer func() { a.cfg.Metrics.Render(time.Since(start)) }()
-		return a.cfg.Renderer.PNG(b)
+		// Boards that show the same things share one image: a side's
+		// view without secrets, a step that changed nothing on the map.
+		j, err := json.Marshal(b)
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(j)
+		return a.images.get(fmt.Sprintf("board/%x", sum), func() ([]byte, error) {
+			start := time.Now()
+			defer func() { a.cfg.Metrics.Render(time.Since(start)) }()
+			return a.cfg.Renderer.PNG(b)
+		})
 	})
 	return png, s.version, err
 }
@@ -580,7 +589,7 @@ func (a *App) LeaguePage(id string, l Lang) (*LeaguePage, error) {
 	}
 	c := a.siteCall(l)
 	p := &LeaguePage{ID: id, Name: lgue.Name, Format: lgue.Format, Round: lgue.Round, Rounds: lgue.Rounds, Done: lgue.Done,
-		Title: T(l, "league.standings", "name", lgue.Name, "round", lgue.Round, "rounds", lgue.Rounds), Footer: T(l, "league.footer")}
+		Title: strings.TrimSuffix(T(l, "league.standings", "name", lgue.Name, "round", lgue.Round, "rounds", lgue.Rounds), ":"), Footer: T(l, "league.footer")}
 	p.Header, p.Rows = c.standingsTable(l, lgue)
 	name := func(e int) string { return a.userOf(lgue.Entries[e].User).Display() }
 	for r := 1; r <= lgue.Rounds; r++ {

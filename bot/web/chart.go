@@ -42,12 +42,12 @@ func ratingChart(series []bot.RatingSeries, xLabel, yLabel string) template.HTML
 	step := math.Max(10, math.Ceil((hi-lo)/5/10)*10)
 	for v := lo; v <= hi; v += step {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd" stroke-width="1"/>`, left, y(v), left+pw, y(v))
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="11" text-anchor="end" fill="#444">%.0f</text>`, left-4, y(v)+4, v)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="13" text-anchor="end" fill="#444">%.0f</text>`, left-4, y(v)+4, v)
 	}
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle" fill="#444">%d</text>`, x(i), top+ph+14, i)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="13" text-anchor="middle" fill="#444">%d</text>`, x(i), top+ph+14, i)
 	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle" fill="#444">%s</text>`, left+pw/2, h-4, template.HTMLEscapeString(xLabel))
+	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="13" text-anchor="middle" fill="#444">%s</text>`, left+pw/2, h-4, template.HTMLEscapeString(xLabel))
 	for k, s := range series {
 		col := chartColours[k%len(chartColours)]
 		var pts []string
@@ -59,7 +59,7 @@ func ratingChart(series []bot.RatingSeries, xLabel, yLabel string) template.HTML
 		last := s.Points[len(s.Points)-1]
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`, x(len(s.Points)-1), y(last), col)
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="12" height="4" fill="%s"/>`, left+pw+12, top+float64(k)*18+6, col)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="12" fill="#222">%s %.0f</text>`, left+pw+28, top+float64(k)*18+12,
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="14" fill="#222">%s %.0f</text>`, left+pw+28, top+float64(k)*18+12,
 			template.HTMLEscapeString(s.Player), last)
 	}
 	b.WriteString(`</svg>`)
