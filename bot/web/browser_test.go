@@ -49,8 +49,8 @@ func chromium(t *testing.T) string {
 func TestBrowser(t *testing.T) {
 	bin := chromium(t)
 	s := newSite(t, render.New())
-	s.manGame()    // g1, on
-	s.playLegal()  // one unit deployed: the board changes
+	s.manGame()   // g1, on
+	s.playLegal() // one unit deployed: the board changes
 	s.say("alice", "new man-frgb vs bob")
 	s.say("bob", "g2 accept")
 	s.say("bob", "g2 concede yes") // g2, over: its seed is revealed
@@ -202,4 +202,6 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-func jsString(s string) string { return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'" }
+func jsString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
