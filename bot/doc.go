@@ -141,6 +141,18 @@
 // random games of every scenario with hidden information and checks what
 // each player receives.
 //
+// # The web view
+//
+// site.go is what bot/web reads: GamePage, GameBoard (PNG per record and
+// viewer, cached), GameExport and LeaguePage build a game's or a league's
+// page for one viewer — game.Nobody, or the side a private link names —
+// from the same status, history and unit texts the chat views print,
+// holding the game's lock only while its data is copied (the replay's
+// states are cached per game). With Config.Site set, board posts and
+// status messages end with the game's page, and `link` sends the asker a
+// private link to his side's view (HMAC-signed, expiring; `link revoke`
+// raises the user's link generation, OpenLink checks it and the seat).
+//
 // # Caveats
 //
 // Interaction ids of commands that store no order (new, join …)
