@@ -130,6 +130,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	s.Client = &http.Client{Timeout: b.http.Timeout, Jar: b.http.Jar, Transport: &globalGate{next: base, log: func() *slog.Logger { return b.log }}}
 	s.Identify.Intents = discordgo.IntentsGuilds
+	if b.cfg.Sharded() {
+		// The IDENTIFY carries shard [id, count]: Discord sends this
+		// session the events of its shard's guilds (and, to shard 0, DMs).
+		s.ShardID, s.ShardCount = b.cfg.ShardID, b.cfg.ShardCount
+	}
 	s.LogLevel = discordgo.LogWarning
 	if b.log.Enabled(ctx, slog.LevelDebug) {
 		s.LogLevel = discordgo.LogInformational
@@ -160,11 +165,15 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.close()
 		return errors.New("discord: no application id (set discord.application-id)")
 	}
-	if err := b.register(appID); err != nil {
-		b.close()
-		return err
+	// The commands are the application's, not a shard's: shard 0 writes
+	// them, the other shards' processes leave them as they are.
+	if b.cfg.ShardID == 0 {
+		if err := b.register(appID); err != nil {
+			b.close()
+			return err
+		}
 	}
-	b.log.Info("discord: connected", "user", user, "application", appID, "commands", commandScope(b.cfg))
+	b.log.Info("discord: connected", "user", user, "application", appID, "commands", commandScope(b.cfg), "shard", b.cfg.ShardID, "shards", max(b.cfg.ShardCount, 1))
 	if b.connected != nil {
 		b.connected(appID)
 	}

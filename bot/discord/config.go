@@ -3,6 +3,7 @@ package discord
 import (
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 )
 
@@ -31,6 +32,29 @@ type Config struct {
 	// AdminRole is the id of a role whose members are room administrators,
 	// besides members with the Manage Server permission.
 	AdminRole string `toml:"admin-role"`
+	// ShardID and ShardCount split the gateway between processes
+	// (docs/scale-out.md): this process identifies as shard ShardID of
+	// ShardCount and receives the events of the guilds whose
+	// (guild_id >> 22) % ShardCount is ShardID; Discord sends every DM
+	// interaction to shard 0. ShardCount 0 or 1: one process, unsharded.
+	ShardID    int `toml:"shard-id"`
+	ShardCount int `toml:"shard-count"`
+}
+
+// Sharded reports whether the gateway is split between processes.
+func (c Config) Sharded() bool { return c.ShardCount > 1 }
+
+// ShardOf is the shard that receives a guild's events when the gateway
+// is split in count shards, as Discord computes it.
+func ShardOf(guildID string, count int) int {
+	if count <= 1 {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
 }
 
 // DefaultConfig is the configuration without a file: no token (the
@@ -70,6 +94,12 @@ func (c Config) Validate() error {
 	if c.AdminRole != "" && !snowflake(c.AdminRole) {
 		bad = append(bad, fmt.Sprintf("discord.admin-role %q is not a role id (digits; Developer Mode → right-click the role → Copy Role ID)", c.AdminRole))
 	}
+	switch {
+	case c.ShardCount < 0:
+		bad = append(bad, fmt.Sprintf("discord.shard-count is %d (want 0 or 1 for one process, or the number of shards)", c.ShardCount))
+	case c.ShardID < 0 || c.ShardID >= max(c.ShardCount, 1):
+		bad = append(bad, fmt.Sprintf("discord.shard-id is %d (want 0 to shard-count - 1 = %d)", c.ShardID, max(c.ShardCount, 1)-1))
+	}
 	if len(bad) > 0 {
 		return fmt.Errorf("%s", strings.Join(bad, "; "))
 	}
@@ -98,8 +128,8 @@ func (c Config) redacted() string {
 
 // String prints the configuration without the token.
 func (c Config) String() string {
-	return fmt.Sprintf("discord{token:%s application-id:%s dev-guilds:%v threads:%v admin-role:%s}",
-		c.redacted(), c.ApplicationID, c.DevGuilds, c.Threads, c.AdminRole)
+	return fmt.Sprintf("discord{token:%s application-id:%s dev-guilds:%v threads:%v admin-role:%s shard:%d/%d}",
+		c.redacted(), c.ApplicationID, c.DevGuilds, c.Threads, c.AdminRole, c.ShardID, max(c.ShardCount, 1))
 }
 
 // GoString is String, so that %#v does not print the token either.
@@ -108,5 +138,6 @@ func (c Config) GoString() string { return c.String() }
 // LogValue logs the configuration without the token.
 func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(slog.String("token", c.redacted()), slog.String("application-id", c.ApplicationID),
-		slog.Any("dev-guilds", c.DevGuilds), slog.Bool("threads", c.Threads), slog.String("admin-role", c.AdminRole))
+		slog.Any("dev-guilds", c.DevGuilds), slog.Bool("threads", c.Threads), slog.String("admin-role", c.AdminRole),
+		slog.Int("shard-id", c.ShardID), slog.Int("shard-count", max(c.ShardCount, 1)))
 }

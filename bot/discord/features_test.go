@@ -19,14 +19,19 @@ import (
 // off) and the challenge message.
 func (e *env) start() (thread, challenge string) {
 	e.t.Helper()
-	ch := e.fake.Channel
+	return e.startIn(e.fake.Channel, "g1")
+}
+
+// startIn is start in a channel, for the game the store will call id.
+func (e *env) startIn(ch, id string) (thread, challenge string) {
+	e.t.Helper()
 	_, msgs := e.slash(e.alice, ch, "new", fd.String("scenario", "gs-1"), fd.UserOption("opponent", e.bob))
 	challenge = find(e.t, public(msgs), "challenges").ID
 	thread = ch
 	if ths := e.fake.Threads(ch); len(ths) == 1 {
 		thread = ths[0].ID
 	}
-	e.click(e.bob, challenge, "g:g1 accept")
+	e.click(e.bob, challenge, "g:"+id+" accept")
 	e.slash(e.alice, thread, "deploy", fd.String("placements", "auto"))
 	e.slash(e.bob, thread, "deploy", fd.String("placements", "auto"))
 	e.step(e.alice, thread, "ready", "A has finished deploying")

@@ -43,6 +43,8 @@ type env struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
 	done   map[string]int
+	// shard is the shard of the bot that answered each interaction.
+	shard  map[string]int
 	forced dice.Forced
 	seeds  int64
 	// render, when set, is called before each board is drawn (tests that
@@ -59,6 +61,8 @@ type envOptions struct {
 	logLevel  slog.Level
 	noWait    bool
 	heartbeat time.Duration
+	// shards runs the fake in shard mode and the bot as shard 0 of them.
+	shards int
 }
 
 // newEnv starts a fake Discord and a bot connected to it, and checks on
@@ -75,12 +79,12 @@ func newEnv(t testing.TB, o envOptions) *env {
 	// bot defers before it works.
 	stopped := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	fake, err := fakediscord.New(fakediscord.Options{Token: testToken, Spec: spec, HeartbeatInterval: o.heartbeat,
-		Clock: func() time.Time { return stopped }})
+		Clock: func() time.Time { return stopped }, Shards: o.shards})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(fake.Close)
-	e := &env{t: t, fake: fake, done: map[string]int{}, logs: &syncBuffer{}}
+	e := &env{t: t, fake: fake, done: map[string]int{}, shard: map[string]int{}, logs: &syncBuffer{}}
 	e.cond = sync.NewCond(&e.mu)
 	e.alice = fake.AddUser("alice", 0)
 	e.bob = fake.AddUser("bob", 0)
@@ -113,6 +117,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	e.app = app
 	cfg := DefaultConfig()
 	cfg.Token, cfg.ApplicationID = testToken, fake.AppID()
+	cfg.ShardCount = o.shards
 	if o.cfg != nil {
 		o.cfg(&cfg, fake)
 	}
@@ -121,12 +126,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.afterInteraction = func(id string) {
-		e.mu.Lock()
-		e.done[id]++
-		e.mu.Unlock()
-		e.cond.Broadcast()
-	}
+	b.afterInteraction = e.answered(cfg.ShardID)
 	e.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.runErr = cancel, make(chan error, 1)
@@ -145,6 +145,18 @@ func newEnv(t testing.TB, o envOptions) *env {
 		e.waitReady()
 	}
 	return e
+}
+
+// answered is a bot's afterInteraction hook: it counts the interaction
+// answered and notes the bot's shard.
+func (e *env) answered(shard int) func(id string) {
+	return func(id string) {
+		e.mu.Lock()
+		e.done[id]++
+		e.shard[id] = shard
+		e.mu.Unlock()
+		e.cond.Broadcast()
+	}
 }
 
 // waitReady waits until the bot is connected and its commands are

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net"
 	"net/http"
@@ -36,6 +37,14 @@ type Options struct {
 	// instead (the deferral before the work). Rate limits always run on
 	// real time: the client waits them out in real time.
 	Clock func() time.Time
+	// Shards turns on shard mode: every IDENTIFY must carry shard [id,
+	// Shards] (else the connection is closed with 4011 Sharding required,
+	// or 4010 Invalid shard, and the test fails), each shard has its own
+	// session, and a guild's events go only to the session of shard
+	// (guild_id >> 22) % Shards, DMs only to shard 0, as Discord routes
+	// them. 0: one session, and an IDENTIFY's shard, if any, must be
+	// [0, 1].
+	Shards int
 }
 
 // Permission bits the fake hands out in member permissions.
@@ -72,6 +81,8 @@ type Channel struct {
 	Type     int
 	Name     string
 	ParentID string
+	// GuildID is the channel's guild ("" for a DM).
+	GuildID string
 	// Recipient is the user of a DM channel.
 	Recipient string
 }
@@ -162,14 +173,17 @@ type Stats struct {
 	CloseCodes []int
 	// Intents is the last IDENTIFY's intents.
 	Intents int
+	// Shards counts the IDENTIFYs by shard (0 when not sharded).
+	Shards map[int]int
 }
 
 // Server is a fake Discord: REST under /api/v9 and /api/v10, the gateway
 // under /gw/, attachment files under /cdn/.
 type Server struct {
-	opts  Options
-	spec  *spec
-	http  *httptest.Server
+	opts Options
+	spec *spec
+	http *httptest.Server
+	// Guild is the first guild; AddGuild adds others (shard mode).
 	Guild string
 	// Channel is the guild's first text channel ("games").
 	Channel string
@@ -177,6 +191,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	next     int64
+	guilds   []string
 	users    map[string]*User
 	channels map[string]*Channel
 	dms      map[string]string // user → DM channel
@@ -224,6 +239,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s.Bot = User{ID: s.opts.AppID, Name: "grognard"}
 	s.Guild = s.id()
+	s.guilds = []string{s.Guild}
 	s.Channel = s.AddChannel("games")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -289,13 +305,49 @@ func (s *Server) AddUser(name string, perms int64, roles ...string) *User {
 	return u
 }
 
-// AddChannel adds a guild text channel and returns its id.
-func (s *Server) AddChannel(name string) string {
+// AddChannel adds a text channel to the first guild and returns its id.
+func (s *Server) AddChannel(name string) string { return s.AddChannelIn(s.Guild, name) }
+
+// AddChannelIn adds a text channel to a guild and returns its id.
+func (s *Server) AddChannelIn(guild, name string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := &Channel{ID: s.id(), Type: ChannelText, Name: name}
+	c := &Channel{ID: s.id(), Type: ChannelText, Name: name, GuildID: guild}
 	s.channels[c.ID] = c
 	return c.ID
+}
+
+// AddGuild adds a guild with a text channel "games" and returns both ids.
+// Successive guilds' ids differ in their timestamp bits (id >> 22) by
+// one, so that they fall on successive shards. Every guild has the
+// first guild's members, roles and permissions; commands registered in
+// a guild are looked up in the interaction's guild.
+func (s *Server) AddGuild() (guild, channel string) {
+	s.mu.Lock()
+	s.next = (s.next>>22 + 1) << 22
+	guild = strconv.FormatInt(s.next, 10)
+	s.guilds = append(s.guilds, guild)
+	s.mu.Unlock()
+	return guild, s.AddChannelIn(guild, "games")
+}
+
+// ShardOf is the shard that receives a guild's events in shard mode:
+// (guild_id >> 22) % Options.Shards; 0 when not sharded.
+func (s *Server) ShardOf(guild string) int {
+	if s.opts.Shards <= 1 {
+		return 0
+	}
+	id, _ := strconv.ParseUint(guild, 10, 64)
+	return int((id >> 22) % uint64(s.opts.Shards))
+}
+
+// shardOfChannel is the shard whose session receives the events of a
+// channel: its guild's, shard 0 for a DM.
+func (s *Server) shardOfChannel(ch *Channel) int {
+	if ch == nil || ch.GuildID == "" {
+		return 0
+	}
+	return s.ShardOf(ch.GuildID)
 }
 
 // ChannelInfo returns a channel.
@@ -383,6 +435,7 @@ func (s *Server) Stats() Stats {
 	defer s.mu.Unlock()
 	st := s.stats
 	st.CloseCodes = slices.Clone(st.CloseCodes)
+	st.Shards = maps.Clone(st.Shards)
 	return st
 }
 

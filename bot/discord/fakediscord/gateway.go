@@ -11,19 +11,21 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// gateway is the fake's websocket gateway: one bot session at a time,
-// with every dispatched event kept so that a RESUME replays what the
-// client missed.
+// gateway is the fake's websocket gateway: one bot session at a time per
+// shard (one in all when not sharded), with every dispatched event kept
+// so that a RESUME replays what the client missed.
 type gateway struct {
-	mu    sync.Mutex
-	sess  *gwSession
-	conns map[*gwConn]bool
+	mu sync.Mutex
+	// sessions by shard; the unsharded session is shard 0's.
+	sessions map[int]*gwSession
+	conns    map[*gwConn]bool
 	// zombie is a connection whose heartbeats go unacknowledged.
 	zombie *gwConn
 }
 
 type gwSession struct {
 	id        string
+	shard     int
 	seq       int64
 	events    []gwEvent
 	conn      *gwConn
@@ -88,8 +90,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request, resumeURL 
 	defer func() {
 		g.mu.Lock()
 		delete(g.conns, c)
-		if g.sess != nil && g.sess.conn == c {
-			g.sess.conn = nil
+		for _, sess := range g.sessions {
+			if sess.conn == c {
+				sess.conn = nil
+			}
 		}
 		g.mu.Unlock()
 		ws.Close()
@@ -103,8 +107,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request, resumeURL 
 				s.stat(func(st *Stats) { st.CloseCodes = append(st.CloseCodes, ce.Code) })
 				if ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway {
 					g.mu.Lock()
-					if g.sess != nil && g.sess.conn == c {
-						g.sess.resumable = false
+					for _, sess := range g.sessions {
+						if sess.conn == c {
+							sess.resumable = false
+						}
 					}
 					g.mu.Unlock()
 				}
@@ -155,6 +161,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	var id struct {
 		Token   string `json:"token"`
 		Intents int    `json:"intents"`
+		Shard   []int  `json:"shard"`
 	}
 	json.Unmarshal(d, &id)
 	if !s.tokenOK(id.Token) {
@@ -162,33 +169,69 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 		c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
 		return false
 	}
+	shard, count := 0, 1
+	switch n := s.opts.Shards; {
+	case n > 0 && id.Shard == nil:
+		s.fail("gateway: IDENTIFY without shard in shard mode (%d shards)", n)
+		c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4011, "Sharding required."), time.Now().Add(time.Second))
+		return false
+	case id.Shard != nil && (len(id.Shard) != 2 || id.Shard[1] != max(n, 1) || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1]):
+		s.fail("gateway: IDENTIFY with shard %v (the fake has %d shards)", id.Shard, max(n, 1))
+		c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4010, "Invalid shard."), time.Now().Add(time.Second))
+		return false
+	case id.Shard != nil:
+		shard, count = id.Shard[0], id.Shard[1]
+	}
 	s.mu.Lock()
 	s.stats.Identifies++
 	s.stats.Intents = id.Intents
+	if s.stats.Shards == nil {
+		s.stats.Shards = map[int]int{}
+	}
+	s.stats.Shards[shard]++
 	sessID := "sess-" + s.id()
 	bot := s.userJSON(s.Bot)
-	var channels []any
-	for _, ch := range s.channels {
-		if ch.Type == ChannelText {
-			channels = append(channels, s.channelJSON(ch))
+	var unavailable []any
+	var creates []json.RawMessage
+	for _, gid := range s.guilds {
+		if s.ShardOf(gid) != shard {
+			continue
 		}
+		channels := []any{}
+		for _, ch := range s.channels {
+			if ch.Type == ChannelText && ch.GuildID == gid {
+				channels = append(channels, s.channelJSON(ch))
+			}
+		}
+		guild := map[string]any{"id": gid, "name": "Club", "owner_id": s.Bot.ID, "channels": channels, "threads": []any{}, "roles": []any{},
+			"members": []any{}, "joined_at": joined, "unavailable": false, "member_count": len(s.users) + 1, "preferred_locale": "en-US", "large": false}
+		gc, _ := json.Marshal(guild)
+		creates = append(creates, gc)
+		unavailable = append(unavailable, map[string]any{"id": gid, "unavailable": true})
 	}
-	guild := map[string]any{"id": s.Guild, "name": "Club", "owner_id": s.Bot.ID, "channels": channels, "threads": []any{}, "roles": []any{},
-		"members": []any{}, "joined_at": joined, "unavailable": false, "member_count": len(s.users) + 1, "preferred_locale": "en-US", "large": false}
 	s.mu.Unlock()
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	sess := &gwSession{id: sessID, conn: c, resumable: true}
-	g.sess = sess
+	sess := &gwSession{id: sessID, shard: shard, conn: c, resumable: true}
+	if g.sessions == nil {
+		g.sessions = map[int]*gwSession{}
+	}
+	g.sessions[shard] = sess
 	ready, _ := json.Marshal(map[string]any{"v": 10, "user": bot, "session_id": sessID, "resume_gateway_url": s.resumeGatewayURL(),
-		"guilds": []any{map[string]any{"id": s.Guild, "unavailable": true}}, "shard": []int{0, 1}, "private_channels": []any{},
+		"guilds": nonNilAny(unavailable), "shard": []int{shard, count}, "private_channels": []any{},
 		"application": map[string]any{"id": s.opts.AppID, "flags": 0}})
-	gc, _ := json.Marshal(guild)
-	for _, e := range []struct {
+	events := []struct {
 		t string
 		d json.RawMessage
-	}{{"READY", ready}, {"GUILD_CREATE", gc}} {
+	}{{"READY", ready}}
+	for _, gc := range creates {
+		events = append(events, struct {
+			t string
+			d json.RawMessage
+		}{"GUILD_CREATE", gc})
+	}
+	for _, e := range events {
 		sess.seq++
 		ev := gwEvent{seq: sess.seq, t: e.t, d: e.d}
 		sess.events = append(sess.events, ev)
@@ -212,8 +255,13 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	sess := g.sess
-	if sess == nil || sess.id != rs.SessionID || !sess.resumable || rs.Seq > sess.seq {
+	var sess *gwSession
+	for _, ss := range g.sessions {
+		if ss.id == rs.SessionID {
+			sess = ss
+		}
+	}
+	if sess == nil || !sess.resumable || rs.Seq > sess.seq {
 		s.stat(func(st *Stats) { st.ResumeFailures++ })
 		c.write(map[string]any{"op": 9, "d": false})
 		return true
@@ -237,18 +285,20 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
 	return true
 }
 
-// dispatch sends an event to the bot's session; while the session has no
-// connection, the event waits for a RESUME.
-func (g *gateway) dispatch(s *Server, t string, d json.RawMessage, onSend func()) error {
+// dispatch sends an event to the session of a shard (0 when not
+// sharded); while the session has no connection, the event waits for a
+// RESUME.
+func (g *gateway) dispatch(s *Server, shard int, t string, d json.RawMessage, onSend func()) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sess == nil {
-		return errors.New("fakediscord: no gateway session (the bot has not identified)")
+	sess := g.sessions[shard]
+	if sess == nil {
+		return fmt.Errorf("fakediscord: no gateway session of shard %d (the bot has not identified)", shard)
 	}
-	g.sess.seq++
-	ev := gwEvent{seq: g.sess.seq, t: t, d: d, onSend: onSend}
-	g.sess.events = append(g.sess.events, ev)
-	if c := g.sess.conn; c != nil {
+	sess.seq++
+	ev := gwEvent{seq: sess.seq, t: t, d: d, onSend: onSend}
+	sess.events = append(sess.events, ev)
+	if c := sess.conn; c != nil {
 		if err := c.send(ev); err != nil {
 			return fmt.Errorf("fakediscord: dispatch %s: %w", t, err)
 		}
@@ -256,12 +306,23 @@ func (g *gateway) dispatch(s *Server, t string, d json.RawMessage, onSend func()
 	return nil
 }
 
-// Connected reports whether the bot's session has a live connection.
-func (s *Server) Connected() bool {
+// Connected reports whether the bot's session (shard 0's in shard mode)
+// has a live connection.
+func (s *Server) Connected() bool { return s.ShardConnected(0) }
+
+// ShardConnected reports whether a shard's session has a live
+// connection.
+func (s *Server) ShardConnected(shard int) bool {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
-	return s.gw.sess != nil && s.gw.sess.conn != nil
+	sess := s.gw.sessions[shard]
+	return sess != nil && sess.conn != nil
 }
+
+// sess is shard 0's session (the only one when not sharded), which
+// DropGateway, AskReconnect, Zombify, ForgetSession and InvalidSession
+// act on; nil before the bot identifies. g.mu is held.
+func (g *gateway) sess() *gwSession { return g.sessions[0] }
 
 // DropGateway cuts the bot's gateway connection without a close frame, as
 // a network failure would; the session stays resumable, and events
@@ -270,9 +331,9 @@ func (s *Server) DropGateway() {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sess != nil && g.sess.conn != nil {
-		g.sess.conn.ws.UnderlyingConn().Close()
-		g.sess.conn = nil
+	if g.sess() != nil && g.sess().conn != nil {
+		g.sess().conn.ws.UnderlyingConn().Close()
+		g.sess().conn = nil
 	}
 }
 
@@ -282,10 +343,10 @@ func (s *Server) AskReconnect() error {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sess == nil || g.sess.conn == nil {
+	if g.sess() == nil || g.sess().conn == nil {
 		return errors.New("fakediscord: no connection")
 	}
-	return g.sess.conn.write(map[string]any{"op": 7, "d": nil})
+	return g.sess().conn.write(map[string]any{"op": 7, "d": nil})
 }
 
 // Zombify stops acknowledging heartbeats on the bot's current connection:
@@ -296,10 +357,10 @@ func (s *Server) Zombify() error {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sess == nil || g.sess.conn == nil {
+	if g.sess() == nil || g.sess().conn == nil {
 		return errors.New("fakediscord: no connection")
 	}
-	g.zombie = g.sess.conn
+	g.zombie = g.sess().conn
 	return nil
 }
 
@@ -317,8 +378,8 @@ func (g *gateway) closeAll() {
 func (s *Server) ForgetSession() {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
-	if s.gw.sess != nil {
-		s.gw.sess.resumable = false
+	if sess := s.gw.sess(); sess != nil {
+		sess.resumable = false
 	}
 }
 
@@ -332,14 +393,21 @@ func (s *Server) InvalidSession(resumable bool) error {
 	g := &s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sess == nil || g.sess.conn == nil {
+	if g.sess() == nil || g.sess().conn == nil {
 		return errors.New("fakediscord: no connection")
 	}
-	c := g.sess.conn
-	g.sess.conn = nil
+	c := g.sess().conn
+	g.sess().conn = nil
 	if !resumable {
-		g.sess.resumable = false
+		g.sess().resumable = false
 	}
 	s.stat(func(st *Stats) { st.InvalidSessions++ })
 	return c.write(map[string]any{"op": 9, "d": resumable})
+}
+
+func nonNilAny(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
 }

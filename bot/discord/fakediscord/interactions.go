@@ -122,7 +122,7 @@ func (s *Server) command(typ int, u *User, channel, command string, opts []Optio
 		return nil, fmt.Errorf("fakediscord: no guild channel %s", channel)
 	}
 	var cmd map[string]any
-	for _, scope := range []string{s.Guild, ""} {
+	for _, scope := range []string{ch.GuildID, ""} {
 		for _, c := range s.commands[scope] {
 			if c["name"] == command {
 				cmd = c
@@ -282,10 +282,10 @@ func (s *Server) newInteraction(typ int, u *User, ch *Channel, data map[string]a
 		j["user"] = s.userJSON(*u)
 		j["context"] = 1
 	} else {
-		j["guild_id"] = s.Guild
+		j["guild_id"] = ch.GuildID
 		j["guild_locale"] = "en-US"
 		j["context"] = 0
-		j["authorizing_integration_owners"] = map[string]any{"0": s.Guild}
+		j["authorizing_integration_owners"] = map[string]any{"0": ch.GuildID}
 		j["member"] = map[string]any{"user": s.userJSON(*u), "roles": nonNil(u.Roles), "permissions": strconv.FormatInt(u.Permissions, 10),
 			"joined_at": joined, "deaf": false, "mute": false, "flags": 0, "pending": false, "nick": nil}
 	}
@@ -306,7 +306,10 @@ func nonNil(s []string) []string {
 }
 
 func (s *Server) deliver(in *Interaction) error {
-	return s.gw.dispatch(s, "INTERACTION_CREATE", in.payload, func() {
+	s.mu.Lock()
+	shard := s.shardOfChannel(s.channels[in.ChannelID])
+	s.mu.Unlock()
+	return s.gw.dispatch(s, shard, "INTERACTION_CREATE", in.payload, func() {
 		s.mu.Lock()
 		if in.delivered.IsZero() {
 			in.delivered = s.opts.Clock()

@@ -186,7 +186,7 @@ func (s *Server) scope(w http.ResponseWriter, c *call) (string, bool) {
 		return "", false
 	}
 	g := c.Params["guild_id"]
-	if g != "" && g != s.Guild {
+	if g != "" && !slices.Contains(s.guilds, g) {
 		apiError(w, http.StatusForbidden, 50001, "Missing Access")
 		return "", false
 	}
@@ -522,7 +522,7 @@ func (s *Server) channelJSON(ch *Channel) map[string]any {
 			j["recipients"] = []any{s.userJSON(*u)}
 		}
 	default:
-		j["guild_id"] = s.Guild
+		j["guild_id"] = ch.GuildID
 		j["name"] = ch.Name
 		if ch.ParentID != "" {
 			j["parent_id"] = ch.ParentID
@@ -568,7 +568,7 @@ func (s *Server) postThread(w http.ResponseWriter, c *call) {
 		Name string `json:"name"`
 	}
 	json.Unmarshal(c.JSON, &body)
-	th := &Channel{ID: m.ID, Type: ChannelPublicThread, Name: body.Name, ParentID: ch.ID}
+	th := &Channel{ID: m.ID, Type: ChannelPublicThread, Name: body.Name, ParentID: ch.ID, GuildID: ch.GuildID}
 	s.channels[th.ID] = th
 	m.thread = th.ID
 	writeJSON(w, http.StatusCreated, s.channelJSON(th))
@@ -693,7 +693,7 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 		"tts": false, "mention_everyone": false, "mentions": []any{}, "mention_roles": []any{},
 		"attachments": atts, "embeds": []any{}, "pinned": false, "flags": flags}
 	if ch := s.channels[m.ChannelID]; ch != nil && ch.Type != ChannelDM {
-		j["guild_id"] = s.Guild
+		j["guild_id"] = ch.GuildID
 	}
 	if m.components != nil {
 		j["components"] = m.components
