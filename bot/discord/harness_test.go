@@ -40,9 +40,9 @@ type env struct {
 
 	alice, bob, carol, dave *fakediscord.User
 
-	mu     sync.Mutex
-	cond   *sync.Cond
-	done   map[string]int
+	mu   sync.Mutex
+	cond *sync.Cond
+	done map[string]int
 	// shard is the shard of the bot that answered each interaction.
 	shard  map[string]int
 	forced dice.Forced
