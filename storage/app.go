@@ -41,6 +41,36 @@ func (s *Store) PutValue(key string, val []byte) error {
 	})
 }
 
+// SwapValue stores val under key only if the value there is still old
+// (nil or empty: no value), and reports whether it did: a
+// compare-and-swap, for values that several processes on one store may
+// write (a game's clock and lobby state, written by the process serving
+// its room and by the one whose scheduler fires its deadline). An empty
+// val deletes the value.
+func (s *Store) SwapValue(key string, old, val []byte) (bool, error) {
+	if err := validName("key", key); err != nil {
+		return false, err
+	}
+	old, val = bytes.Clone(old), bytes.Clone(val)
+	swapped := false
+	err := s.update(func(tx *bolt.Tx) error {
+		swapped = false
+		b, err := tx.CreateBucketIfNotExists(bucketApp)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(b.Get([]byte(key)), old) {
+			return nil
+		}
+		swapped = true
+		if len(val) == 0 {
+			return b.Delete([]byte(key))
+		}
+		return b.Put([]byte(key), val)
+	})
+	return swapped && err == nil, err
+}
+
 // Value returns the application value under key, or nil when there is none.
 func (s *Store) Value(key string) ([]byte, error) {
 	var out []byte

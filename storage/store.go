@@ -84,6 +84,7 @@ type Store struct {
 	opts   Options
 	log    *slog.Logger
 	commit *committer // nil when read-only
+	leases leaseTable // lease.go
 
 	closeOnce sync.Once
 	closeErr  error
