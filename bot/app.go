@@ -107,6 +107,12 @@ type Config struct {
 	// Site is the read-only web view (bot/web): board posts and status
 	// messages link to a game's page, `link` sends private links.
 	Site Site
+	// Instance names this process to the store's leases (default: host,
+	// pid and a random suffix); LeaseTTL is how long its hold on a game's
+	// timers lasts if it dies while firing them (default DefaultLeaseTTL).
+	// See shared.go.
+	Instance string
+	LeaseTTL time.Duration
 }
 
 // App is the platform-neutral chat application. Adapters call Handle for
@@ -117,6 +123,8 @@ type App struct {
 	cfg   Config
 	store Store
 	log   *slog.Logger
+	// shared: other processes write the store too (shared.go).
+	shared bool
 
 	mu     sync.Mutex
 	games  map[string]*live
@@ -174,10 +182,16 @@ func New(cfg Config) (*App, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = nopMetrics{}
 	}
+	if cfg.Instance == "" {
+		cfg.Instance = newInstance()
+	}
+	if cfg.LeaseTTL <= 0 {
+		cfg.LeaseTTL = DefaultLeaseTTL
+	}
 	cfg.Deadlines = cfg.Deadlines.withDefaults()
 	cfg.Flood = cfg.Flood.withDefaults()
 	a := &App{
-		cfg: cfg, store: cfg.Store, log: cfg.Logger,
+		cfg: cfg, store: cfg.Store, log: cfg.Logger, shared: isShared(cfg.Store),
 		games: map[string]*live{}, limits: map[string]Limits{},
 		users: map[string]userPrefs{}, rooms: map[string]roomPrefs{},
 		seen: newRecentIDs(4096), rate: newRateLimiter(cfg.Rate),

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -218,7 +219,10 @@ func (a *App) saveClock(lg *live) error {
 		return err
 	}
 	if string(b) != string(lg.clockRaw) {
-		if err := a.store.PutValue(keyClock+lg.id, b); err != nil {
+		if err := a.putGameValue(lg.id, keyClock+lg.id, lg.clockRaw, b); err != nil {
+			if errors.Is(err, errChanged) {
+				lg.clock, lg.clockRaw = nil, nil // read again on next use
+			}
 			return err
 		}
 		lg.clockRaw = b
@@ -438,25 +442,39 @@ func (clk *gameClock) restart(now time.Time) {
 
 // syncClock brings the game's obligations up to date after a change and
 // stores them (with the index) when they changed.
+// Another process may have written the clock meanwhile (a reminder
+// marked sent): then the stored clock is read and brought up to date
+// again.
 func (c *call) syncClock(lg *live) {
-	clk, err := c.a.clockOf(lg)
-	if err != nil {
-		c.a.log.Error("bot: clock", "game", lg.id, "err", err)
-		return
-	}
-	clk.sync(lg.g.State, c.now)
-	if err := c.a.saveClock(lg); err != nil {
-		c.a.log.Error("bot: saving the clock", "game", lg.id, "err", err)
-	}
+	c.editClock(lg, func(clk *gameClock) { clk.sync(lg.g.State, c.now) })
 }
 
 // clockOver clears the timers of a game that has ended.
 func (c *call) clockOver(lg *live) {
-	if clk, err := c.a.clockOf(lg); err == nil {
+	c.editClock(lg, func(clk *gameClock) {
 		clk.Obls, clk.Paused, clk.ExtendAsk, clk.PauseAsk, clk.ResumeAsk = nil, nil, nil, "", ""
-		if err := c.a.saveClock(lg); err != nil {
+	})
+}
+
+// editClock applies edit to the game's clock and saves it; when another
+// process wrote the clock since it was read (errChanged), edit is applied
+// once more to the clock as stored.
+func (c *call) editClock(lg *live, edit func(*gameClock)) {
+	for attempt := 0; ; attempt++ {
+		clk, err := c.a.clockOf(lg)
+		if err != nil {
+			c.a.log.Error("bot: clock", "game", lg.id, "err", err)
+			return
+		}
+		edit(clk)
+		err = c.a.saveClock(lg)
+		if errors.Is(err, errChanged) && attempt == 0 {
+			continue
+		}
+		if err != nil {
 			c.a.log.Error("bot: saving the clock", "game", lg.id, "err", err)
 		}
+		return
 	}
 }
 

@@ -92,6 +92,7 @@ type live struct {
 	loaded bool
 	meta   storage.GameMeta
 	x      extra
+	xRaw   []byte // what the store holds of x
 	g      *game.Game
 	recs   []game.Record
 	info   []recInfo
@@ -120,6 +121,12 @@ func (a *App) lock(id string) (*live, error) {
 	}
 	a.mu.Unlock()
 	lg.mu.Lock()
+	if lg.loaded && a.shared {
+		// Another process may have changed the game (shared.go).
+		if ok, err := a.fresh(lg); err != nil || !ok {
+			lg.invalidate()
+		}
+	}
 	if !lg.loaded {
 		done := false
 		defer func() { // a panic while loading must not leave the game locked
@@ -144,7 +151,11 @@ func (a *App) load(lg *live) error {
 	if err != nil {
 		return err
 	}
-	x, err := a.readExtra(lg.id)
+	xRaw, err := a.store.Value(keyGame + lg.id)
+	if err != nil {
+		return err
+	}
+	x, err := decodeExtra(lg.id, xRaw)
 	if err != nil {
 		return err
 	}
@@ -186,7 +197,7 @@ func (a *App) load(lg *live) error {
 			return err
 		}
 	}
-	lg.meta, lg.x, lg.g, lg.recs, lg.info, lg.seed, lg.loaded = meta, x, g, recs, info, seed, true
+	lg.meta, lg.x, lg.xRaw, lg.g, lg.recs, lg.info, lg.seed, lg.loaded = meta, x, xRaw, g, recs, info, seed, true
 	lg.clock, lg.clockRaw = nil, nil
 	return nil
 }
@@ -195,10 +206,17 @@ func (a *App) load(lg *live) error {
 func (lg *live) invalidate() { lg.loaded = false }
 
 func (a *App) readExtra(id string) (extra, error) {
-	var x extra
 	raw, err := a.store.Value(keyGame + id)
-	if err != nil || raw == nil {
-		return x, err
+	if err != nil {
+		return extra{}, err
+	}
+	return decodeExtra(id, raw)
+}
+
+func decodeExtra(id string, raw []byte) (extra, error) {
+	var x extra
+	if raw == nil {
+		return x, nil
 	}
 	if err := json.Unmarshal(raw, &x); err != nil {
 		return x, fmt.Errorf("game %s: bot data: %w", id, err)
@@ -206,12 +224,22 @@ func (a *App) readExtra(id string) (extra, error) {
 	return x, nil
 }
 
+// saveExtra writes the game's lobby data over what was read of it; in a
+// shared store, a write over another process's is refused (errChanged)
+// and the game is loaded again on its next use.
 func (a *App) saveExtra(lg *live) error {
 	b, err := json.Marshal(lg.x)
 	if err != nil {
 		return err
 	}
-	return a.store.PutValue(keyGame+lg.id, b)
+	if err := a.putGameValue(lg.id, keyGame+lg.id, lg.xRaw, b); err != nil {
+		if errors.Is(err, errChanged) {
+			lg.invalidate()
+		}
+		return err
+	}
+	lg.xRaw = b
+	return nil
 }
 
 // scenario and rules of a loaded game.

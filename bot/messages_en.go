@@ -43,6 +43,7 @@ var messagesEN = map[string]string{
 
 	"game.elsewhere": "{game} is not played in this room.",
 	"game.none":      "there is no game in this room yet: `new <scenario>` creates one (`scenarios` lists them).",
+	"game.changed":   "{game} changed at the same moment elsewhere (another order, or its deadline): look at it again (`status`) and repeat what is still to do.",
 	"game.over":      "{game} is over.",
 	"game.started":   "{game} begins: A {a}, B {b}. Dice seed commitment (SHA-256): {commitment}. The seed is revealed at the end, so that anyone can check every roll.",
 	"game.unknown":   "there is no game {game}.",

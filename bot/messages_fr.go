@@ -43,6 +43,7 @@ var messagesFR = map[string]string{
 
 	"game.elsewhere": "{game} ne se joue pas dans ce salon.",
 	"game.none":      "aucune partie dans ce salon pour l'instant : `new <scénario>` en crée une (`scenarios` les liste).",
+	"game.changed":   "{game} a changé au même moment ailleurs (un autre ordre, ou son échéance) : regardez-la de nouveau (`status`) et refaites ce qui reste à faire.",
 	"game.over":      "{game} est terminée.",
 	"game.started":   "{game} commence : A {a}, B {b}. Engagement de la graine des dés (SHA-256) : {commitment}. La graine sera révélée à la fin, pour que chacun puisse vérifier tous les jets.",
 	"game.unknown":   "il n'y a pas de partie {game}.",

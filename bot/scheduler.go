@@ -50,6 +50,9 @@ type scheduler struct {
 	deliver  map[string]Deliverer
 	running  bool
 	lastTick time.Time // wall clock
+	// skipped: the last Tick left due games to other processes (their
+	// lease was held, or this process does not post on their platform).
+	skipped bool
 }
 
 func (s *scheduler) init() {
@@ -131,6 +134,12 @@ func (a *App) RunScheduler(ctx context.Context, after func(time.Duration) <-chan
 		if err != nil && wait < 5*time.Second {
 			wait = 5 * time.Second // a game that keeps failing must not spin
 		}
+		a.sched.mu.Lock()
+		skipped := a.sched.skipped
+		a.sched.mu.Unlock()
+		if skipped && wait < time.Second {
+			wait = time.Second // due games another process fires: look again soon, not at once
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -194,6 +203,12 @@ func (a *App) Reconcile() error {
 // deadlines (their defaults applied), the end of vacations, daily
 // digests, and returns what to post. The effect of each timer is stored
 // before Tick returns, so a second Tick at the same time does nothing.
+//
+// A game's timers are done under its lease ("deadline/<game>", when the
+// store has leases): with several processes on one store, each due game
+// is done by one of them, and a game whose lease another holds is left
+// to it. In a shared store a process does only the games whose room is
+// on a platform it posts on (shared.go).
 func (a *App) Tick(ctx context.Context) ([]Delivery, error) {
 	now := a.cfg.Now()
 	due, err := a.store.DueDeadlines(now, 0)
@@ -202,16 +217,41 @@ func (a *App) Tick(ctx context.Context) ([]Delivery, error) {
 	}
 	var out []Delivery
 	var errs []error
+	skipped := false
 	for _, d := range due {
-		ds, err := a.tickGameGuarded(ctx, d.Game, now)
+		if a.shared {
+			m, ok, err := a.gameMetaFor(d.Game)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("game %s: %w", d.Game, err))
+				continue
+			}
+			room, _ := homeOf(m.Rooms)
+			platform, _, _ := strings.Cut(room, ":")
+			if !ok || !a.deliverable(platform) {
+				skipped = skipped || ok
+				continue
+			}
+		}
+		var ds []Delivery
+		var terr error
+		ran, err := a.leased("deadline/"+d.Game, func() { ds, terr = a.tickGameGuarded(ctx, d.Game, now) })
+		if err == nil {
+			err = terr
+		}
 		if err != nil {
 			a.log.Error("bot: timer failed", "game", d.Game, "err", err)
 			errs = append(errs, fmt.Errorf("game %s: %w", d.Game, err))
 		}
+		skipped = skipped || !ran
 		out = append(out, ds...)
 	}
 	var ds []Delivery
-	if ref := a.Guard("scheduler digests", func() { ds, err = a.digests(ctx, now) }); ref != "" {
+	if ref := a.Guard("scheduler digests", func() {
+		var derr error
+		ran, lerr := a.leased("digests", func() { ds, derr = a.digests(ctx, now) })
+		err = errors.Join(lerr, derr)
+		skipped = skipped || !ran
+	}); ref != "" {
 		err = fmt.Errorf("digests: panic, reference %s", ref)
 	}
 	out = append(out, ds...)
@@ -220,6 +260,7 @@ func (a *App) Tick(ctx context.Context) ([]Delivery, error) {
 	}
 	a.sched.mu.Lock()
 	a.sched.lastTick = time.Now()
+	a.sched.skipped = skipped
 	a.sched.mu.Unlock()
 	return out, errors.Join(errs...)
 }
@@ -660,6 +701,9 @@ func (a *App) digests(ctx context.Context, now time.Time) ([]Delivery, error) {
 	hour := a.cfg.Deadlines.DigestHour % 24
 	for _, kv := range kvs {
 		user := strings.TrimPrefix(kv.Key, keyDigest)
+		if platform, _, _ := strings.Cut(user, ":"); a.shared && !a.deliverable(platform) {
+			continue // the process that posts on the user's platform sends it
+		}
 		var mark digestMark
 		_ = json.Unmarshal(kv.Value, &mark)
 		local := now.In(a.zoneOf(user, ""))

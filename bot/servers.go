@@ -80,6 +80,9 @@ func (a *App) serverSettings(key string) serverSettings {
 			a.log.Warn("bot: unreadable server settings", "server", key, "err", err)
 		}
 	}
+	if a.shared {
+		return s // other processes write them too: read each time
+	}
 	a.mu.Lock()
 	if a.servers == nil {
 		a.servers = map[string]serverSettings{}
@@ -100,7 +103,7 @@ func (a *App) putServerSettings(key string, s serverSettings) error {
 	} else {
 		err = a.store.PutValue(keyServer+key, b)
 	}
-	if err != nil {
+	if err != nil || a.shared {
 		return err
 	}
 	a.mu.Lock()

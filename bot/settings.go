@@ -46,6 +46,9 @@ func (a *App) userPrefs(key string) userPrefs {
 			a.log.Warn("bot: unreadable user settings", "user", key, "err", err)
 		}
 	}
+	if a.shared {
+		return p // other processes write them too: read each time
+	}
 	a.mu.Lock()
 	a.users[key] = p
 	a.mu.Unlock()
@@ -57,9 +60,11 @@ func (a *App) putUserPrefs(key string, p userPrefs) error {
 	if err := a.store.PutValue(keyUser+key, b); err != nil {
 		return err
 	}
-	a.mu.Lock()
-	a.users[key] = p
-	a.mu.Unlock()
+	if !a.shared {
+		a.mu.Lock()
+		a.users[key] = p
+		a.mu.Unlock()
+	}
 	return nil
 }
 
@@ -75,6 +80,9 @@ func (a *App) roomPrefs(key string) roomPrefs {
 			a.log.Warn("bot: unreadable room settings", "room", key, "err", err)
 		}
 	}
+	if a.shared {
+		return p
+	}
 	a.mu.Lock()
 	a.rooms[key] = p
 	a.mu.Unlock()
@@ -86,9 +94,11 @@ func (a *App) putRoomPrefs(key string, p roomPrefs) error {
 	if err := a.store.PutValue(keyRoom+key, b); err != nil {
 		return err
 	}
-	a.mu.Lock()
-	a.rooms[key] = p
-	a.mu.Unlock()
+	if !a.shared {
+		a.mu.Lock()
+		a.rooms[key] = p
+		a.mu.Unlock()
+	}
 	return nil
 }
 
