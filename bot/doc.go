@@ -99,6 +99,18 @@
 // are the players' commands (clockcmds.go); docs/deadlines.md is the
 // players' and operators' account.
 //
+// # Several processes on one store
+//
+// When the store says it is shared (Shared() true: storage/postgres,
+// which several processes use at once), the App checks a game held in
+// memory against the store each time it takes it and reloads what
+// another process changed, writes a game's lobby data and clock by
+// compare-and-swap (SwapValue), reads settings from the store each time,
+// and fires a game's timers only under the game's lease (Leaser:
+// "deadline/<game>", Config.Instance holding it for Config.LeaseTTL) and
+// only for platforms it has a deliverer for (shared.go).
+// docs/scale-out.md is the operators' account.
+//
 // # Leagues
 //
 // league.go and standings.go: `league new` pairs the players (round robin
@@ -168,5 +180,9 @@
 // deadline index (it is keyed by game): the scheduler looks at the
 // digest users at least once a minute. Early resolution is checked when
 // an obligation changes and after dice were rolled, not after every move.
-// A league lives in one room; league ids are "<room>/<name>".
+// A league lives in one room; league ids are "<room>/<name>". With
+// several processes on one store, a league's value is written under the
+// in-memory App.leagueMu only: two processes ending two of its games at
+// the same moment (one of them by a deadline) could overwrite each
+// other's result.
 package bot

@@ -171,6 +171,15 @@
 // holds every event, the secret ones of either side included: it is for
 // operators and archives, not for a player of a game still on.
 //
+// # Leases and compare-and-swap
+//
+// TryLease and ReleaseLease (lease.go) name the holder of a piece of work
+// until an expiry, so that several processes on one shared store agree
+// who fires a game's deadline; a bbolt store is open in one process, so
+// its leases are in memory, on Options.Now. SwapValue writes an
+// application value only over the value expected (a compare-and-swap).
+// Both are checked for every backend by storetest.Leases and SwapValues.
+//
 // # Caveats
 //
 //   - One process at a time: bbolt locks the file. Open waits

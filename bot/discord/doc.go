@@ -24,6 +24,13 @@
 // the RESUME that follows is refused and the interactions sent meanwhile
 // are lost; and it resumes at the ordinary gateway.
 //
+// With Config.ShardCount above 1 the bot is gateway shard Config.ShardID
+// of ShardCount (discordgo's Session.ShardID and ShardCount: the IDENTIFY
+// carries [id, count]): Discord sends it the events of the guilds whose
+// (guild_id >> 22) % count is its id (ShardOf), and to shard 0 the DMs.
+// Only shard 0 writes the slash commands. Deliveries and replies go by
+// REST, which any shard may use (docs/scale-out.md).
+//
 // # From Discord to the bot
 //
 // The slash commands are bot.SlashCommands translated (SlashCommands),
@@ -108,6 +115,7 @@
 // generously (two minutes). They play gs-1 from the
 // challenge to the result, and cover autocomplete, buttons and menus,
 // threads, DMs and 50007, administrators, repeated deliveries, spectators,
+// two shards of one application on two guilds (TestShards),
 // 429s (route, global, buckets), resume, reconnect, invalid sessions
 // (resumable or not), re-identify, zombie connections, missing channel
 // permissions (before acting and mid-game), shutdown and the token in logs. discordgo's Session.Close

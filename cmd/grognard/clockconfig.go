@@ -31,6 +31,14 @@ type DeadlinesConfig struct {
 	DigestHour   int      `toml:"digest-hour"`
 	MaxExtend    string   `toml:"max-extend"`
 	TimeZone     string   `toml:"time-zone"`
+	// Lease is how long a process that dies while firing a game's timers
+	// keeps them from the other processes on a shared store (bot.Config.LeaseTTL).
+	Lease string `toml:"lease"`
+}
+
+// lease is Lease as a duration (0: the bot's default).
+func (c DeadlinesConfig) lease() (time.Duration, error) {
+	return configDuration("deadlines.lease", c.Lease)
 }
 
 // LeaguesConfig is [leagues]: what `league new` leaves out.
@@ -157,6 +165,9 @@ func (c HTTPConfig) check() []string {
 // checkClock lists the errors of [deadlines], [leagues] and [http].
 func (c Config) checkClock() []string {
 	_, bad := c.Deadlines.bot()
+	if _, err := c.Deadlines.lease(); err != nil {
+		bad = append(bad, err.Error())
+	}
 	_, lbad := c.Leagues.bot()
 	return append(append(bad, lbad...), c.HTTP.check()...)
 }

@@ -111,7 +111,7 @@ func DefaultConfig() Config {
 		Matrix:  MatrixConfig{Prefix: "!g", AdminPowerLevel: 50, Threads: "auto", Reactions: true, Encryption: true},
 		Discord: DiscordConfig{Threads: discord.DefaultConfig().Threads},
 		Deadlines: DeadlinesConfig{Phase: "72h", Decision: "24h", Reminders: "50% 2h", VacationDays: 14, DigestHour: 8,
-			MaxExtend: "7d", TimeZone: "UTC"},
+			MaxExtend: "7d", TimeZone: "UTC", Lease: "1m"},
 		Leagues: LeaguesConfig{Format: "round-robin", TieBreak: "sb"},
 		Web:     WebConfig{LinkTTL: "30d", RateLimit: web.DefaultRatePerMinute, RateBurst: web.DefaultRateBurst},
 	}
@@ -238,6 +238,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		hint = "grognard export {game} --db " + cfg.Store.Path + " > {game}.jsonl"
 	}
 	deadlines, _ := cfg.Deadlines.bot()
+	lease, _ := cfg.Deadlines.lease()
 	leagues, _ := cfg.Leagues.bot()
 	var app *bot.App
 	var mx *metrics.Metrics
@@ -254,7 +255,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		Store: st, Renderer: renderer, Lang: lang, Logger: logger, ExportHint: hint,
 		Rate:      bot.RateLimit{PerMinute: cfg.Bot.RateLimit, Burst: cfg.Bot.RateBurst},
 		Deadlines: deadlines, Leagues: leagues, Metrics: appMetrics,
-		Operators: cfg.Bot.operators(), Flood: cfg.Bot.flood(), Site: site,
+		Operators: cfg.Bot.operators(), Flood: cfg.Bot.flood(), Site: site, LeaseTTL: lease,
 	})
 	if err != nil {
 		return err

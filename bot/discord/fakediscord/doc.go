@@ -81,10 +81,20 @@
 // channel object (a thread names its parent); their options must match a
 // registered command, as Discord guarantees.
 //
+// In shard mode (Options.Shards) the fake has as many sessions as
+// shards: each IDENTIFY must carry [id, Shards] (else it is closed with
+// 4011 Sharding required or 4010 Invalid shard), READY and GUILD_CREATE
+// list that shard's guilds (AddGuild adds guilds whose ids fall on
+// successive shards), and an interaction goes to the session of its
+// guild's shard, (guild_id >> 22) % Shards, or of shard 0 in a DM.
+// DropGateway, AskReconnect, Zombify, ForgetSession and InvalidSession
+// act on shard 0's session; Stats.Shards counts identifies by shard.
+//
 // # Caveats
 //
-// One guild, text channels, public threads and DMs; one bot session at a
-// time; no HTTP-interaction (webhook) mode; gateway payloads are
+// Text channels, public threads and DMs; guilds added with AddGuild share
+// the first guild's members, roles and permissions; one bot session at a
+// time per shard; no HTTP-interaction (webhook) mode; gateway payloads are
 // hand-written from Discord's documentation (the description covers HTTP
 // only) and sent as JSON text frames, never zlib.
 package fakediscord
