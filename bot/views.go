@@ -508,7 +508,12 @@ func (c *call) unitLinesOf(r game.Ruleset, st game.State, viewer, only game.Side
 		}
 		arm := T(l, "arm."+p.Type)
 		if strings.HasPrefix(arm, "[") {
-			arm = p.Type
+			// A ruleset may name its own types ("arm.INF_H_MUSKET").
+			if t, ok := game.Template(string(l), "arm."+p.Type); ok && p.Type != "" {
+				arm = t
+			} else {
+				arm = p.Type
+			}
 		}
 		lines = append(lines, fmt.Sprintf("  %s · %s %s · %s", name, arm, p.Values, where))
 	}

@@ -66,7 +66,9 @@
 //   - Marks: "choice" (thick purple ring and its number), "reach" (yellow
 //     wash, optional label such as a cost), "eliminated" (a cross and the
 //     label), "los" (dotted ring and a dot), "blocked" (a no-entry sign),
-//     "objective" (a star; its label is not drawn), "deploy" (a cell of
+//     "objective" (a star, and under the cell its label when the label
+//     names the objective, a word of two letters or more; a side letter
+//     or a symbol is not drawn), "deploy" (a cell of
 //     the set-up zone of the side its label names, ringed in that side's
 //     colour; the legend counts them), "command" (a command radius: the
 //     outer border of the marked cells in the colour of the side its
@@ -76,7 +78,9 @@
 //     label.
 //   - Arrows from counter edge to counter edge: "move" solid, "advance"
 //     long dashes, "retreat" short dashes (all in the arrow side's colour),
-//     "combat" black, "fire" purple dashed; a label ("2:1 DR") in a box at
+//     "combat" black, "fire" purple dashed, "order" (an order in
+//     transit, Frédéric le Grand's messengers) thin, dotted, in the side's
+//     colour; a label ("2:1 DR") in a box at
 //     the middle, once per target and text.
 //   - A legend strip under the map: game, scenario, turn n/N, phase, whose
 //     move, pending decision, deadline, whose view, Legend.Lines, a key of

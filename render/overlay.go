@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"math"
 	"sort"
+	"unicode"
 
 	"github.com/fogleman/gg"
 
@@ -418,6 +419,9 @@ func (d *drawer) mark(m game.Mark) {
 		dc.SetColor(colInk)
 		dc.SetLineWidth(1.2)
 		dc.Stroke()
+		if namesObjective(m.Label) {
+			d.haloText(m.Label, p.X, p.Y+0.56*u, 0.5, small, d.k.smallPx, colInk, colWhite)
+		}
 	default:
 		d.poly(scaled(corners, p, 0.9))
 		dc.SetColor(colOther)
@@ -429,6 +433,24 @@ func (d *drawer) mark(m game.Mark) {
 			d.tagBox(m.Label, pt{p.X, p.Y + 0.55*u}, colWhite, colInk)
 		}
 	}
+}
+
+// namesObjective reports whether an objective mark's label is a name to
+// draw beside its star (a word of two letters or more: "Mühlbach (A
+// B)"), not a side letter, a dash or a symbol, which are data for the
+// text views.
+func namesObjective(label string) bool {
+	run := 0
+	for _, r := range label {
+		if unicode.IsLetter(r) {
+			if run++; run >= 2 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // tagBox draws a short text in a bordered box centred on c.
@@ -507,6 +529,8 @@ func (d *drawer) arrowStyleOf(a game.Arrow) arrowStyle {
 		return arrowStyle{col: colCombat, outline: colWhite, width: 0.15}
 	case "fire":
 		return arrowStyle{col: colFire, outline: colInk, width: 0.11, dash: []float64{0.3 * u, 0.15 * u}}
+	case "order":
+		return arrowStyle{col: fill, outline: colWhite, width: 0.07, dash: []float64{0.08 * u, 0.1 * u}}
 	}
 	return arrowStyle{col: colOther, outline: colWhite, width: 0.1}
 }

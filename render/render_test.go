@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -595,5 +596,32 @@ func TestLegendEliminatedBox(t *testing.T) {
 	got := boxText(b)
 	if !strings.Contains(got, "A (20): A1, A2,") || !strings.Contains(got, "+8 more") || !strings.Contains(got, "B: none") {
 		t.Errorf("peter board: box %q, want A's 20 (12 named, 8 more) and B none", got)
+	}
+}
+
+// An objective's name is drawn beside its star; a side letter or a symbol
+// is not (namesObjective). An order in transit is drawn as a line.
+func TestObjectiveNamesAndOrders(t *testing.T) {
+	r := shared
+	with := func(label string, arrows ...game.Arrow) []byte {
+		b := smallHexBoard()
+		b.Marks = append(slices.Clone(b.Marks), game.Mark{At: grid.Coord{X: 3, Y: 3}, Kind: "objective", Label: label})
+		b.Arrows = append(slices.Clone(b.Arrows), arrows...)
+		return mustPNG(t, r, b)
+	}
+	bare := with("")
+	if !bytes.Equal(bare, with("A B")) || !bytes.Equal(bare, with("★")) {
+		t.Error("a side letter or a symbol under an objective's star is drawn")
+	}
+	if bytes.Equal(bare, with("Muhlbach (A B)")) {
+		t.Error("the objective's name is not drawn")
+	}
+	if bytes.Equal(bare, with("", game.Arrow{From: grid.Coord{X: 1, Y: 1}, To: grid.Coord{X: 3, Y: 2}, Kind: "order", Side: game.SideA, Label: "M1"})) {
+		t.Error("the order in transit is not drawn")
+	}
+	for label, want := range map[string]bool{"Mühlbach (A B)": true, "A B": false, "-": false, "★": false, "Hill 3": true, "": false} {
+		if namesObjective(label) != want {
+			t.Errorf("namesObjective(%q) = %v", label, !want)
+		}
 	}
 }

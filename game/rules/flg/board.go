@@ -64,6 +64,7 @@ func (r *Rules) Board(gs game.State, viewer game.Side) *game.Board {
 	}
 	b.Marks = append(b.Marks, s.commandMarks(viewer)...)
 	b.Marks = append(b.Marks, s.objectiveMarks()...)
+	b.Arrows = append(b.Arrows, s.orderLines()...)
 	for _, r := range s.Rolls {
 		b.Dice = append(b.Dice, r.strip())
 	}
@@ -227,17 +228,57 @@ func (r Roll) strip() game.DieStrip {
 
 // objectiveMarks are the hexes a side must hold (FLG-P-36, params
 // objectives-A and objectives-B), public to every viewer: one mark a hex,
-// labelled with the sides that must hold it.
+// labelled with the objective's name when the scenario gives one (its
+// [[objective]] table) and the sides that must hold it ("Mühlbach (A
+// B)"); the board draws the name beside the star.
 func (s *State) objectiveMarks() []game.Mark {
 	var out []game.Mark
+	var sides [][]string
 	for _, sd := range game.Sides {
 		for _, c := range s.objectives(sd) {
 			if i := slices.IndexFunc(out, func(m game.Mark) bool { return m.At == c }); i >= 0 {
-				out[i].Label += " " + sd.String()
+				sides[i] = append(sides[i], sd.String())
 				continue
 			}
-			out = append(out, game.Mark{At: c, Kind: "objective", Label: sd.String()})
+			out = append(out, game.Mark{At: c, Kind: "objective"})
+			sides = append(sides, []string{sd.String()})
 		}
+	}
+	for i := range out {
+		out[i].Label = strings.Join(sides[i], " ")
+		if name := s.objectiveName(out[i].At); name != "" {
+			out[i].Label = name + " (" + out[i].Label + ")"
+		}
+	}
+	return out
+}
+
+// objectiveName is the name of the scenario's objective at c ("" when
+// the objectives were given as params alone).
+func (s *State) objectiveName(c grid.Coord) string {
+	for _, ob := range s.sc.Objectives {
+		if slices.Contains(ob.Cells, c) || slices.Contains(ob.ForSide[game.SideA], c) || slices.Contains(ob.ForSide[game.SideB], c) {
+			return ob.Name
+		}
+	}
+	return ""
+}
+
+// orderLines are the orders in transit (FLG-2.10 … FLG-2.12): a line,
+// an "order" arrow, from the sending officer to each messenger carrying
+// its order, labelled with the messenger. The unit that receives an
+// order is named only when it is delivered (FLG-2.12), so the line ends
+// at the messenger. s is a view: the other side's messengers are not in
+// it, so each side sees its own orders only and spectators none.
+func (s *State) orderLines() []game.Arrow {
+	var out []game.Arrow
+	for i := range s.Messengers {
+		m := &s.Messengers[i]
+		o := s.Officer(m.Sender)
+		if m.Gone || o == nil || o.Gone || o.Off || o.Reserve || o.At == m.At {
+			continue
+		}
+		out = append(out, game.Arrow{From: o.At, To: m.At, Kind: "order", Side: m.Side, Label: m.ID})
 	}
 	return out
 }

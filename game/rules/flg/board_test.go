@@ -12,19 +12,20 @@ import (
 // its own side's board only, never on the opponent's or a spectator's;
 // after a combat every board carries its dice as FLG-T1 symbols, and the
 // dice survive JSON. Officers and messengers are flagged to be drawn
-// beside their hex's unit.
+// beside their hex's unit. Orders in transit (a line from the sending
+// officer to the messenger) are on their own side's board only.
 func TestBoardCommandRadius(t *testing.T) {
 	r := flg.New()
-	radius, dice := 0, 0
-	for seed := int64(1); seed <= 20 && (radius == 0 || dice == 0); seed++ {
-		boardChecks(t, r, seed, &radius, &dice)
+	radius, dice, orders := 0, 0, 0
+	for seed := int64(1); seed <= 20 && (radius == 0 || dice == 0 || orders == 0); seed++ {
+		boardChecks(t, r, seed, &radius, &dice, &orders)
 	}
-	if radius == 0 || dice == 0 {
-		t.Errorf("the playouts showed %d command marks and %d boards with dice", radius, dice)
+	if radius == 0 || dice == 0 || orders == 0 {
+		t.Errorf("the playouts showed %d command marks, %d boards with dice and %d orders in transit", radius, dice, orders)
 	}
 }
 
-func boardChecks(t *testing.T, r *flg.Rules, seed int64, radius, dice *int) {
+func boardChecks(t *testing.T, r *flg.Rules, seed int64, radius, dice, orders *int) {
 	play(t, seed, 300, func(g *game.Game, _ game.Record) {
 		s := g.State.(*flg.State)
 		own := r.Board(s, s.Active)
@@ -33,6 +34,20 @@ func boardChecks(t *testing.T, r *flg.Rules, seed int64, radius, dice *int) {
 				if m.Kind == "command" {
 					t.Fatalf("turn %d %s: the board for %v shows %s's command radius at %v", s.Turn, s.Phase, v, s.Active, m.At)
 				}
+			}
+		}
+		for _, v := range []game.Side{game.SideA, game.SideB, game.Nobody} {
+			for _, a := range r.Board(s, v).Arrows {
+				if a.Kind != "order" {
+					continue
+				}
+				if a.Side != v {
+					t.Fatalf("turn %d %s: the board for %v shows %s's order in transit %s", s.Turn, s.Phase, v, a.Side, a.Label)
+				}
+				if m := s.Messenger(a.Label); m == nil || m.Gone || m.At != a.To || s.Officer(m.Sender).At != a.From {
+					t.Fatalf("order line %+v: no such messenger in transit from its sender", a)
+				}
+				*orders++
 			}
 		}
 		for _, m := range own.Marks {

@@ -169,8 +169,9 @@ height = 12
 }
 
 // TestObjectivesOnBoard: the hexes each side must hold (FLG-P-36) are
-// marked on every viewer's board, one mark a hex naming the sides that
-// must hold it; a battle without objectives has none.
+// marked on every viewer's board, one mark a hex with the objective's
+// name and the sides that must hold it; a battle without objectives has
+// none.
 func TestObjectivesOnBoard(t *testing.T) {
 	sc, err := scenarios.Load("flg-muhlbach")
 	if err != nil {
@@ -192,8 +193,8 @@ func TestObjectivesOnBoard(t *testing.T) {
 				got[out.Map.Grid.Label(m.At)] = m.Label
 			}
 		}
-		if len(got) != 2 || got["0407"] != "A B" || got["0807"] != "A B" {
-			t.Errorf("viewer %s: objective marks %v, want 0407 and 0807 for A and B", viewer, got)
+		if len(got) != 2 || got["0407"] != "Muhlbach (A B)" || got["0807"] != "Lindenau (A B)" {
+			t.Errorf("viewer %s: objective marks %v, want Muhlbach 0407 and Lindenau 0807 for A and B", viewer, got)
 		}
 	}
 	gen, err := scenarios.Load("flg-brigades")

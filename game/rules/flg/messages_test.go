@@ -48,3 +48,25 @@ func TestNarration(t *testing.T) {
 	}
 	_ = flg.New()
 }
+
+// TestTypeNames: every troop type of the catalogue (FLG-T2), every
+// officer rank and the messenger have a readable name in English and
+// French under "arm.TYPE", which the bot's units list shows instead of
+// the catalogue id.
+func TestTypeNames(t *testing.T) {
+	types, err := flg.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"officer-GC", "officer-SG", "officer-SO", "officer-ADC", "messenger"}
+	for _, ty := range types {
+		ids = append(ids, ty.ID)
+	}
+	for _, id := range ids {
+		en, ok1 := game.Template(game.LangEN, "arm."+id)
+		fr, ok2 := game.Template(game.LangFR, "arm."+id)
+		if !ok1 || !ok2 || en == fr && id != "CAV_H" || strings.Contains(en, "_") {
+			t.Errorf("%s: %q / %q", id, en, fr)
+		}
+	}
+}
