@@ -121,7 +121,8 @@
 // head-to-head, VP difference, Elo) come as text and, when the renderer
 // draws tables (TableRenderer), as a PNG. Substitutions and withdrawals
 // are documented in docs/leagues.md. A league is an application value
-// written under App.leagueMu; games are always locked before it.
+// written under App.leagueMu (and, in a shared store, the lease
+// "leagues": lockLeagues); games are always locked before it.
 //
 // # Languages
 //
@@ -180,9 +181,5 @@
 // deadline index (it is keyed by game): the scheduler looks at the
 // digest users at least once a minute. Early resolution is checked when
 // an obligation changes and after dice were rolled, not after every move.
-// A league lives in one room; league ids are "<room>/<name>". With
-// several processes on one store, a league's value is written under the
-// in-memory App.leagueMu only: two processes ending two of its games at
-// the same moment (one of them by a deadline) could overwrite each
-// other's result.
+// A league lives in one room; league ids are "<room>/<name>".
 package bot

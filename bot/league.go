@@ -327,8 +327,8 @@ func (c *call) leagueNew(words []string) error {
 	for i := range lgue.Pairings {
 		lgue.Pairings[i].Scenario = lgue.Scenarios[(lgue.Pairings[i].Round-1)%len(lgue.Scenarios)]
 	}
-	c.a.leagueMu.Lock()
-	defer c.a.leagueMu.Unlock()
+	c.a.lockLeagues()
+	defer c.a.unlockLeagues()
 	l := c.plang
 	var players []string
 	m := c.say("", "")
@@ -674,8 +674,8 @@ func (c *call) gameEnded(lg *live) {
 	if err != nil || clk.League == "" {
 		return
 	}
-	c.a.leagueMu.Lock()
-	defer c.a.leagueMu.Unlock()
+	c.a.lockLeagues()
+	defer c.a.unlockLeagues()
 	lgue, err := c.a.readLeague(clk.League)
 	if err != nil || lgue == nil {
 		c.a.log.Error("bot: league of a game", "game", lg.id, "league", clk.League, "err", err)
@@ -858,19 +858,19 @@ func (c *call) leagueSubstitute(lgue *league, words []string) error {
 		}
 		users[i] = userKey(c.req.Platform, id)
 	}
-	c.a.leagueMu.Lock()
+	c.a.lockLeagues()
 	lgue, err := c.a.readLeague(leagueID(lgue.Room, lgue.Name)) // fresh, under the lock
 	if err != nil || lgue == nil {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return err
 	}
 	e := slices.IndexFunc(lgue.Entries, func(x entry) bool { return x.User == users[0] })
 	if e < 0 {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return uerr("league.not-player", "user", words[0], "name", lgue.Name)
 	}
 	if slices.ContainsFunc(lgue.Entries, func(x entry) bool { return x.User == users[1] }) {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return uerr("league.already-player", "user", words[1], "name", lgue.Name)
 	}
 	lgue.Entries[e].Former = append(lgue.Entries[e].Former, users[0])
@@ -882,7 +882,7 @@ func (c *call) leagueSubstitute(lgue *league, words []string) error {
 		}
 	}
 	err = c.a.saveLeague(lgue)
-	c.a.leagueMu.Unlock()
+	c.a.unlockLeagues()
 	if err != nil {
 		return err
 	}
@@ -935,19 +935,19 @@ func (c *call) leagueWithdraw(lgue *league, words []string) error {
 		return uerr("new.bad-user", "user", words[0])
 	}
 	user := userKey(c.req.Platform, id)
-	c.a.leagueMu.Lock()
+	c.a.lockLeagues()
 	lgue, err := c.a.readLeague(leagueID(lgue.Room, lgue.Name))
 	if err != nil || lgue == nil {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return err
 	}
 	e := slices.IndexFunc(lgue.Entries, func(x entry) bool { return x.User == user })
 	if e < 0 {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return uerr("league.not-player", "user", words[0], "name", lgue.Name)
 	}
 	if lgue.Entries[e].Withdrawn != "" {
-		c.a.leagueMu.Unlock()
+		c.a.unlockLeagues()
 		return uerr("league.withdrawn-already", "user", words[0])
 	}
 	lgue.Entries[e].Withdrawn = mode
@@ -965,7 +965,7 @@ func (c *call) leagueWithdraw(lgue *league, words []string) error {
 		}
 	}
 	err = c.a.saveLeague(lgue)
-	c.a.leagueMu.Unlock()
+	c.a.unlockLeagues()
 	if err != nil {
 		return err
 	}
@@ -1001,8 +1001,8 @@ func (c *call) leagueWithdraw(lgue *league, words []string) error {
 		}
 	}
 	// Nothing in progress: the round may be complete already.
-	c.a.leagueMu.Lock()
-	defer c.a.leagueMu.Unlock()
+	c.a.lockLeagues()
+	defer c.a.unlockLeagues()
 	lgue, err = c.a.readLeague(leagueID(lgue.Room, lgue.Name))
 	if err != nil || lgue == nil {
 		return err

@@ -26,6 +26,9 @@ import (
 //     the same moment"), and a clock brought up to date after an order is
 //     read again and brought up to date once more;
 //   - does not keep users', rooms' and servers' settings in memory;
+//   - changes leagues holding the lease "leagues" besides App.leagueMu
+//     (lockLeagues), so that two processes recording results of one
+//     league do not write over each other;
 //   - fires a game's due timers only while it holds the game's lease
 //     ("deadline/<game>", Leaser), and only for games whose platform it
 //     posts on (a deliverer registered); the daily digests under the lease
@@ -180,4 +183,42 @@ func (a *App) gameMetaFor(id string) (storage.GameMeta, bool, error) {
 		return m, false, nil
 	}
 	return m, err == nil, err
+}
+
+// leaguesLease is the lease held while a league is read and written
+// (shared stores).
+const leaguesLease = "leagues"
+
+// lockLeagues takes App.leagueMu and, in a shared store, the lease
+// "leagues", waiting for another process to release it (or for its time
+// to run out, if that process died). Games are locked before it.
+func (a *App) lockLeagues() {
+	a.leagueMu.Lock()
+	l, ok := a.store.(Leaser)
+	if !a.shared || !ok {
+		return
+	}
+	wait := 5 * time.Millisecond
+	for {
+		got, err := l.TryLease(leaguesLease, a.cfg.Instance, a.cfg.LeaseTTL)
+		if got {
+			return
+		}
+		if err != nil {
+			a.log.Error("bot: taking the leagues' lease; going on without it", "err", err)
+			return
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// unlockLeagues releases what lockLeagues took.
+func (a *App) unlockLeagues() {
+	if l, ok := a.store.(Leaser); ok && a.shared {
+		if err := l.ReleaseLease(leaguesLease, a.cfg.Instance); err != nil {
+			a.log.Warn("bot: releasing the leagues' lease", "err", err)
+		}
+	}
+	a.leagueMu.Unlock()
 }

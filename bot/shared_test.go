@@ -25,6 +25,12 @@ type sharedTestStore struct {
 	*storage.Store
 	mu         sync.Mutex
 	beforeSwap func(key string)
+	tries      atomic.Int64 // TryLease calls
+}
+
+func (s *sharedTestStore) TryLease(name, holder string, ttl time.Duration) (bool, error) {
+	s.tries.Add(1)
+	return s.Store.TryLease(name, holder, ttl)
 }
 
 func (s *sharedTestStore) Shared() bool { return true }
@@ -332,5 +338,40 @@ func TestSharedClockConflict(t *testing.T) {
 	}
 	if n := e.observed("reminder"); n != 1 {
 		t.Errorf("%d reminders observed, want 1 (bob's)", n)
+	}
+}
+
+// TestSharedLeagueLease: a process changes leagues only while it holds
+// the lease "leagues": it waits while another process holds it, and
+// takes it once released.
+func TestSharedLeagueLease(t *testing.T) {
+	e := newSEnv(t, Deadlines{})
+	if ok, err := e.store.TryLease(leaguesLease, "other", DefaultLeaseTTL); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	before := e.store.tries.Load()
+	locked := make(chan struct{})
+	go func() {
+		e.apps[0].lockLeagues()
+		close(locked)
+	}()
+	for e.store.tries.Load() < before+3 {
+		time.Sleep(time.Millisecond)
+	}
+	select {
+	case <-locked:
+		t.Fatal("p0 took the leagues while another process held their lease")
+	default:
+	}
+	if err := e.store.ReleaseLease(leaguesLease, "other"); err != nil {
+		t.Fatal(err)
+	}
+	<-locked
+	if ok, _ := e.store.TryLease(leaguesLease, "other", DefaultLeaseTTL); ok {
+		t.Error("the leagues' lease is free while p0 holds the leagues")
+	}
+	e.apps[0].unlockLeagues()
+	if ok, _ := e.store.TryLease(leaguesLease, "other", DefaultLeaseTTL); !ok {
+		t.Error("p0 did not release the leagues' lease")
 	}
 }
