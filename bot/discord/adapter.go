@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -127,6 +128,10 @@ func (b *Bot) Run(ctx context.Context) error {
 	base := b.http.Transport
 	if base == nil {
 		base = http.DefaultTransport
+	}
+	if b.cfg.APIURL != "" {
+		to, _ := url.Parse(b.cfg.APIURL) // Validate checked it
+		base = &elsewhere{to: to, next: base}
 	}
 	s.Client = &http.Client{Timeout: b.http.Timeout, Jar: b.http.Jar, Transport: &globalGate{next: base, log: func() *slog.Logger { return b.log }}}
 	s.Identify.Intents = discordgo.IntentsGuilds

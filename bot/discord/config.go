@@ -3,6 +3,7 @@ package discord
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -39,6 +40,11 @@ type Config struct {
 	// interaction to shard 0. ShardCount 0 or 1: one process, unsharded.
 	ShardID    int `toml:"shard-id"`
 	ShardCount int `toml:"shard-count"`
+	// APIURL sends the requests for discord.com to another address ("":
+	// Discord itself): a REST proxy that shares rate limits between the
+	// processes of a sharded bot, or a fake Discord in tests. The gateway
+	// is the one the API's GET /gateway names.
+	APIURL string `toml:"api-url"`
 }
 
 // Sharded reports whether the gateway is split between processes.
@@ -93,6 +99,11 @@ func (c Config) Validate() error {
 	}
 	if c.AdminRole != "" && !snowflake(c.AdminRole) {
 		bad = append(bad, fmt.Sprintf("discord.admin-role %q is not a role id (digits; Developer Mode → right-click the role → Copy Role ID)", c.AdminRole))
+	}
+	if c.APIURL != "" {
+		if u, err := url.Parse(c.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad = append(bad, fmt.Sprintf("discord.api-url %q is not an http(s) URL", c.APIURL))
+		}
 	}
 	switch {
 	case c.ShardCount < 0:

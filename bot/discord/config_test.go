@@ -43,6 +43,7 @@ func TestConfigEnvAndValidate(t *testing.T) {
 	}
 	for _, bad := range []Config{
 		{Token: "Bot abc"}, {Token: "a b"}, {ApplicationID: "12x"}, {DevGuilds: []string{"1", "guild"}}, {AdminRole: "admins"},
+		{ShardCount: -1}, {ShardID: 2, ShardCount: 2}, {ShardID: 1}, {ShardID: -1, ShardCount: 2}, {APIURL: "discord.example"}, {APIURL: "ftp://x/"},
 	} {
 		err := bad.Validate()
 		if err == nil {
@@ -51,7 +52,7 @@ func TestConfigEnvAndValidate(t *testing.T) {
 			t.Errorf("the error quotes the token: %v", err)
 		}
 	}
-	if err := (Config{Token: "abc.def", ApplicationID: "1", DevGuilds: []string{"2"}, AdminRole: "3"}).Validate(); err != nil {
+	if err := (Config{Token: "abc.def", ApplicationID: "1", DevGuilds: []string{"2"}, AdminRole: "3", ShardID: 1, ShardCount: 2, APIURL: "http://127.0.0.1:8080"}).Validate(); err != nil {
 		t.Errorf("good config: %v", err)
 	}
 	if _, err := New(Config{}, Options{App: &bot.App{}}); err == nil || !strings.Contains(err.Error(), TokenEnv) {

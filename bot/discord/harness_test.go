@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/png"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -63,6 +64,9 @@ type envOptions struct {
 	heartbeat time.Duration
 	// shards runs the fake in shard mode and the bot as shard 0 of them.
 	shards int
+	// apiURL points the bot at the fake by Config.APIURL, with a plain
+	// HTTP client, as a separate process would be.
+	apiURL bool
 }
 
 // newEnv starts a fake Discord and a bot connected to it, and checks on
@@ -118,11 +122,15 @@ func newEnv(t testing.TB, o envOptions) *env {
 	cfg := DefaultConfig()
 	cfg.Token, cfg.ApplicationID = testToken, fake.AppID()
 	cfg.ShardCount = o.shards
+	client := fake.Client()
+	if o.apiURL {
+		cfg.APIURL, client = fake.URL(), &http.Client{Timeout: 20 * time.Second}
+	}
 	if o.cfg != nil {
 		o.cfg(&cfg, fake)
 	}
 	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: o.logLevel}))
-	b, err := New(cfg, Options{App: app, State: st, Logger: logger, HTTPClient: fake.Client()})
+	b, err := New(cfg, Options{App: app, State: st, Logger: logger, HTTPClient: client})
 	if err != nil {
 		t.Fatal(err)
 	}

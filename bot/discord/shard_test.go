@@ -98,3 +98,19 @@ func publicText(msgs []fd.Message) string {
 	}
 	return b.String()
 }
+
+// TestAPIURL: with api-url the bot sends its requests for discord.com to
+// that address (here the fake, reached with a plain HTTP client), and
+// plays there.
+func TestAPIURL(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{apiURL: true})
+	th, _ := e.start()
+	in, msgs := e.slash(e.alice, th, "move", fd.String("unit", "A6"), fd.String("to", "0707"))
+	if !strings.Contains(reply(t, in, msgs).Content+publicText(msgs), "A6") {
+		t.Errorf("the move is not narrated: %v", msgs)
+	}
+	if n := len(e.fake.Requests()); n < 10 {
+		t.Errorf("the fake saw %d requests", n)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -148,4 +149,25 @@ func unhookLogs(b *Bot) {
 	logHook.mu.Lock()
 	defer logHook.mu.Unlock()
 	delete(logHook.bots, b)
+}
+
+// elsewhere sends the requests for discord.com to another address
+// (Config.APIURL), keeping their paths.
+type elsewhere struct {
+	to   *url.URL
+	next http.RoundTripper
+}
+
+func (e *elsewhere) RoundTrip(r *http.Request) (*http.Response, error) {
+	switch r.URL.Host {
+	case "discord.com", "discordapp.com":
+	default:
+		return e.next.RoundTrip(r)
+	}
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = e.to.Scheme, e.to.Host, e.to.Host
+	if p := strings.TrimSuffix(e.to.Path, "/"); p != "" {
+		r2.URL.Path = p + r.URL.Path
+	}
+	return e.next.RoundTrip(r2)
 }

@@ -472,13 +472,14 @@ type DiscordConfig struct {
 	AdminRole     string   `toml:"admin-role"`
 	ShardID       int      `toml:"shard-id"`
 	ShardCount    int      `toml:"shard-count"`
+	APIURL        string   `toml:"api-url"`
 }
 
 // adapter is the adapter's configuration, the token from the environment
 // first.
 func (c DiscordConfig) adapter() discord.Config {
 	return discord.Config{Token: c.Token, ApplicationID: c.ApplicationID, DevGuilds: strings.Fields(string(c.DevGuilds)),
-		Threads: c.Threads, AdminRole: c.AdminRole, ShardID: c.ShardID, ShardCount: c.ShardCount}.WithEnv(os.Getenv)
+		Threads: c.Threads, AdminRole: c.AdminRole, ShardID: c.ShardID, ShardCount: c.ShardCount, APIURL: c.APIURL}.WithEnv(os.Getenv)
 }
 
 // String hides the token.
