@@ -245,6 +245,9 @@ type call struct {
 	accepted, refused int
 	// mute silences the pings to a side while the bot plays its defaults.
 	mute map[game.Side]bool
+	// clocks, when set, remembers clockText's answers (the web view
+	// prints the clock of every record).
+	clocks map[game.Clock]string
 }
 
 // Handle answers one request. It never fails: refusals and internal

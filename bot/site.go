@@ -245,7 +245,7 @@ func (p *GamePage) Ended() bool { return p.Status.Ended() }
 // siteCall is a call with no request behind it, for the web view's texts
 // in l.
 func (a *App) siteCall(l Lang) *call {
-	return &call{a: a, lang: l, plang: l, now: a.cfg.Now(), out: nil}
+	return &call{a: a, lang: l, plang: l, now: a.cfg.Now(), clocks: map[game.Clock]string{}}
 }
 
 // gameSnap is what the web view copies out of a live game under its lock,
@@ -274,20 +274,44 @@ func (a *App) snapshot(id string) (*gameSnap, *live, error) {
 	if lg.g != nil {
 		s.rules, s.sc, s.opts, s.state = lg.g.Rules, lg.g.Scenario, lg.g.Options, lg.g.State
 	}
-	// A record's mark is its time and its order: an undo followed by
-	// another order gives a new mark, even on a stopped clock.
 	s.times = make([]int64, len(lg.info))
-	for i, in := range lg.info {
-		h := fnv.New64a()
-		h.Write([]byte(s.recs[i].Command.String()))
-		s.times[i] = in.Time.UnixNano() ^ int64(h.Sum64())
+	for i := range lg.info {
+		s.times[i] = lg.mark(i)
 	}
-	last := int64(0)
-	if n := len(s.times); n > 0 {
-		last = s.times[n-1]
-	}
-	s.version = fmt.Sprintf("%d-%x-%s", len(s.recs), last, lg.meta.Status)
+	s.version = lg.version()
 	return s, lg, nil
+}
+
+// mark is record i's mark: its time and its order, so that an undo
+// followed by another order gives a new mark, even on a stopped clock.
+func (lg *live) mark(i int) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(lg.recs[i].Command.String()))
+	return lg.info[i].Time.UnixNano() ^ int64(h.Sum64())
+}
+
+// version changes with every record stored or undone and with the
+// game's status.
+func (lg *live) version() string {
+	last := int64(0)
+	if n := len(lg.recs); n > 0 {
+		last = lg.mark(n - 1)
+	}
+	return fmt.Sprintf("%d-%x-%s", len(lg.recs), last, lg.meta.Status)
+}
+
+// GameVersion is the game's GamePage.Version, read without building the
+// page (the web view's page cache).
+func (a *App) GameVersion(id string) (string, error) {
+	if storage.ValidID(id) != nil {
+		return "", storage.ErrNotFound
+	}
+	lg, err := a.lock(id)
+	if err != nil {
+		return "", err
+	}
+	defer lg.mu.Unlock()
+	return lg.version(), nil
 }
 
 // GamePage builds a game's page for viewer (game.Nobody: a spectator) in

@@ -336,7 +336,17 @@ func (c *call) los() error {
 }
 
 // clockText prints where a game stands in the asker's language.
-func (c *call) clockText(k game.Clock) string { return c.clockTextIn(c.lang, k) }
+func (c *call) clockText(k game.Clock) string {
+	if c.clocks == nil {
+		return c.clockTextIn(c.lang, k)
+	}
+	t, ok := c.clocks[k]
+	if !ok {
+		t = c.clockTextIn(c.lang, k)
+		c.clocks[k] = t
+	}
+	return t
+}
 
 func (c *call) clockTextIn(l Lang, k game.Clock) string {
 	phase := T(l, "phase."+k.Phase)

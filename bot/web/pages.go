@@ -2,15 +2,16 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grognard/grognard/bot"
-	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -53,6 +54,18 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := s.langOf(r)
+	// Every viewer of a game asks for the same page until its next order:
+	// it is built once (a minute at most, for the deadlines' "in 3 h").
+	version, err := s.o.App.GameVersion(id)
+	if err != nil {
+		s.lookupFailed(w, r, err)
+		return
+	}
+	key := fmt.Sprintf("%s|%s|%d|%s|%s|%d", base, l, step, r.URL.Query().Get("lang"), version, s.o.Now().Unix()/60)
+	if pg, ok := s.cache.get(key); ok {
+		s.sendPage(w, r, pg)
+		return
+	}
 	p, err := s.o.App.GamePage(id, viewer, step, l)
 	if err != nil {
 		s.lookupFailed(w, r, err)
@@ -69,35 +82,99 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	if !p.Ended() {
 		etag = fmt.Sprintf(`"%s-%s-%s-%d-%d"`, p.Version, viewer, l, p.Step, s.o.Now().Unix()/60)
 	}
+	pg := &page{etag: etag, cache: "no-cache"}
 	switch {
 	case viewer.Valid():
-		w.Header().Set("Cache-Control", "private, no-store")
+		pg.cache, pg.etag = "private, no-store", ""
 	case p.Ended():
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-	default:
-		w.Header().Set("Cache-Control", "no-cache")
-	}
-	w.Header().Set("ETag", etag)
-	if r.Header.Get("If-None-Match") == etag && !viewer.Valid() {
-		w.WriteHeader(http.StatusNotModified)
-		return
+		pg.cache = "public, max-age=86400"
 	}
 	q := ""
 	if r.URL.Query().Get("lang") != "" {
 		q = "&lang=" + string(l)
 	}
-	img := func(k int) string { return fmt.Sprintf("%s/board.png?step=%d&v=%s", base, k, p.Version) }
-	steps := make([]map[string]any, len(p.StepClocks))
-	for k, c := range p.StepClocks {
-		steps[k] = map[string]any{"N": k, "Clock": c, "Img": img(k)}
+	img := func(k int) string { return fmt.Sprintf("%s/board.png?v=%s&step=%d", base, p.Version, k) }
+	// The replay's labels go to the script as one attribute (a list per
+	// step would be as long as the game).
+	clocks, err := json.Marshal(p.StepClocks)
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	rows := make([]historyRow, len(p.History))
+	for i, it := range p.History {
+		rows[i] = historyRow{HistoryItem: it, Href: fmt.Sprintf("%s?step=%d%s#board", base, it.Seq, q)}
 	}
 	data := map[string]any{
-		"Title": p.ID + " · " + p.Title, "P": p, "Base": base, "Q": q, "Img": img(p.Step), "Steps": steps,
+		"Title": p.ID + " · " + p.Title, "P": p, "Base": base, "Q": q, "Img": img(p.Step), "ImgBase": img(0)[:len(img(0))-1],
+		"Clocks": string(clocks), "Rows": rows, "Show": T(l, "game.show"),
 		"Private": viewer.Valid(), "Side": viewer.String(),
 		"Prev": max(p.Step-1, 0), "Next": min(p.Step+1, p.Steps), "Latest": p.Step == p.Steps,
 		"Audit": len(p.Rolls) > 0 && p.Seed != "",
 	}
-	s.render(w, r, http.StatusOK, l, "game", data)
+	var buf bytes.Buffer
+	if err := s.execute(&buf, r, l, "game", data); err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	pg.body = buf.Bytes()
+	if p.Version == version { // not an order stored meanwhile
+		s.cache.put(key, pg)
+	}
+	s.sendPage(w, r, pg)
+}
+
+// page is a game's page as sent.
+type page struct {
+	etag, cache string
+	body        []byte
+}
+
+func (s *Server) sendPage(w http.ResponseWriter, r *http.Request, pg *page) {
+	h := w.Header()
+	h.Set("Cache-Control", pg.cache)
+	if pg.etag != "" {
+		h.Set("ETag", pg.etag)
+		if r.Header.Get("If-None-Match") == pg.etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(pg.body)))
+	w.Write(pg.body)
+}
+
+// pageCache keeps the last pages built.
+type pageCache struct {
+	mu    sync.Mutex
+	items map[string]*page
+	order []string
+}
+
+const pageCacheSize = 128
+
+func (c *pageCache) get(key string) (*page, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p, ok := c.items[key]
+	return p, ok
+}
+
+func (c *pageCache) put(key string, p *page) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.items == nil {
+		c.items = map[string]*page{}
+	}
+	if _, ok := c.items[key]; !ok {
+		c.order = append(c.order, key)
+		if len(c.order) > pageCacheSize {
+			delete(c.items, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	c.items[key] = p
 }
 
 // board serves a game's board image at a step.
@@ -207,5 +284,8 @@ func (s *Server) static(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
 }
 
-// sideName is a side as the page names it.
-func sideName(s game.Side) string { return s.String() }
+// historyRow is a line of the history with its link to the replay.
+type historyRow struct {
+	bot.HistoryItem
+	Href string
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -52,6 +53,7 @@ type Server struct {
 	mux   *http.ServeMux
 	pages map[bot.Lang]map[string]*template.Template
 	rate  *limiter
+	cache pageCache
 }
 
 // New returns the site's handler.
@@ -163,14 +165,18 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, key stri
 
 // render writes a page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, l bot.Lang, page string, data map[string]any) {
-	data["Lang"] = l
-	data["Other"] = otherLang(l)
-	data["Path"] = r.URL.Path
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(code)
-	if err := s.pages[l][page].Execute(w, data); err != nil {
+	if err := s.execute(w, r, l, page, data); err != nil {
 		s.o.Logger.Warn("web: page", "page", page, "err", err)
 	}
+}
+
+// execute runs a page's template.
+func (s *Server) execute(w io.Writer, r *http.Request, l bot.Lang, page string, data map[string]any) error {
+	data["Lang"] = l
+	data["Other"] = otherLang(l)
+	return s.pages[l][page].Execute(w, data)
 }
 
 func otherLang(l bot.Lang) bot.Lang {

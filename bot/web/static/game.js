@@ -5,21 +5,19 @@
 (function () {
   var nav = document.getElementById("replay");
   if (nav) {
-    var steps = Array.prototype.map.call(document.querySelectorAll("#steps li"), function (li) {
-      return { img: li.dataset.img, clock: li.dataset.clock };
-    });
+    var clocks = JSON.parse(nav.dataset.clocks);
     var total = parseInt(nav.dataset.steps, 10);
     var step = parseInt(nav.dataset.step, 10);
     var img = document.getElementById("board-img");
     var zoom = document.getElementById("zoom");
     var show = function (k) {
-      if (k < 0 || k > total || !steps[k]) return;
+      if (k < 0 || k > total || k >= clocks.length) return;
       step = k;
-      img.src = steps[k].img;
-      zoom.href = steps[k].img;
+      img.src = nav.dataset.img + k;
+      zoom.href = img.src;
       img.alt = img.alt.replace(/\d+(\D+\d+)$/, k + "$1");
       document.getElementById("step-label").textContent = nav.dataset.label.replace("{step}", k).replace("{steps}", total);
-      document.getElementById("step-clock").textContent = steps[k].clock;
+      document.getElementById("step-clock").textContent = clocks[k];
       nav.dataset.step = k;
       document.querySelectorAll("#history li.current").forEach(function (li) { li.classList.remove("current"); });
       var rec = document.getElementById("rec-" + k);
