@@ -36,10 +36,45 @@ func (c StoreConfig) checkBackups() []string {
 	return bad
 }
 
+// ref is the store's reference: its URL, else its path.
+func (c StoreConfig) ref() string {
+	if c.URL != "" {
+		return c.URL
+	}
+	return c.Path
+}
+
+// setRef points the store at ref, a path or a URL ($GROGNARD_DB, --db),
+// over what the configuration file said.
+func (c *StoreConfig) setRef(ref string) {
+	if isPostgres(ref) || strings.HasPrefix(ref, "bbolt://") {
+		c.URL = ref
+		return
+	}
+	c.Path, c.URL = ref, ""
+}
+
+// checkURL validates [store] url.
+func (c StoreConfig) checkURL() []string {
+	switch {
+	case c.URL == "":
+		return nil
+	case isPostgres(c.URL):
+		if c.BackupDir != "" {
+			return []string{"store.backup-dir is for a bbolt store: back up a PostgreSQL store with the database's tools (pg_dump; docs/postgres.md)"}
+		}
+		return nil
+	case strings.HasPrefix(c.URL, "bbolt://") && boltPath(c.URL) != "":
+		return nil
+	}
+	return []string{fmt.Sprintf("store.url %q: want postgres://… (or postgresql://…), or bbolt:///path/to/file.db", storeName(c.URL))}
+}
+
 // runBackups starts the backup loop when backup-dir is set; stop waits
 // for it to end.
-func runBackups(ctx context.Context, st *storage.Store, c StoreConfig, logger *slog.Logger) (stop func()) {
-	if c.BackupDir == "" {
+func runBackups(ctx context.Context, store storage.Backend, c StoreConfig, logger *slog.Logger) (stop func()) {
+	st, ok := store.(*storage.Store)
+	if c.BackupDir == "" || !ok { // checkURL refuses backup-dir with a PostgreSQL store
 		return func() {}
 	}
 	every, _ := configDuration("store.backup-every", c.BackupEvery)

@@ -21,7 +21,7 @@ var configEnv = []struct {
 	name, key string
 	set       func(*Config, string)
 }{
-	{"GROGNARD_DB", "store.path", func(c *Config, v string) { c.Store.Path = v }},
+	{"GROGNARD_DB", "store.path", func(c *Config, v string) { c.Store.setRef(v) }},
 	{"GROGNARD_BACKUP_DIR", "store.backup-dir", func(c *Config, v string) { c.Store.BackupDir = v }},
 }
 
@@ -58,7 +58,7 @@ func (c Config) startupWarnings(stdinTerminal bool, workDir string) [][]any {
 	if c.Bot.RateLimit > 0 && c.Bot.RateLimit < 1 {
 		add(fmt.Sprintf("bot.rate-limit is %g: a user may send fewer than one command a minute", c.Bot.RateLimit))
 	}
-	if !filepath.IsAbs(c.Store.Path) && workDir == "/" {
+	if c.Store.URL == "" && !filepath.IsAbs(c.Store.Path) && workDir == "/" {
 		add("the store path is relative and the working directory is /: the games are kept in /"+c.Store.Path+", likely not where you back them up, and maybe lost with the container",
 			"fix", "set an absolute store.path or GROGNARD_DB (docs/admin.md)")
 	}

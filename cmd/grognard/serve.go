@@ -43,10 +43,13 @@ type Config struct {
 	Web WebConfig `toml:"web"`
 }
 
-// StoreConfig locates the bbolt store and the backups serve writes of it
-// (backups.go).
+// StoreConfig locates the store and the backups serve writes of it
+// (backups.go): the bbolt file Path, or the store URL names (a
+// postgres:// URL: docs/postgres.md; a bbolt:// URL names a file), which
+// wins over Path.
 type StoreConfig struct {
 	Path string `toml:"path"`
+	URL  string `toml:"url"`
 	// BackupDir is where serve writes a checked copy of the store every
 	// BackupEvery, keeping the newest BackupKeep ("": no backups).
 	BackupDir   string `toml:"backup-dir"`
@@ -148,9 +151,10 @@ const maxConfigBytes = 256 << 10
 
 func (c Config) validate(path string) error {
 	var bad []string
-	if c.Store.Path == "" {
+	if c.Store.Path == "" && c.Store.URL == "" {
 		bad = append(bad, "store.path is empty")
 	}
+	bad = append(bad, c.Store.checkURL()...)
 	bad = append(bad, c.Store.checkBackups()...)
 	if _, ok := bot.ParseLang(c.Bot.Language); !ok {
 		bad = append(bad, fmt.Sprintf("bot.language %q (want en or fr)", c.Bot.Language))
@@ -213,7 +217,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		}
 	}
 	if *db != "" {
-		cfg.Store.Path = *db
+		cfg.Store.setRef(*db)
 	}
 	if *images != "" {
 		cfg.Console.Images = *images
@@ -226,15 +230,18 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	logStartupWarnings(logger, cfg, interactive(m.Stdin))
-	st, err := storage.Open(cfg.Store.Path, storage.Options{Logger: logger, Resolver: storeResolver})
+	st, err := openStoreWith(cfg.Store.ref(), false, logger)
 	if err != nil {
-		logger.Error("store refused", "file", cfg.Store.Path, "err", err)
-		return storeHint(cfg.Store.Path, err)
+		logger.Error("store refused", "store", storeName(cfg.Store.ref()), "err", err)
+		return err
 	}
 	defer st.Close()
 	lang, _ := bot.ParseLang(cfg.Bot.Language)
 	hint := "grognard export {game} > {game}.jsonl"
-	if cfg.Store.Path != defaultDB() {
+	switch {
+	case cfg.Store.URL != "":
+		hint = "grognard export {game} --db $GROGNARD_DB > {game}.jsonl"
+	case cfg.Store.Path != defaultDB():
 		hint = "grognard export {game} --db " + cfg.Store.Path + " > {game}.jsonl"
 	}
 	deadlines, _ := cfg.Deadlines.bot()
@@ -317,7 +324,7 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	if len(chats) > 0 {
 		return runAdapters(ctx, chats, mx.Adapters(), logger)
 	}
-	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", cfg.Store.Path, cfg.Console.Images)
+	fmt.Fprintf(m.Stdout, "grognard terminal room · store %s · images in %s/\n", storeName(cfg.Store.ref()), cfg.Console.Images)
 	fmt.Fprintf(m.Stdout, "You are %s. /as NAME switches user, /admin makes you a room administrator, /quit leaves. Type help for the commands.\n", room.User)
 	if err := room.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		return err
@@ -414,14 +421,14 @@ func (c MatrixConfig) check() []string {
 
 // runMatrix runs the Matrix adapter until ctx ends; up is called once its
 // first sync is done, and states (nil: none) asks it whether it syncs.
-func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st *storage.Store, lang bot.Lang, logger *slog.Logger,
+func runMatrix(ctx context.Context, m *Main, cfg Config, app *bot.App, st storage.Backend, lang bot.Lang, logger *slog.Logger,
 	states *metrics.Adapters, up func()) error {
 	ad, err := matrix.New(cfg.Matrix.adapter(lang, logger, cfg.Store.Path), app, st)
 	if err != nil {
 		return err
 	}
 	states.Probe(matrix.Platform, ad.Health)
-	fmt.Fprintf(m.Stdout, "grognard on Matrix as %s at %s · store %s · Ctrl-C stops\n", cfg.Matrix.UserID, cfg.Matrix.Homeserver, cfg.Store.Path)
+	fmt.Fprintf(m.Stdout, "grognard on Matrix as %s at %s · store %s · Ctrl-C stops\n", cfg.Matrix.UserID, cfg.Matrix.Homeserver, storeName(cfg.Store.ref()))
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -489,7 +496,7 @@ func (c DiscordConfig) String() string { return c.adapter().String() }
 func (c DiscordConfig) GoString() string { return c.String() }
 
 // runDiscord runs the Discord adapter until ctx ends.
-func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app *bot.App, st *storage.Store, logger *slog.Logger) error {
+func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app *bot.App, st storage.Backend, logger *slog.Logger) error {
 	connected := func(appID string) {
 		fmt.Fprintf(m.Stdout, "grognard is on Discord · invite: %s\n", discord.InviteURL(appID))
 	}
@@ -497,7 +504,7 @@ func runDiscord(ctx context.Context, m *Main, cfg Config, dc discord.Config, app
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "grognard on Discord · store %s · Ctrl-C stops\n", cfg.Store.Path)
+	fmt.Fprintf(m.Stdout, "grognard on Discord · store %s · Ctrl-C stops\n", storeName(cfg.Store.ref()))
 	return ad.Run(ctx)
 }
 

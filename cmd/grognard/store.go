@@ -16,9 +16,11 @@ import (
 	"github.com/grognard/grognard/storage"
 )
 
-// The store's command-line tools. Each opens the bbolt file itself, so they
-// run while no grognard serve holds it (bbolt locks the file); a running
-// bot backs itself up through storage.Store.Backup.
+// The store's command-line tools. Each opens the store itself (--db: a
+// bbolt file or a postgres:// URL, openStore). A bbolt file is locked by
+// the process that holds it, so they run while no grognard serve does; a
+// running bot backs itself up through storage.Store.Backup. A PostgreSQL
+// store is shared: the tools run beside the bots.
 func init() {
 	register(subcommand{name: "export", usage: "<game> [--db FILE] [--side A|B] > game.jsonl — write a game as JSONL (docs/export.md); --side: only what that side may see", run: runExport})
 	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
@@ -67,11 +69,6 @@ func storeFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func openStore(path string, readOnly bool) (*storage.Store, error) {
-	s, err := storage.Open(path, storage.Options{ReadOnly: readOnly, Resolver: storeResolver})
-	return s, storeHint(path, err)
-}
-
 // gameSource reads a game from an export file (an argument ending in
 // .jsonl or naming an existing file) or from the store.
 func gameSource(ref, db string) (*storage.Exported, error) {
@@ -96,7 +93,7 @@ func gameSource(ref, db string) (*storage.Exported, error) {
 
 func runExport(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("export")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	sideFlag := fs.String("side", "", "write only what side A or B may see (a player's copy; it cannot be imported)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
@@ -130,7 +127,7 @@ func runExport(m *Main, ctx context.Context, args []string) error {
 
 func runImport(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("import")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
@@ -169,7 +166,7 @@ func runImport(m *Main, ctx context.Context, args []string) error {
 
 func runReplay(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("replay")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	pngDir := fs.String("png-dir", "", "write the public board after every phase to DIR (needs a build with the renderer)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
@@ -285,7 +282,7 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 
 func runAudit(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("audit")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
@@ -320,7 +317,7 @@ func runAudit(m *Main, ctx context.Context, args []string) error {
 
 func runBackup(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("backup")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
@@ -333,11 +330,15 @@ func runBackup(m *Main, ctx context.Context, args []string) error {
 			return usageError{"backup: the copy cannot replace the store itself"}
 		}
 	}
-	s, err := openStore(*db, true)
+	if isPostgres(*db) {
+		return fmt.Errorf("backup: %s is a PostgreSQL store: back it up with the database's tools (pg_dump), or copy it into a bbolt file with grognard migrate --from %s --to FILE (docs/postgres.md)", storeName(*db), shellQuote(storeName(*db)))
+	}
+	st, err := openStore(*db, true)
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer st.Close()
+	s := st.(*storage.Store)
 	// The copy is opened and checked (bbolt's check and the store's
 	// structure) before it replaces FILE: a damaged store is not backed
 	// up over a good backup.
@@ -356,7 +357,7 @@ func runBackup(m *Main, ctx context.Context, args []string) error {
 
 func runCheck(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("check")
-	db := fs.String("db", defaultDB(), "store file ($GROGNARD_DB)")
+	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	noReplay := fs.Bool("no-replay", false, "skip replaying games against their snapshots")
 	redecide := fs.Bool("redecide", false, "also re-run every logged order with its dice (rules drift)")
 	pos, err := storeFlags(fs, args)
@@ -387,11 +388,14 @@ func runCheck(m *Main, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "%s: %d games, %d records, %d snapshots, %d games replayed\n", *db, rep.Games, rep.Records, rep.Snapshots, rep.Replayed)
+	fmt.Fprintf(m.Stdout, "%s: %d games, %d records, %d snapshots, %d games replayed\n", storeName(*db), rep.Games, rep.Records, rep.Snapshots, rep.Replayed)
 	for _, p := range rep.Problems {
 		fmt.Fprintln(m.Stdout, "PROBLEM:", p)
 	}
 	if !rep.OK() {
+		if isPostgres(*db) {
+			return fmt.Errorf("check found %d problems in %s", len(rep.Problems), storeName(*db))
+		}
 		return fmt.Errorf("check found %d problems in %s\n  put a backup back:  grognard restore BACKUP.db --db %s   (docs/admin.md)", len(rep.Problems), *db, shellQuote(*db))
 	}
 	fmt.Fprintln(m.Stdout, "OK")

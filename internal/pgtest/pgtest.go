@@ -14,6 +14,9 @@
 //		...
 //	}
 //
+// A package whose tests start no server pays nothing: the server starts
+// with the first test that asks for a database.
+//
 // PostgreSQL refuses to run as root: when the test runs as root the
 // cluster is created and the server started as the "postgres" system user
 // the package creates (or "nobody"), with the temporary directory chowned
@@ -235,43 +238,51 @@ func (s *Server) Stop() error {
 	return os.RemoveAll(s.Dir)
 }
 
-// Shared is the one server of a test package, started by Run (from
-// TestMain) and used by every test through NewDatabase.
+// Shared is the one server of a test package: Run (from TestMain) runs
+// the tests and stops the server; the first test that needs it starts it
+// (Server, NewDatabase), so a run that selects no such test starts none.
 type Shared struct {
 	Options Options
 	mu      sync.Mutex
+	started bool
 	srv     *Server
 	err     error
 }
 
-// Run starts the server, runs the tests and stops the server. A server
-// that cannot start is not an error here: each test that needs it skips
-// (or fails under CI=true) in NewDatabase.
+// Run runs the tests and stops the server if one was started.
 func (p *Shared) Run(m *testing.M) int {
-	p.srv, p.err = Start(p.Options)
 	code := m.Run()
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.srv != nil {
 		p.srv.Stop()
+		p.srv = nil
 	}
 	return code
 }
 
-// Server returns the running server, skipping the test when there is
-// none, or failing it when the environment has CI=true (CI must run these
-// tests: `.ci/run` installs PostgreSQL).
+// Server returns the running server, starting it on first use. When it
+// cannot start, the test is skipped, or failed when the environment has
+// CI=true (CI must run these tests: `.ci/run` installs PostgreSQL).
 func (p *Shared) Server(tb testing.TB) *Server {
 	tb.Helper()
-	if p.srv == nil {
-		err := p.err
+	p.mu.Lock()
+	if !p.started {
+		p.started = true
+		p.srv, p.err = Start(p.Options)
+	}
+	srv, err := p.srv, p.err
+	p.mu.Unlock()
+	if srv == nil {
 		if err == nil {
-			err = errors.New("pgtest.Shared.Run was not called from TestMain")
+			err = errors.New("the server was stopped (pgtest.Shared.Run has returned)")
 		}
 		if os.Getenv("CI") == "true" {
 			tb.Fatalf("PostgreSQL is needed (CI=true): %v", err)
 		}
 		tb.Skipf("PostgreSQL is not available (%v); install it with: %s", err, InstallHint)
 	}
-	return p.srv
+	return srv
 }
 
 // NewDatabase creates an empty database for this test and returns its URL.

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/grognard/grognard/storage"
+	"github.com/grognard/grognard/storage/postgres"
+)
+
+// A store is named by a file path (bbolt, the default), a bbolt:// URL
+// (bbolt:///var/lib/grognard/grognard.db) or a postgres:// (postgresql://)
+// URL, in [store] url, $GROGNARD_DB or --db (docs/postgres.md).
+
+func init() {
+	register(subcommand{name: "migrate", usage: "--from STORE --to STORE [--into-nonempty] — copy every game (records, snapshots, scenarios, seeds, indexes, interaction ids), application value and server setting from one store to another (bbolt file or bbolt:// ↔ postgres://), checking counts and each game's hash", run: runMigrate})
+}
+
+// isPostgres reports whether ref names a PostgreSQL store.
+func isPostgres(ref string) bool {
+	return strings.HasPrefix(ref, "postgres://") || strings.HasPrefix(ref, "postgresql://")
+}
+
+// boltPath is the file a bbolt store reference names (a path, or a
+// bbolt:// URL).
+func boltPath(ref string) string {
+	if p, ok := strings.CutPrefix(ref, "bbolt://"); ok {
+		return p
+	}
+	return ref
+}
+
+// storeName is ref as it may be printed: a URL's password is masked.
+func storeName(ref string) string {
+	if isPostgres(ref) {
+		if u, err := url.Parse(ref); err == nil {
+			return u.Redacted()
+		}
+		return "postgres://…"
+	}
+	return boltPath(ref)
+}
+
+// openStore opens the store ref names. A bbolt file is opened read-only
+// when readOnly (so that the tools refuse a store a running bot holds);
+// a PostgreSQL store is shared by every process and has no such mode.
+func openStore(ref string, readOnly bool) (storage.Backend, error) {
+	return openStoreWith(ref, readOnly, nil)
+}
+
+func openStoreWith(ref string, readOnly bool, logger *slog.Logger) (storage.Backend, error) {
+	if isPostgres(ref) {
+		s, err := postgres.Open(ref, postgres.Options{Logger: logger})
+		if err != nil {
+			return nil, fmt.Errorf("store %s: %w", storeName(ref), err)
+		}
+		return s, nil
+	}
+	path := boltPath(ref)
+	s, err := storage.Open(path, storage.Options{ReadOnly: readOnly, Resolver: storeResolver, Logger: logger})
+	if err != nil {
+		return nil, storeHint(path, err)
+	}
+	return s, nil
+}
+
+// migrated is what one migration moved.
+type migrated struct {
+	Games, Records, Snapshots, Interactions, Values, Servers int
+}
+
+func runMigrate(m *Main, ctx context.Context, args []string) error {
+	fs := m.newFlags("migrate")
+	from := fs.String("from", "", "the store to read: a bbolt file, bbolt:///path or postgres://…")
+	to := fs.String("to", "", "the store to write: a bbolt file, bbolt:///path or postgres://…")
+	nonEmpty := fs.Bool("into-nonempty", false, "write into a store that already holds games or values (ids that exist there are refused)")
+	pos, err := storeFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 || *from == "" || *to == "" {
+		return usageError{"usage: grognard migrate --from STORE --to STORE [--into-nonempty]"}
+	}
+	if *from == *to || (!isPostgres(*from) && !isPostgres(*to) && sameFile(boltPath(*from), boltPath(*to))) {
+		return usageError{"migrate: --from and --to name the same store"}
+	}
+	src, err := openStore(*from, true)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := openStore(*to, false)
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+	if !*nonEmpty {
+		games, err := dst.Games("", 1)
+		if err != nil {
+			return err
+		}
+		vals, err := dst.Values("")
+		if err != nil {
+			return err
+		}
+		servers, err := dst.Servers()
+		if err != nil {
+			return err
+		}
+		if len(games) > 0 || len(vals) > 0 || len(servers) > 0 {
+			return fmt.Errorf("migrate: %s is not empty (it holds games, values or server settings); --into-nonempty writes into it anyway", storeName(*to))
+		}
+	}
+	n, err := migrate(ctx, src, dst)
+	fmt.Fprintf(m.Stdout, "%s → %s: %d games (%d records, %d snapshots, %d interaction ids), %d values, %d server settings\n",
+		storeName(*from), storeName(*to), n.Games, n.Records, n.Snapshots, n.Interactions, n.Values, n.Servers)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(m.Stdout, "every game read back from the new store has the hash it had in the old one")
+	return nil
+}
+
+// migrate copies every game, value and server setting of src into dst and
+// reads each back: a game whose copy has another hash (GameCopy.Sum), or
+// counts that differ, is an error. It stops at the first error; what was
+// copied before it stays in dst.
+func migrate(ctx context.Context, src, dst storage.Backend) (migrated, error) {
+	var n migrated
+	after := ""
+	for {
+		page, err := src.Games(after, 100)
+		if err != nil {
+			return n, err
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, meta := range page {
+			if err := ctx.Err(); err != nil {
+				return n, err
+			}
+			c, err := src.CopyGame(meta.ID)
+			if err != nil {
+				return n, fmt.Errorf("game %s: %w", meta.ID, err)
+			}
+			if err := dst.PutGameCopy(c); err != nil {
+				return n, fmt.Errorf("game %s: %w", meta.ID, err)
+			}
+			back, err := dst.CopyGame(meta.ID)
+			if err != nil {
+				return n, fmt.Errorf("game %s read back: %w", meta.ID, err)
+			}
+			if got, want := back.Sum(), c.Sum(); got != want {
+				return n, fmt.Errorf("game %s: the copy has hash %.16s…, the original %.16s…", meta.ID, got, want)
+			}
+			if len(back.Entries) != len(c.Entries) || len(back.Snapshots) != len(c.Snapshots) || len(back.Interactions) != len(c.Interactions) {
+				return n, fmt.Errorf("game %s: %d/%d/%d records/snapshots/interactions copied, the original has %d/%d/%d", meta.ID,
+					len(back.Entries), len(back.Snapshots), len(back.Interactions), len(c.Entries), len(c.Snapshots), len(c.Interactions))
+			}
+			n.Games++
+			n.Records += len(c.Entries)
+			n.Snapshots += len(c.Snapshots)
+			n.Interactions += len(c.Interactions)
+		}
+		after = page[len(page)-1].ID
+	}
+	vals, err := src.Values("")
+	if err != nil {
+		return n, err
+	}
+	for _, kv := range vals {
+		if err := dst.PutValue(kv.Key, kv.Value); err != nil {
+			return n, fmt.Errorf("value %q: %w", kv.Key, err)
+		}
+		n.Values++
+	}
+	servers, err := src.Servers()
+	if err != nil {
+		return n, err
+	}
+	for _, kv := range servers {
+		if err := dst.PutServerSettings(kv.Key, kv.Value); err != nil {
+			return n, fmt.Errorf("server %q: %w", kv.Key, err)
+		}
+		n.Servers++
+	}
+	// The counts as the new store has them.
+	var games int
+	for after := ""; ; {
+		page, err := dst.Games(after, 1000)
+		if err != nil {
+			return n, err
+		}
+		if len(page) == 0 {
+			break
+		}
+		games += len(page)
+		after = page[len(page)-1].ID
+	}
+	dvals, err := dst.Values("")
+	if err != nil {
+		return n, err
+	}
+	dservers, err := dst.Servers()
+	if err != nil {
+		return n, err
+	}
+	if games < n.Games || len(dvals) < n.Values || len(dservers) < n.Servers {
+		return n, errors.New("migrate: the new store holds fewer games, values or server settings than were copied")
+	}
+	return n, nil
+}
+
+// sameFile reports whether two paths name one file.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	absA, _ := filepath.Abs(a)
+	absB, _ := filepath.Abs(b)
+	return absA == absB
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/storage"
+)
+
+// TestMigrate moves a bbolt store into PostgreSQL and back through the
+// command: every game, value and server setting arrives, each game with
+// the hash it had, the exports are the same bytes, and a non-empty target
+// is refused unless --into-nonempty.
+func TestMigrate(t *testing.T) {
+	db := toyStore(t)
+	func() {
+		s, err := storage.Open(db, storage.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.Bind("live", "discord:1/2"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutValue("bot/user/ann", []byte(`{"lang":"fr"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutServerSettings("discord:1", []byte(`{"admin_role":"ref"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	url := testPG.NewDatabase(t)
+	out, err := runStoreCmd(t, "", "migrate", "--from", db, "--to", url)
+	if err != nil {
+		t.Fatalf("migrate to PostgreSQL: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, ": 2 games (") || !strings.Contains(out, "1 values, 1 server settings") || !strings.Contains(out, "has the hash it had") {
+		t.Fatalf("migrate said:\n%s", out)
+	}
+	for _, id := range []string{"done", "live"} {
+		a, err := runStoreCmd(t, "", "export", id, "--db", db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := runStoreCmd(t, "", "export", id, "--db", url)
+		if err != nil || a != b {
+			t.Fatalf("export of %s from PostgreSQL differs (%v)", id, err)
+		}
+	}
+	if out, err := runStoreCmd(t, "", "check", "--db", url); err != nil || !strings.Contains(out, "2 games") {
+		t.Fatalf("check of the PostgreSQL store: %v\n%s", err, out)
+	}
+	if out, err := runStoreCmd(t, "", "migrate", "--from", db, "--to", url); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Fatalf("a second migration into the same database: %v\n%s", err, out)
+	}
+
+	// And back into a new bbolt file: the same games, values and settings.
+	back := filepath.Join(t.TempDir(), "back.db")
+	if out, err := runStoreCmd(t, "", "migrate", "--from", url, "--to", "bbolt://"+back); err != nil {
+		t.Fatalf("migrate back to bbolt: %v\n%s", err, out)
+	}
+	s, err := storage.Open(back, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	orig, err := storage.Open(db, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer orig.Close()
+	for _, id := range []string{"done", "live"} {
+		a, _ := orig.CopyGame(id)
+		b, err := s.CopyGame(id)
+		if err != nil || a.Sum() != b.Sum() {
+			t.Fatalf("game %s after the round trip: %v", id, err)
+		}
+	}
+	if v, _ := s.Value("bot/user/ann"); string(v) != `{"lang":"fr"}` {
+		t.Fatalf("value after the round trip: %q", v)
+	}
+	if v, _ := s.ServerSettings("discord:1"); string(v) != `{"admin_role":"ref"}` {
+		t.Fatalf("server settings after the round trip: %q", v)
+	}
+	if rooms, _ := s.GamesInRoom("discord:1/2"); len(rooms) != 1 || rooms[0] != "live" {
+		t.Fatalf("room index after the round trip: %v", rooms)
+	}
+}
