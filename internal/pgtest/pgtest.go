@@ -252,13 +252,19 @@ type Shared struct {
 // Run runs the tests and stops the server if one was started.
 func (p *Shared) Run(m *testing.M) int {
 	code := m.Run()
+	p.Stop()
+	return code
+}
+
+// Stop stops the server if one was started (a second Shared of the same
+// package is stopped this way from TestMain).
+func (p *Shared) Stop() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.srv != nil {
 		p.srv.Stop()
 		p.srv = nil
 	}
-	return code
 }
 
 // Server returns the running server, starting it on first use. When it

@@ -24,7 +24,11 @@ import (
 // of its own.
 var pg pgtest.Shared
 
-func TestMain(m *testing.M) { os.Exit(pg.Run(m)) }
+func TestMain(m *testing.M) {
+	code := pg.Run(m)
+	durablePG.Stop()
+	os.Exit(code)
+}
 
 func options(opts storage.Options) postgres.Options {
 	return postgres.Options{SnapshotEvery: opts.SnapshotEvery, SnapshotKeep: opts.SnapshotKeep, Now: opts.Now, Logger: opts.Logger}
