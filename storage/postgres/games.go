@@ -73,13 +73,22 @@ func insertGame(ctx context.Context, tx pgx.Tx, m *storage.GameMeta, scenario, s
 // index moves a game's room, player and deadline entries from old (nil:
 // none) to m, in one round trip.
 func index(ctx context.Context, tx pgx.Tx, old, m *storage.GameMeta) error {
+	b := &pgx.Batch{}
+	queueIndex(b, old, m)
+	if b.Len() == 0 {
+		return nil
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// queueIndex queues the statements of index.
+func queueIndex(b *pgx.Batch, old, m *storage.GameMeta) {
 	var oldRooms []string
 	oldPlayers := map[string]string{}
 	var oldDeadline time.Time
 	if old != nil {
 		oldRooms, oldPlayers, oldDeadline = old.Rooms, old.PlayerSides(), old.Deadline
 	}
-	b := &pgx.Batch{}
 	for _, r := range oldRooms {
 		if !slices.Contains(m.Rooms, r) {
 			b.Queue(`DELETE FROM rooms WHERE room = $1 AND game = $2`, r, m.ID)
@@ -107,10 +116,6 @@ func index(ctx context.Context, tx pgx.Tx, old, m *storage.GameMeta) error {
 	case !m.Deadline.IsZero() && !m.Deadline.Equal(oldDeadline):
 		b.Queue(`INSERT INTO deadlines (game, at) VALUES ($1, $2) ON CONFLICT (game) DO UPDATE SET at = excluded.at`, m.ID, m.Deadline.UnixNano())
 	}
-	if b.Len() == 0 {
-		return nil
-	}
-	return tx.SendBatch(ctx, b).Close()
 }
 
 // lockGame reads a game's meta and seed and locks its row until the end

@@ -33,38 +33,51 @@ func (s *Store) AppendEntry(gameID string, expectSeq int, e storage.Entry) error
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	err = s.update(ctx, func(tx pgx.Tx) error {
+	// Two round trips: BEGIN and the locking read, then the writes and
+	// COMMIT (pipelined).
+	err = s.pipelined(ctx, func(b *pgx.Batch) {
+		b.Queue(`SELECT g.meta, g.seed, i.game, i.seq FROM games g LEFT JOIN interactions i ON i.id = $2 WHERE g.id = $1 FOR UPDATE OF g`, gameID, e.Interaction)
+		if e.Interaction != "" {
+			b.Queue(`SELECT game, seq FROM interactions WHERE id = $1`, e.Interaction)
+		}
+	}, func(br pgx.BatchResults) (*pgx.Batch, error) {
 		var (
 			raw, seed []byte
 			inGame    *string
 			inSeq     *int64
 		)
-		err := tx.QueryRow(ctx, `SELECT g.meta, g.seed, i.game, i.seq FROM games g LEFT JOIN interactions i ON i.id = $2 WHERE g.id = $1 FOR UPDATE OF g`,
-			gameID, e.Interaction).Scan(&raw, &seed, &inGame, &inSeq)
+		err := br.QueryRow().Scan(&raw, &seed, &inGame, &inSeq)
 		if errors.Is(err, pgx.ErrNoRows) {
-			if d, ok, err := s.interaction(ctx, tx, e.Interaction); err != nil || ok {
-				return refuseDup(d, err)
+			if e.Interaction != "" {
+				d := storage.DuplicateError{Interaction: e.Interaction}
+				err := br.QueryRow().Scan(&d.Game, &d.Seq)
+				if err == nil {
+					return nil, refuse(&d)
+				}
+				if !errors.Is(err, pgx.ErrNoRows) {
+					return nil, err
+				}
 			}
-			return refuse(notFound(gameID))
+			return nil, refuse(notFound(gameID))
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if inGame != nil {
-			return refuse(&storage.DuplicateError{Interaction: e.Interaction, Game: *inGame, Seq: int(*inSeq)})
+			return nil, refuse(&storage.DuplicateError{Interaction: e.Interaction, Game: *inGame, Seq: int(*inSeq)})
 		}
 		m, err := decodeMeta(raw, gameID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		old := *m
 		le, val, err := p.Apply(m, seed)
 		if err != nil {
-			return refuse(err)
+			return nil, refuse(err)
 		}
 		mb, err := json.Marshal(m)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		b := &pgx.Batch{}
 		b.Queue(`INSERT INTO records (game, seq, rolls, entry) VALUES ($1, $2, $3, $4)`, gameID, le.Seq, m.Rolls, val)
@@ -75,30 +88,22 @@ func (s *Store) AppendEntry(gameID string, expectSeq int, e storage.Entry) error
 		if p.Snapshot != nil {
 			sv, err := storage.EncodeSnapshot(&storage.Snapshot{Seq: m.Seq, Rolls: m.Rolls, Time: le.Time, State: p.Snapshot})
 			if err != nil {
-				return err
+				return nil, err
 			}
 			queueSnapshot(b, gameID, m.Seq, sv, s.opts.SnapshotKeep)
 		}
-		if err := tx.SendBatch(ctx, b).Close(); err != nil {
-			if isUnique(err) {
-				// Another writer stored this interaction (in another
-				// game) or this record first: tell which.
-				return errRace
-			}
-			return err
-		}
 		if p.Over {
-			return index(ctx, tx, &old, m)
+			queueIndex(b, &old, m)
 		}
-		return nil
+		return b, nil
 	})
-	if errors.Is(err, errRace) {
+	if isUnique(err) {
+		// Another writer stored this interaction (in another game) or
+		// this record first: tell which.
 		return s.explainRace(gameID, expectSeq, e.Interaction)
 	}
 	return err
 }
-
-var errRace = errors.New("storage/postgres: unique violation")
 
 // explainRace turns a unique violation of an append into the refusal it
 // stands for, read after the other writer committed.
@@ -115,25 +120,6 @@ func (s *Store) explainRace(gameID string, expectSeq int, interaction string) er
 		return err
 	}
 	return &storage.ConflictError{Game: gameID, Expected: expectSeq, Actual: m.Seq}
-}
-
-func (s *Store) interaction(ctx context.Context, tx pgx.Tx, id string) (storage.DuplicateError, bool, error) {
-	if id == "" {
-		return storage.DuplicateError{}, false, nil
-	}
-	d := storage.DuplicateError{Interaction: id}
-	err := tx.QueryRow(ctx, `SELECT game, seq FROM interactions WHERE id = $1`, id).Scan(&d.Game, &d.Seq)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return d, false, nil
-	}
-	return d, err == nil, err
-}
-
-func refuseDup(d storage.DuplicateError, err error) error {
-	if err != nil {
-		return err
-	}
-	return refuse(&d)
 }
 
 // queueSnapshot stores a snapshot and keeps the newest keep of the game.

@@ -246,6 +246,64 @@ func (s *Store) update(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	}
 }
 
+// pipelined runs a write transaction in two round trips, retried as
+// update's: BEGIN and the reads first queues, then the writes decide
+// returns (from the reads' results) and COMMIT. A refusal from decide,
+// or any error, rolls the transaction back.
+func (s *Store) pipelined(ctx context.Context, first func(b *pgx.Batch), decide func(br pgx.BatchResults) (*pgx.Batch, error)) error {
+	for attempt := 0; ; attempt++ {
+		err := s.pipelineOnce(ctx, first, decide)
+		var rf refusal
+		if errors.As(err, &rf) {
+			return rf.err
+		}
+		if err == nil || !retryable(err) || attempt >= 20 || ctx.Err() != nil {
+			return dbErr(err)
+		}
+		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
+	}
+}
+
+func (s *Store) pipelineOnce(ctx context.Context, first func(b *pgx.Batch), decide func(br pgx.BatchResults) (*pgx.Batch, error)) (err error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	open := false
+	defer func() {
+		if err != nil && open {
+			// A connection that cannot roll back is closed, never
+			// handed out again with a transaction open.
+			if _, rerr := conn.Exec(context.WithoutCancel(ctx), "ROLLBACK"); rerr != nil {
+				conn.Conn().Close(context.WithoutCancel(ctx))
+			}
+		}
+	}()
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	first(b)
+	br := conn.SendBatch(ctx, b)
+	if _, err := br.Exec(); err != nil {
+		br.Close()
+		return err
+	}
+	open = true
+	w, err := decide(br)
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	w.Queue("COMMIT")
+	if err := conn.SendBatch(ctx, w).Close(); err != nil {
+		return err
+	}
+	open = false
+	return nil
+}
+
 // view runs fn in a read-only transaction that sees one snapshot of the
 // database (REPEATABLE READ), so that what it reads holds together.
 func (s *Store) view(ctx context.Context, fn func(tx pgx.Tx) error) error {
