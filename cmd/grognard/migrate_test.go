@@ -38,6 +38,7 @@ func TestMigrate(t *testing.T) {
 	if !strings.Contains(out, ": 2 games (") || !strings.Contains(out, "1 values, 1 server settings") || !strings.Contains(out, "has the hash it had") {
 		t.Fatalf("migrate said:\n%s", out)
 	}
+	t.Logf("grognard migrate said:\n%s", out)
 	for _, id := range []string{"done", "live"} {
 		a, err := runStoreCmd(t, "", "export", id, "--db", db)
 		if err != nil {
@@ -85,5 +86,28 @@ func TestMigrate(t *testing.T) {
 	}
 	if rooms, _ := s.GamesInRoom("discord:1/2"); len(rooms) != 1 || rooms[0] != "live" {
 		t.Fatalf("room index after the round trip: %v", rooms)
+	}
+}
+
+// TestServeOnPostgres: grognard serve on a PostgreSQL store (--db URL)
+// plays a game in the terminal room, and a second serve process on the
+// same database finds it where the first left it.
+func TestServeOnPostgres(t *testing.T) {
+	for _, v := range []string{"GROGNARD_DISCORD_TOKEN", "GROGNARD_MATRIX_ACCESS_TOKEN", "GROGNARD_MATRIX_PASSWORD"} {
+		t.Setenv(v, "")
+	}
+	url := testPG.NewDatabase(t)
+	images := filepath.Join(t.TempDir(), "img")
+	script := strings.Join([]string{
+		"new gs-1 vs bob", "/as bob", "accept", "deploy auto", "ready",
+		"/as alice", "deploy auto", "ready", "/quit",
+	}, "\n")
+	out, err := runMain(t, script, "serve", "--db", url, "--images", images, "--user", "alice")
+	if err != nil || !strings.Contains(out, "g1 begins") || !strings.Contains(out, "store postgres://") {
+		t.Fatalf("serve on PostgreSQL: %v\n%s", err, out)
+	}
+	out, err = runMain(t, "status\n", "serve", "--db", url, "--images", images, "--user", "carol")
+	if err != nil || !strings.Contains(out, "turn 1/8 · movement phase of A") {
+		t.Fatalf("a second serve on the same database: %v\n%s", err, out)
 	}
 }
