@@ -303,50 +303,31 @@ func (s *Store) Import(r io.Reader) (GameMeta, error) {
 }
 
 func (s *Store) importGame(x *Exported) error {
-	m := x.Meta
+	c, err := ImportCopy(x)
+	if err != nil {
+		return err
+	}
+	return s.PutGameCopy(c)
+}
+
+// ImportCopy is the game an import of x stores: its meta, scenario and
+// records, the seed when the export reveals it, and the interaction ids of
+// its records (stored at the records' times). No snapshots: Load replays
+// the log, or RebuildSnapshot writes one.
+func ImportCopy(x *Exported) (*GameCopy, error) {
 	if x.Scenario == nil {
-		return badInput("import of game %s: a version 1 export carries no scenario; ImportChecked (grognard import) takes the shipped one", m.ID)
+		return nil, badInput("import of game %s: a version 1 export carries no scenario; ImportChecked (grognard import) takes the shipped one", x.Meta.ID)
 	}
-	var seed []byte
-	if m.Seed != "" {
-		seed, _ = hex.DecodeString(m.Seed)
+	c := &GameCopy{Meta: x.Meta, Scenario: x.Scenario, Entries: x.Entries}
+	if x.Meta.Seed != "" {
+		c.Seed, _ = hex.DecodeString(x.Meta.Seed)
 	}
-	vals := make([][]byte, len(x.Entries))
-	for i := range x.Entries {
-		v, err := encodeEntry(&x.Entries[i])
-		if err != nil {
-			return err
+	for _, e := range x.Entries {
+		if e.Interaction != "" {
+			c.Interactions = append(c.Interactions, InteractionEntry{ID: e.Interaction, Seq: e.Seq, At: e.Time})
 		}
-		vals[i] = v
 	}
-	return s.update(func(tx *bolt.Tx) error {
-		if tx.Bucket(bucketGames).Bucket([]byte(m.ID)) != nil {
-			return reject(fmt.Errorf("%w: %q", ErrExists, m.ID))
-		}
-		ins := tx.Bucket(bucketInteractions)
-		for _, e := range x.Entries {
-			if e.Interaction != "" && ins.Get([]byte(e.Interaction)) != nil {
-				return reject(badInput("record %d: interaction %q is already in the store", e.Seq, e.Interaction))
-			}
-		}
-		mm := m
-		if err := putGame(tx, &mm, x.Scenario, seed); err != nil {
-			return err
-		}
-		lb := tx.Bucket(bucketGames).Bucket([]byte(m.ID)).Bucket(bucketLog)
-		for i, e := range x.Entries {
-			if err := lb.Put(seqKey(e.Seq), vals[i]); err != nil {
-				return err
-			}
-			if e.Interaction != "" {
-				b, _ := json.Marshal(interaction{Game: m.ID, Seq: e.Seq, At: e.Time})
-				if err := ins.Put([]byte(e.Interaction), b); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+	return c, nil
 }
 
 // ReadGame returns a stored game in the same form as ReadExport, seed

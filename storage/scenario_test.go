@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -14,39 +13,9 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/storage/storetest"
 )
-
-// toyVersion is a version of the toy scenario: its goal (read by the toy
-// ruleset's Start), its hash and a small map, so that a test can tell
-// which version a game plays.
-func toyVersion(hash, goal string) *game.Scenario {
-	sc := *storetest.Scenario
-	sc.Hash = hash
-	sc.Params = map[string]string{"goal": goal}
-	g := grid.NewHex(3, 2)
-	sc.Map = &game.Map{Grid: g, Source: "toy " + hash,
-		Cells: map[grid.Coord]game.Cell{{X: 1, Y: 0}: {Terrain: "forest", Name: hash}},
-		Edges: map[grid.Edge][]string{grid.EdgeOf(grid.Coord{X: 0, Y: 0}, grid.Coord{X: 0, Y: 1}): {"river"}},
-		Links: map[grid.Edge][]string{}}
-	sc.Zones = map[string][]grid.Coord{"home": {{X: 0, Y: 0}}}
-	return &sc
-}
-
-// shipping is a resolver that ships one version of the toy scenario.
-type shipping struct {
-	storetest.Resolver
-	sc *game.Scenario
-}
-
-func (r shipping) Scenario(id, hash string) (*game.Scenario, error) {
-	if id != r.sc.ID {
-		return nil, fmt.Errorf("no scenario %q", id)
-	}
-	return r.sc, nil
-}
 
 // corrupt changes a game's stored bytes under key k with raw bbolt.
 func corrupt(t *testing.T, s *Store, id string, k []byte, edit func([]byte) []byte) {
@@ -87,7 +56,7 @@ func TestStoredScenarioVerified(t *testing.T) {
 			editMeta(t, s, "g7", func(m *GameMeta) { m.ScenarioSum = strings.Repeat("0", 64) })
 		},
 		"another scenario's copy": func(t *testing.T, s *Store) {
-			b, sum, _ := EncodeScenario(toyVersion("v9", "12"))
+			b, sum, _ := EncodeScenario(storetest.Version("v9", "12"))
 			corrupt(t, s, "g7", keyScenario, func([]byte) []byte { return b })
 			editMeta(t, s, "g7", func(m *GameMeta) { m.ScenarioSum = sum })
 		},
@@ -96,7 +65,7 @@ func TestStoredScenarioVerified(t *testing.T) {
 			s := mustOpen(t, Options{})
 			m := toyMeta("g7")
 			m.Scenario, m.ScenarioHash = "", ""
-			if _, err := s.CreateGame(m, toyVersion("v1", "12"), seedOf("g7")); err != nil {
+			if _, err := s.CreateGame(m, storetest.Version("v1", "12"), seedOf("g7")); err != nil {
 				t.Fatal(err)
 			}
 			mustOrder(t, s, "g7", game.SideA, "add 1")
@@ -158,7 +127,7 @@ func TestImportVersion1Export(t *testing.T) {
 
 	var logs syncbuf.Buffer
 	changed := mustOpen(t, Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
-	meta, err = changed.ImportChecked(bytes.NewReader(old), shipping{sc: toyVersion("toyhash2", "100")})
+	meta, err = changed.ImportChecked(bytes.NewReader(old), storetest.Shipping{Ships: storetest.Version("toyhash2", "100")})
 	if err != nil || !strings.Contains(meta.ScenarioNote, "toyhash2") {
 		t.Fatalf("import of a version 1 export, another version shipped: %+v %v", meta, err)
 	}
@@ -217,7 +186,7 @@ func TestUpgradeV1Scenarios(t *testing.T) {
 	t.Run("another version shipped", func(t *testing.T) {
 		var logs syncbuf.Buffer
 		log := slog.New(slog.NewJSONHandler(&logs, nil))
-		s, _, err := openV1(t, Options{Resolver: shipping{sc: toyVersion("toyhash2", "1000")}, Logger: log})
+		s, _, err := openV1(t, Options{Resolver: storetest.Shipping{Ships: storetest.Version("toyhash2", "1000")}, Logger: log})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +206,7 @@ func TestUpgradeV1Scenarios(t *testing.T) {
 		mustCheck(t, s)
 	})
 	t.Run("scenario gone", func(t *testing.T) {
-		s, _, err := openV1(t, Options{Resolver: shipping{sc: &game.Scenario{ID: "other"}}})
+		s, _, err := openV1(t, Options{Resolver: storetest.Shipping{Ships: &game.Scenario{ID: "other"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

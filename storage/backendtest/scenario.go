@@ -3,7 +3,6 @@ package backendtest
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -14,35 +13,6 @@ import (
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/storage/storetest"
 )
-
-// toyVersion is a version of the toy scenario: its goal (read by the toy
-// ruleset's Start), its hash and a small map, so that a test can tell
-// which version a game plays.
-func toyVersion(hash, goal string) *game.Scenario {
-	sc := *storetest.Scenario
-	sc.Hash = hash
-	sc.Params = map[string]string{"goal": goal}
-	g := grid.NewHex(3, 2)
-	sc.Map = &game.Map{Grid: g, Source: "toy " + hash,
-		Cells: map[grid.Coord]game.Cell{{X: 1, Y: 0}: {Terrain: "forest", Name: hash}},
-		Edges: map[grid.Edge][]string{grid.EdgeOf(grid.Coord{X: 0, Y: 0}, grid.Coord{X: 0, Y: 1}): {"river"}},
-		Links: map[grid.Edge][]string{}}
-	sc.Zones = map[string][]grid.Coord{"home": {{X: 0, Y: 0}}}
-	return &sc
-}
-
-// shipping is a resolver that ships one version of the toy scenario.
-type shipping struct {
-	storetest.Resolver
-	sc *game.Scenario
-}
-
-func (r shipping) Scenario(id, hash string) (*game.Scenario, error) {
-	if id != r.sc.ID {
-		return nil, fmt.Errorf("no scenario %q", id)
-	}
-	return r.sc, nil
-}
 
 // playOut plays roll2 orders until the game is over.
 func playOut(t *testing.T, s Backend, id string) {
@@ -62,7 +32,7 @@ func goalOf(t *testing.T, g *game.Game) int { t.Helper(); return toyState(t, g).
 // shipped scenario changes.
 func testGameKeepsItsScenario(t *testing.T) {
 	s := mustOpen(t, Options{SnapshotEvery: 3})
-	v1, v2 := toyVersion("v1", "12"), toyVersion("v2", "1000")
+	v1, v2 := storetest.Version("v1", "12"), storetest.Version("v2", "1000")
 	m := toyMeta("g")
 	m.Scenario, m.ScenarioHash = "", ""
 	m, err := s.CreateGame(m, v1, seedOf("g"))
@@ -73,7 +43,7 @@ func testGameKeepsItsScenario(t *testing.T) {
 		t.Fatalf("meta of the new game: %+v", m)
 	}
 	mustOrder(t, s, "g", game.SideA, "add 1")
-	shipped := shipping{sc: v2} // a new version ships
+	shipped := storetest.Shipping{Ships: v2} // a new version ships
 	for name, load := range map[string]func() (*game.Game, GameMeta, error){
 		"load":   func() (*game.Game, GameMeta, error) { return s.Load("g", shipped) },
 		"replay": func() (*game.Game, GameMeta, error) { return s.Replay("g", shipped) },
@@ -106,10 +76,10 @@ func testCreateGameScenario(t *testing.T) {
 	if _, err := s.CreateGame(m, nil, seedOf("g")); !errors.Is(err, ErrBadInput) {
 		t.Fatalf("no scenario: %v", err)
 	}
-	if _, err := s.CreateGame(m, toyVersion("other", "5"), seedOf("g")); !errors.Is(err, ErrBadInput) {
+	if _, err := s.CreateGame(m, storetest.Version("other", "5"), seedOf("g")); !errors.Is(err, ErrBadInput) {
 		t.Fatalf("meta names another version than the scenario given: %v", err)
 	}
-	bad := toyVersion("toyhash1", "5")
+	bad := storetest.Version("toyhash1", "5")
 	bad.Map.Grid = nil
 	if _, err := s.CreateGame(m, bad, seedOf("g")); !errors.Is(err, ErrBadInput) {
 		t.Fatalf("unencodable scenario: %v", err)
@@ -122,13 +92,13 @@ func testExportCarriesScenario(t *testing.T) {
 	src := mustOpen(t, Options{})
 	m := toyMeta("g")
 	m.Scenario, m.ScenarioHash = "", ""
-	if _, err := src.CreateGame(m, toyVersion("v1", "12"), seedOf("g")); err != nil {
+	if _, err := src.CreateGame(m, storetest.Version("v1", "12"), seedOf("g")); err != nil {
 		t.Fatal(err)
 	}
 	playOut(t, src, "g")
 	out := export(t, src, "g")
 
-	elsewhere := shipping{sc: toyVersion("v2", "1000")}
+	elsewhere := storetest.Shipping{Ships: storetest.Version("v2", "1000")}
 	x, err := ReadExport(bytes.NewReader(out))
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -33,15 +32,7 @@ func (s *Store) readGame(gameID string) (*storage.Exported, error) {
 	defer cancel()
 	var x *storage.Exported
 	err := s.view(ctx, func(tx pgx.Tx) error {
-		var raw, scb []byte
-		err := tx.QueryRow(ctx, `SELECT meta, scenario FROM games WHERE id = $1`, gameID).Scan(&raw, &scb)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return refuse(notFound(gameID))
-		}
-		if err != nil {
-			return err
-		}
-		m, err := decodeMeta(raw, gameID)
+		m, scb, err := readMetaScenario(ctx, tx, gameID)
 		if err != nil {
 			return err
 		}
@@ -92,17 +83,9 @@ func (s *Store) ImportChecked(r io.Reader, res storage.Resolver) (storage.GameMe
 }
 
 func (s *Store) importGame(x *storage.Exported) error {
-	if x.Scenario == nil {
-		return fmt.Errorf("%w: import of game %s: a version 1 export carries no scenario; ImportChecked (grognard import) takes the shipped one", storage.ErrBadInput, x.Meta.ID)
-	}
-	c := &storage.GameCopy{Meta: x.Meta, Scenario: x.Scenario, Entries: x.Entries}
-	if x.Meta.Seed != "" {
-		c.Seed, _ = hex.DecodeString(x.Meta.Seed)
-	}
-	for _, e := range x.Entries {
-		if e.Interaction != "" {
-			c.Interactions = append(c.Interactions, storage.InteractionEntry{ID: e.Interaction, Seq: e.Seq, At: e.Time})
-		}
+	c, err := storage.ImportCopy(x)
+	if err != nil {
+		return err
 	}
 	return s.putGameCopy(c, false)
 }

@@ -176,20 +176,34 @@ func (s *Store) Meta(gameID string) (storage.GameMeta, error) {
 func (s *Store) Scenario(gameID string) (*game.Scenario, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	var raw, scb []byte
-	err := s.pool.QueryRow(ctx, `SELECT meta, scenario FROM games WHERE id = $1`, gameID).Scan(&raw, &scb)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, notFound(gameID)
-	}
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	m, err := decodeMeta(raw, gameID)
+	var (
+		m   *storage.GameMeta
+		scb []byte
+	)
+	err := s.view(ctx, func(tx pgx.Tx) error {
+		var err error
+		m, scb, err = readMetaScenario(ctx, tx, gameID)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	s.noteScenario(m)
 	return storage.StoredScenario(m, scb)
+}
+
+// readMetaScenario reads a game's meta and stored scenario.
+func readMetaScenario(ctx context.Context, tx pgx.Tx, id string) (*storage.GameMeta, []byte, error) {
+	var raw, scb []byte
+	err := tx.QueryRow(ctx, `SELECT meta, scenario FROM games WHERE id = $1`, id).Scan(&raw, &scb)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, refuse(notFound(id))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := decodeMeta(raw, id)
+	return m, scb, err
 }
 
 // noteScenario logs, each time a marked game is loaded, that it does not

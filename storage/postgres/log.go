@@ -379,19 +379,11 @@ func (s *Store) Load(gameID string, res storage.Resolver) (*game.Game, storage.G
 	read := func(all bool) (*storage.Loaded, error) {
 		d := &storage.Loaded{}
 		err := s.view(ctx, func(tx pgx.Tx) error {
-			var raw []byte
-			err := tx.QueryRow(ctx, `SELECT meta, scenario FROM games WHERE id = $1`, gameID).Scan(&raw, &d.Scenario)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return refuse(notFound(gameID))
-			}
+			m, scb, err := readMetaScenario(ctx, tx, gameID)
 			if err != nil {
 				return err
 			}
-			m, err := decodeMeta(raw, gameID)
-			if err != nil {
-				return err
-			}
-			d.Meta = *m
+			d.Meta, d.Scenario = *m, scb
 			from := 1
 			if !all {
 				sns, err := readSnapshots(ctx, tx, gameID, "DESC", 1)

@@ -233,8 +233,15 @@ func refuse(err error) error { return refusal{err} }
 // the whole transaction on a serialization failure or a deadlock, which
 // CockroachDB asks clients to retry.
 func (s *Store) update(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return retry(ctx, func() error { return pgx.BeginFunc(ctx, s.pool, fn) })
+}
+
+// retry runs one transaction, again after a serialization failure or a
+// deadlock (up to 20 times within ctx), and returns a refusal's own
+// error.
+func retry(ctx context.Context, tx func() error) error {
 	for attempt := 0; ; attempt++ {
-		err := pgx.BeginFunc(ctx, s.pool, fn)
+		err := tx()
 		var rf refusal
 		if errors.As(err, &rf) {
 			return rf.err
@@ -251,17 +258,7 @@ func (s *Store) update(ctx context.Context, fn func(tx pgx.Tx) error) error {
 // returns (from the reads' results) and COMMIT. A refusal from decide,
 // or any error, rolls the transaction back.
 func (s *Store) pipelined(ctx context.Context, first func(b *pgx.Batch), decide func(br pgx.BatchResults) (*pgx.Batch, error)) error {
-	for attempt := 0; ; attempt++ {
-		err := s.pipelineOnce(ctx, first, decide)
-		var rf refusal
-		if errors.As(err, &rf) {
-			return rf.err
-		}
-		if err == nil || !retryable(err) || attempt >= 20 || ctx.Err() != nil {
-			return dbErr(err)
-		}
-		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
-	}
+	return retry(ctx, func() error { return s.pipelineOnce(ctx, first, decide) })
 }
 
 func (s *Store) pipelineOnce(ctx context.Context, first func(b *pgx.Batch), decide func(br pgx.BatchResults) (*pgx.Batch, error)) (err error) {
@@ -307,17 +304,8 @@ func (s *Store) pipelineOnce(ctx context.Context, first func(b *pgx.Batch), deci
 // view runs fn in a read-only transaction that sees one snapshot of the
 // database (REPEATABLE READ), so that what it reads holds together.
 func (s *Store) view(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	for attempt := 0; ; attempt++ {
-		err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
-		var rf refusal
-		if errors.As(err, &rf) {
-			return rf.err
-		}
-		if err == nil || !retryable(err) || attempt >= 20 || ctx.Err() != nil {
-			return dbErr(err)
-		}
-		time.Sleep(time.Duration(attempt+1) * time.Millisecond)
-	}
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	return retry(ctx, func() error { return pgx.BeginTxFunc(ctx, s.pool, opts, fn) })
 }
 
 func retryable(err error) bool {
