@@ -53,6 +53,9 @@ type Backend interface {
 	RebuildSnapshot(gameID string, res Resolver) error
 
 	PutValue(key string, val []byte) error
+	// SwapValue stores val only over the value old (nil: none), and
+	// reports whether it did: several processes' compare-and-swap.
+	SwapValue(key string, old, val []byte) (bool, error)
 	Value(key string) ([]byte, error)
 	Values(prefix string) ([]KeyValue, error)
 	PutServerSettings(server string, val []byte) error

@@ -90,7 +90,7 @@ const keyWebLinkKey = "web/link-key"
 
 // site is the bot's side of the web view: its address and the link key
 // (from the environment, the file, or the store).
-func (c WebConfig) site(st *storage.Store) (bot.Site, error) {
+func (c WebConfig) site(st storage.Backend) (bot.Site, error) {
 	if !c.enabled() {
 		return bot.Site{}, nil
 	}

@@ -201,3 +201,9 @@ func TestOpenRefuses(t *testing.T) {
 		t.Fatalf("schema 99: %v, want ErrSchema", err)
 	}
 }
+
+// TestSwapValue: SwapValue writes only over the value expected, as
+// storetest.SwapValues checks for every backend.
+func TestSwapValue(t *testing.T) {
+	storetest.SwapValues(t, openURL(t, pg.NewDatabase(t)))
+}

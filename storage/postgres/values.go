@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/grognard/grognard/storage"
 )
@@ -32,6 +33,39 @@ func (s *Store) PutValue(key string, val []byte) error {
 		return err
 	}
 	return s.put(`app_values`, `key`, key, val)
+}
+
+// SwapValue stores val under key only if the value there is still old
+// (nil or empty: no value), and reports whether it did; an empty val
+// deletes. Each case is one statement whose WHERE (or ON CONFLICT DO
+// NOTHING) is the comparison, so that the database decides between two
+// processes swapping at once.
+func (s *Store) SwapValue(key string, old, val []byte) (bool, error) {
+	if err := validKey("key", key); err != nil {
+		return false, err
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var (
+		tag pgconn.CommandTag
+		err error
+	)
+	switch {
+	case len(old) == 0 && len(val) == 0:
+		var none bool
+		err = s.pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM app_values WHERE key = $1)`, key).Scan(&none)
+		return none && err == nil, dbErr(err)
+	case len(old) == 0:
+		tag, err = s.pool.Exec(ctx, `INSERT INTO app_values (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, key, val)
+	case len(val) == 0:
+		tag, err = s.pool.Exec(ctx, `DELETE FROM app_values WHERE key = $1 AND value = $2`, key, old)
+	default:
+		tag, err = s.pool.Exec(ctx, `UPDATE app_values SET value = $3 WHERE key = $1 AND value = $2`, key, old, val)
+	}
+	if err != nil {
+		return false, dbErr(err)
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // Value returns the application value under key, or nil.
