@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -24,8 +25,8 @@ import (
 func init() {
 	register(subcommand{name: "export", usage: "<game> [--db FILE] [--side A|B] > game.jsonl — write a game as JSONL (docs/export.md); --side: only what that side may see", run: runExport})
 	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
-	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] — replay a game's log and print it", run: runReplay})
-	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] — recompute every die from the revealed seed", run: runAudit})
+	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] [--lang en|fr] — replay a game's log and print it, each event narrated", run: runReplay})
+	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] [--list] [--lang en|fr] — recompute every die from the revealed seed; --list: each record's dice and events", run: runAudit})
 	register(subcommand{name: "backup", usage: "FILE [--db FILE] — write a consistent copy of the store, checked before it replaces FILE", run: runBackup})
 	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
@@ -168,12 +169,16 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("replay")
 	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
 	pngDir := fs.String("png-dir", "", "write the public board after every phase to DIR (needs a build with the renderer)")
+	lang := fs.String("lang", "en", "the language of the events' narration: en or fr")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard replay <game|file.jsonl> [--db FILE] [--png-dir DIR]"}
+		return usageError{"usage: grognard replay <game|file.jsonl> [--db FILE] [--png-dir DIR] [--lang en|fr]"}
+	}
+	if err := checkLang(*lang); err != nil {
+		return err
 	}
 	x, err := gameSource(pos[0], *db)
 	if err != nil {
@@ -245,11 +250,7 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 		}
 		fmt.Fprintf(m.Stdout, "%4d %s %s\n", rec.Seq, rec.Command.Side, rec.Command)
 		for _, e := range rec.Events {
-			if ex, ok := e.(game.Explainer); ok {
-				fmt.Fprintf(m.Stdout, "       %s\n", ex.Explain())
-			} else {
-				fmt.Fprintf(m.Stdout, "       %s\n", e.Kind())
-			}
+			fmt.Fprintf(m.Stdout, "       %s\n", game.Narrate(*lang, e))
 		}
 		after := g.State.Clock()
 		if draw != nil && (after.Turn != before.Turn || after.Phase != before.Phase || rec.Seq == len(recs)) {
@@ -283,12 +284,17 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 func runAudit(m *Main, ctx context.Context, args []string) error {
 	fs := m.newFlags("audit")
 	db := fs.String("db", defaultDB(), "store: a bbolt file or a postgres:// URL ($GROGNARD_DB)")
+	list := fs.Bool("list", false, "list each record's dice with its events, which name the faces (symbol dice as words)")
+	lang := fs.String("lang", "en", "the language of --list: en or fr")
 	pos, err := storeFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard audit <game|file.jsonl> [--db FILE]"}
+		return usageError{"usage: grognard audit <game|file.jsonl> [--db FILE] [--list] [--lang en|fr]"}
+	}
+	if err := checkLang(*lang); err != nil {
+		return err
 	}
 	x, err := gameSource(pos[0], *db)
 	if err != nil {
@@ -311,7 +317,49 @@ func runAudit(m *Main, ctx context.Context, args []string) error {
 	if !rep.OK() {
 		return fmt.Errorf("audit of game %s failed: %d mismatching dice, %d other problems", rep.Game, len(rep.Mismatches), len(rep.Problems))
 	}
+	if *list {
+		if err := listDice(m, x, *lang); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(m.Stdout, "%d dice recomputed from the seed: all match\n", rep.Dice)
+	return nil
+}
+
+// listDice prints, for audit --list, every record that rolled: its dice
+// as logged (and recomputed) and its events in lang, whose narration
+// names the faces of symbol dice (Frédéric le Grand's infantry, cavalry,
+// artillery, flag, tactical advantage).
+func listDice(m *Main, x *storage.Exported, lang string) error {
+	r, _, err := storage.Resolve(storeResolver, x)
+	if err != nil {
+		return err
+	}
+	recs, err := storage.DecodeRecords(r, x.Entries)
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		if len(rec.Rolls) == 0 {
+			continue
+		}
+		vals := make([]string, len(rec.Rolls))
+		for i, d := range rec.Rolls {
+			vals[i] = fmt.Sprintf("d%d=%d", d.Sides, d.Value)
+		}
+		fmt.Fprintf(m.Stdout, "%4d %s %s: %s\n", rec.Seq, rec.Command.Side, rec.Command, strings.Join(vals, " "))
+		for _, e := range rec.Events {
+			fmt.Fprintf(m.Stdout, "       %s\n", game.Narrate(lang, e))
+		}
+	}
+	return nil
+}
+
+// checkLang refuses a --lang the catalogues do not have.
+func checkLang(l string) error {
+	if !slices.Contains(game.Langs, l) {
+		return usageError{fmt.Sprintf("--lang %q: en or fr", l)}
+	}
 	return nil
 }
 
