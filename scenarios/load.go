@@ -50,13 +50,21 @@ var cache struct {
 
 // Load returns the shipped scenario with the given id ("gs-1"). The
 // scenario is loaded once and shared: callers must not modify it.
+//
+// "ID@MAP" is the shipped scenario ID played on the shipped map MAP of
+// its ruleset (data/<ruleset>/maps/MAP.toml: "flg-brigades@muhlbach"), a
+// terrain file chosen when a game is created. Only a scenario whose own
+// map is blank, a placeholder for a battlefield generated at set-up, may
+// be played on another map; its id and title name the map, and its hash
+// covers the map file.
 func Load(id string) (*game.Scenario, error) {
 	cache.Lock()
 	defer cache.Unlock()
 	if sc, ok := cache.byID[id]; ok {
 		return sc, nil
 	}
-	p, ok := shippedScenario(id)
+	base, mapName, onMap := strings.Cut(id, "@")
+	p, ok := shippedScenario(base)
 	if !ok {
 		var ids []string
 		for _, in := range List() {
@@ -66,6 +74,9 @@ func Load(id string) (*game.Scenario, error) {
 	}
 	l := newLoader()
 	sc := l.scenarioAt(p, false, true)
+	if onMap && sc != nil {
+		sc = l.onMap(sc, mapName)
+	}
 	if err := l.ps.err(); err != nil {
 		return nil, err
 	}
@@ -104,6 +115,40 @@ func Parse(name string, src []byte) (*game.Scenario, error) {
 		return nil, err
 	}
 	return sc, nil
+}
+
+// onMap is sc on the shipped map name of its ruleset (Load's "ID@MAP").
+func (l *loader) onMap(sc *game.Scenario, name string) *game.Scenario {
+	where := shippedName("data/" + sc.Ruleset + "/" + sc.ID + ".toml")
+	if m := sc.Map; len(m.Cells) > 0 || len(m.Edges) > 0 || len(m.Links) > 0 {
+		l.ps.add(where, 0, "scenario %s has a battlefield of its own: it cannot be played on map %q", sc.ID, name)
+		return nil
+	}
+	p := "data/" + sc.Ruleset + "/maps/" + name + ".toml"
+	f, found := l.read(p, false)
+	if !found || name == "" || strings.ContainsAny(name, "/.") {
+		var names []string
+		if files, err := fs.ReadDir(shipped, "data/"+sc.Ruleset+"/maps"); err == nil {
+			for _, f := range files {
+				names = append(names, strings.TrimSuffix(f.Name(), ".toml"))
+			}
+		}
+		l.ps.add(where, 0, "no shipped map %q for %s (maps: %s)", name, sc.Ruleset, strings.Join(names, ", "))
+		return nil
+	}
+	if f == nil {
+		return nil
+	}
+	mn := f.root(l.ps)
+	md := l.readMap(mn, false)
+	mn.finish()
+	if md == nil || l.ps.count() > 0 {
+		return nil
+	}
+	out := *sc
+	out.ID, out.Title, out.Map = sc.ID+"@"+name, sc.Title+" ("+name+")", md.Map()
+	out.Hash = l.hash()
+	return &out
 }
 
 // List describes every shipped scenario, sorted by id. The shipped files

@@ -214,3 +214,52 @@ func TestObjectivesOnBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestTerrainFileAtCreation: a generated battle played on a shipped
+// terrain file chosen when the game is created ("flg-brigades@muhlbach",
+// scenarios.Load): set-up keeps that map (its stream, bridge and
+// villages) instead of generating one, whatever the seed, places the two
+// Brigade presets to deploy on it, and the game starts; no objectives
+// (they belong to flg-muhlbach's scenario, not to its map). A battle that
+// has a battlefield of its own cannot change it, and an unknown map is
+// refused with the list of maps.
+func TestTerrainFileAtCreation(t *testing.T) {
+	sc, err := scenarios.Load("flg-brigades@muhlbach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := scenarios.Load("flg-brigades")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.ID != "flg-brigades@muhlbach" || sc.Hash == plain.Hash || !strings.Contains(sc.Map.Source, "muhlbach") {
+		t.Fatalf("scenario %s (hash %s, map %s)", sc.ID, sc.Hash, sc.Map.Source)
+	}
+	r := flg.New()
+	for seed := range int64(3) {
+		out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Map != sc.Map {
+			t.Fatalf("seed %d: the battlefield is %q, not the chosen map file", seed, out.Map.Source)
+		}
+		bridge, _ := out.Map.Grid.Parse("0607")
+		if out.Map.CellAt(bridge).Terrain != flg.TBridge || out.Params["objectives-A"] != "" {
+			t.Errorf("seed %d: 0607 is %s, objectives %q", seed, out.Map.CellAt(bridge).Terrain, out.Params["objectives-A"])
+		}
+		g, err := game.Start(r, out, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := g.State.(*flg.State); s.Phase != flg.PhaseDeploy || s.Initial[game.SideA] != 9 {
+			t.Errorf("seed %d: phase %s with %d units for A", seed, s.Phase, s.Initial[game.SideA])
+		}
+	}
+	if _, err := scenarios.Load("flg-muhlbach@muhlbach"); err == nil || !strings.Contains(err.Error(), "battlefield of its own") {
+		t.Errorf("flg-muhlbach on another map: %v", err)
+	}
+	if _, err := scenarios.Load("flg-brigades@atlantis"); err == nil || !strings.Contains(err.Error(), "maps: muhlbach") {
+		t.Errorf("an unknown map: %v", err)
+	}
+}

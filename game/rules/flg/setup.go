@@ -88,10 +88,18 @@ func boardSize(n int) (depth, along int) {
 	return 14, 22
 }
 
+// blankMap reports whether m has no terrain at all: a placeholder.
+func blankMap(m *game.Map) bool {
+	return len(m.Cells) == 0 && len(m.Edges) == 0 && len(m.Links) == 0
+}
+
 // SetUp resolves the set-up params (see above).
 func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Scenario, error) {
 	armyA, armyB := sc.Param("army-A", ""), sc.Param("army-B", "")
-	gen := sc.Param("board", "") == "generate"
+	// A scenario generates its battlefield on its placeholder map; on a
+	// map with terrain (a terrain file chosen at creation, scenarios.Load's
+	// "flg-brigades@muhlbach") that map is the battlefield (FLG-P-36).
+	gen := sc.Param("board", "") == "generate" && blankMap(sc.Map)
 	lot := sc.Param("first", "") == "lot"
 	if err := CheckScenario(sc); err != nil {
 		return nil, err
