@@ -44,13 +44,8 @@ func (s *Server) lookupFailed(w http.ResponseWriter, r *http.Request, err error)
 // game serves a game's page: /g/{id} (the spectator's view) or
 // /p/{token} (a side's, by private link).
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
-	id, viewer, base, ok := s.viewOf(w, r)
+	id, viewer, base, step, ok := s.stepView(w, r)
 	if !ok {
-		return
-	}
-	step, ok := stepOf(r)
-	if !ok {
-		s.fail(w, r, http.StatusBadRequest, "err.step")
 		return
 	}
 	l := s.langOf(r)
@@ -179,13 +174,8 @@ func (c *pageCache) put(key string, p *page) {
 
 // board serves a game's board image at a step.
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
-	id, viewer, _, ok := s.viewOf(w, r)
+	id, viewer, _, step, ok := s.stepView(w, r)
 	if !ok {
-		return
-	}
-	step, ok := stepOf(r)
-	if !ok {
-		s.fail(w, r, http.StatusBadRequest, "err.step")
 		return
 	}
 	png, version, err := s.o.App.GameBoard(id, viewer, step)

@@ -212,14 +212,22 @@ func (s *Server) viewOf(w http.ResponseWriter, r *http.Request) (id string, view
 	return id, game.Nobody, "/g/" + id, true
 }
 
-// stepOf reads ?step= (absent: the latest, -1).
-func stepOf(r *http.Request) (int, bool) {
-	v := r.URL.Query().Get("step")
-	if v == "" {
-		return -1, true
+// stepView is viewOf and the step of the replay asked for (?step=;
+// absent: the latest, -1).
+func (s *Server) stepView(w http.ResponseWriter, r *http.Request) (id string, viewer game.Side, base string, step int, ok bool) {
+	if id, viewer, base, ok = s.viewOf(w, r); !ok {
+		return
 	}
-	n, err := strconv.Atoi(v)
-	return n, err == nil && n >= 0 && n < 1<<20
+	step = -1
+	if v := r.URL.Query().Get("step"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= 1<<20 {
+			s.fail(w, r, http.StatusBadRequest, "err.step")
+			return "", game.Nobody, "", 0, false
+		}
+		step = n
+	}
+	return id, viewer, base, step, true
 }
 
 func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
