@@ -103,8 +103,8 @@ func BenchmarkGamePage(b *testing.B) {
 }
 
 // BenchmarkFinishedGamePage serves the page of a finished Manœuvre game
-// of 464 records: everything public, the seed revealed and every roll in
-// the dice audit's table.
+// (random orders, seeded dice: 432 records, 245 dice): everything public,
+// the seed revealed and every roll in the dice audit's table.
 func BenchmarkFinishedGamePage(b *testing.B) {
 	s := newSite(b, nil)
 	s.say("alice", "new man-frgb vs bob")

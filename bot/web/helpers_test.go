@@ -20,6 +20,7 @@ import (
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/storage"
 )
@@ -34,6 +35,8 @@ type site struct {
 
 	mu  sync.Mutex
 	now time.Time
+	// names are display names the players send (default: their id).
+	names map[string]string
 }
 
 // hashRenderer draws a board as a small PNG whose pixels are the SHA-256
@@ -76,7 +79,7 @@ func newSite(t testing.TB, renderer bot.Renderer) *site {
 		renderer = hashRenderer{}
 	}
 	s.store = st
-	s.app, err = bot.New(bot.Config{Store: st, Renderer: renderer, Now: s.clock,
+	s.app, err = bot.New(bot.Config{Store: st, Renderer: renderer, Now: s.clock, NewSeed: func() []byte { return dice.SeedFromInt(1) },
 		Site: bot.Site{BaseURL: testBase, Key: bytes.Repeat([]byte{byte(keys.Add(1))}, 32), LinkTTL: 48 * time.Hour}})
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +113,11 @@ func (s *site) say(user, text string) bot.Response { return s.req(user, text, fa
 func (s *site) req(user, text string, admin bool) bot.Response {
 	s.t.Helper()
 	s.advance(time.Second)
-	return s.app.Handle(context.Background(), bot.Request{Platform: "test", Room: "r1", User: bot.User{ID: user, Name: user}, Text: text, IsAdmin: admin})
+	name := user
+	if n, ok := s.names[user]; ok {
+		name = n
+	}
+	return s.app.Handle(context.Background(), bot.Request{Platform: "test", Room: "r1", User: bot.User{ID: user, Name: name}, Text: text, IsAdmin: admin})
 }
 
 // texts joins what a response says.

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"html"
+	"html/template"
 	"errors"
 	"fmt"
 	"net/http"
@@ -96,13 +98,9 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, err)
 		return
 	}
-	rows := make([]historyRow, len(p.History))
-	for i, it := range p.History {
-		rows[i] = historyRow{HistoryItem: it, Href: fmt.Sprintf("%s?step=%d%s#board", base, it.Seq, q)}
-	}
 	data := map[string]any{
 		"Title": p.ID + " · " + p.Title, "P": p, "Base": base, "Q": q, "Img": img(p.Step), "ImgBase": img(0)[:len(img(0))-1],
-		"Clocks": string(clocks), "Rows": rows, "Show": T(l, "game.show"),
+		"Clocks": string(clocks), "History": historyHTML(p.History, base, q, T(l, "game.show")), "Rolls": rollsHTML(p.Rolls, p.Seed != ""),
 		"Private": viewer.Valid(), "Side": viewer.String(),
 		"Prev": max(p.Step-1, 0), "Next": min(p.Step+1, p.Steps), "Latest": p.Step == p.Steps,
 		"Audit": len(p.Rolls) > 0 && p.Seed != "",
@@ -274,8 +272,36 @@ func (s *Server) static(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
 }
 
-// historyRow is a line of the history with its link to the replay.
-type historyRow struct {
-	bot.HistoryItem
-	Href string
+// historyHTML is the history's lines, each record with its link to the
+// replay. The lists of a long game are written here rather than by the
+// template, whose actions cost ten times more a line; every text is
+// escaped, and the links are the site's own paths.
+func historyHTML(items []bot.HistoryItem, base, q, show string) template.HTML {
+	var b strings.Builder
+	base, show = html.EscapeString(base), html.EscapeString(show)
+	q = html.EscapeString(q)
+	for _, it := range items {
+		if it.Undo {
+			fmt.Fprintf(&b, "<li class=\"undo\">%s</li>\n", html.EscapeString(it.Text))
+			continue
+		}
+		fmt.Fprintf(&b, "<li data-seq=\"%d\" id=\"rec-%d\">%s <a class=\"show\" href=\"%s?step=%d%s#board\">%s</a></li>\n",
+			it.Seq, it.Seq, html.EscapeString(it.Text), base, it.Seq, q, show)
+	}
+	return template.HTML(b.String())
+}
+
+// rollsHTML is the dice audit's rows (with what the seed gives, and a
+// cell for the browser's check, once the seed is revealed).
+func rollsHTML(rolls []bot.RollItem, seed bool) template.HTML {
+	var b strings.Builder
+	for _, r := range rolls {
+		fmt.Fprintf(&b, "<tr data-index=\"%d\" data-sides=\"%d\" data-value=\"%d\"><td><a href=\"#rec-%d\">#%d</a></td><td>%d</td><td>d%d</td><td>%d</td>",
+			r.Index, r.Sides, r.Value, r.Seq, r.Seq, r.Index, r.Sides, r.Value)
+		if seed {
+			fmt.Fprintf(&b, "<td>%d</td><td class=\"browser\"></td>", r.Computed)
+		}
+		b.WriteString("</tr>\n")
+	}
+	return template.HTML(b.String())
 }

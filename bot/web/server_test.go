@@ -305,3 +305,18 @@ func between(s, a, b string) string {
 	v, _, _ := strings.Cut(rest, b)
 	return v
 }
+
+// TestEscaping: what players write (here a display name with markup)
+// reaches the pages as text, never as markup.
+func TestEscaping(t *testing.T) {
+	s := newSite(t, nil)
+	evil := `<img src=x onerror=alert(1)>`
+	s.names = map[string]string{"alice": evil, "bob": evil}
+	s.manGame()
+	s.playLegal()
+	_, body := s.get("/g/g1")
+	history := between(body, `id="history"`, `</section>`)
+	if strings.Contains(body, evil) || !strings.Contains(history, "(&lt;img src=x onerror=alert(1)&gt;)") {
+		t.Errorf("the display name is not escaped:\n%s", history)
+	}
+}
