@@ -3,10 +3,10 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"html"
-	"html/template"
 	"errors"
 	"fmt"
+	"html"
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
