@@ -8,11 +8,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
-	"github.com/grognard/grognard/game/rules/man"
+	"github.com/grognard/grognard/game/rules/all"
 )
 
 // TestNoLeakOnPages: Manœuvre's hands are secret. The public page, its
@@ -91,11 +92,25 @@ func contains(list []string, s string) bool {
 // exported log by the rules (not by the code under test).
 func spectatorBoard(t *testing.T, s *site, id string) *game.Board {
 	t.Helper()
+	r, st := stateAt(t, s, id, -1)
+	b := r.(game.Boarder).Board(st, game.Nobody)
+	b.Legend.Game = id
+	return b
+}
+
+// stateAt replays a game's stored log to record k (< 0: all of it).
+func stateAt(t *testing.T, s *site, id string, k int) (game.Ruleset, game.State) {
+	t.Helper()
 	x, err := s.store.ReadGame(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := man.New()
+	var r game.Ruleset
+	for _, rs := range all.Rulesets() {
+		if rs.Name() == x.Meta.Ruleset {
+			r = rs
+		}
+	}
 	sc, err := s.store.Scenario(id)
 	if err != nil {
 		t.Fatal(err)
@@ -105,15 +120,141 @@ func spectatorBoard(t *testing.T, s *site, id string) *game.Board {
 		t.Fatal(err)
 	}
 	for _, e := range x.Entries {
+		if k >= 0 && e.Seq > k {
+			break
+		}
 		rec, err := e.Record(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g.Commit(rec)
 	}
-	b := r.Board(g.State, game.Nobody)
-	b.Legend.Game = id
-	return b
+	return r, g.State
+}
+
+// TestNoLeakReplay plays random games of scenarios with secrets — hidden
+// set-ups (gs-1, ptg-standard), hands (man-frgb), armies built by budget
+// and deployed in secret (flg-budget) — and at every step of the replay
+// checks the public site against the rules' own views of that step,
+// replayed from the stored log: the board image is the spectator's board,
+// the units list names no unit at a hex only a side's view shows, and no
+// card only a side's view shows; nor does the public export.
+func TestNoLeakReplay(t *testing.T) {
+	for _, scenario := range []string{"gs-1", "ptg-standard", "man-frgb", "flg-budget"} {
+		t.Run(scenario, func(t *testing.T) {
+			s := newSite(t, nil)
+			s.say("alice", "new "+scenario+" vs bob")
+			if got := texts(s.say("bob", "accept")); !strings.Contains(got, "g1 begins") {
+				t.Fatalf("the game does not start: %s", got)
+			}
+			s.playRandom(30, 7, true)
+			p, err := s.app.GamePage("g1", game.Nobody, -1, bot.EN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, export := s.get("/g/g1/export")
+			public := words(strings.Join(p.Panel, " ") + " " + historyText(p))
+			secrets := 0
+			for k := 0; k <= p.Steps; k++ {
+				r, st := stateAt(t, s, "g1", k)
+				_, page := s.get("/g/g1?step=" + strconv.Itoa(k))
+				units := between(page, `id="units"`, `</details>`)
+				pub := game.ViewOf(r, st, game.Nobody)
+				shown := map[string]string{}
+				for _, pc := range pub.Pieces() {
+					shown[pc.ID] = pc.Hex
+				}
+				cards := map[string]bool{}
+				for _, z := range game.ZonesOf(pub, game.Nobody) {
+					for _, c := range z.Items {
+						cards[c] = true
+					}
+				}
+				for _, side := range game.Sides {
+					view := game.ViewOf(r, st, side)
+					for _, pc := range view.Pieces() {
+						if pc.Hex == "" || shown[pc.ID] == pc.Hex {
+							continue
+						}
+						secrets++
+						for _, line := range strings.Split(units, "<li>") {
+							if containsWord(line, pc.ID) && containsWord(line, pc.Hex) {
+								t.Errorf("step %d: the public units list shows %s at %s, which only side %s sees: %s", k, pc.ID, pc.Hex, side, line)
+							}
+						}
+					}
+					for _, z := range game.ZonesOf(view, side) {
+						for _, c := range z.Items {
+							if cards[c] || public[c] {
+								continue
+							}
+							secrets++
+							if containsWord(units, c) {
+								t.Errorf("step %d: the public units list shows side %s's %s %s", k, side, z.Name, c)
+							}
+							if k == p.Steps && containsWord(export, c) {
+								t.Errorf("the public export shows side %s's %s %s", side, z.Name, c)
+							}
+						}
+					}
+				}
+				b := r.(game.Boarder).Board(st, game.Nobody)
+				b.Legend.Game = "g1"
+				want, _ := hashRenderer{}.PNG(b)
+				if _, img := s.get("/g/g1/board.png?step=" + strconv.Itoa(k)); img != string(want) {
+					t.Errorf("step %d: the public image is not the spectator's board", k)
+				}
+			}
+			if secrets == 0 {
+				t.Errorf("%d steps and no secret in either side's view: the test checks nothing here", p.Steps)
+			}
+		})
+	}
+}
+
+func historyText(p *bot.GamePage) string {
+	var out []string
+	for _, it := range p.History {
+		out = append(out, it.Text)
+	}
+	return strings.Join(out, " ")
+}
+
+// words are the words of a text that could name a secret: unit ids,
+// cards, hexes (two characters or more, with a letter or a digit).
+func words(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+	}) {
+		if len([]rune(w)) >= 2 {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// containsWord reports whether w is in s as a whole word.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, after := rune(' '), rune(' ')
+		if j > 0 {
+			before = rune(s[j-1])
+		}
+		if e := j + len(w); e < len(s) {
+			after = rune(s[e])
+		}
+		isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' }
+		if !isWord(before) && !isWord(after) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // TestReplay: every record is a step; the board and the clock of a step
