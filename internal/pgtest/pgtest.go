@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -150,12 +151,24 @@ func Start(opts Options) (*Server, error) {
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	cmd.SysProcAttr = sysProcAttr(cred)
-	if err := cmd.Start(); err != nil {
+	// The server is started, and waited for, from one goroutine locked
+	// to its thread: Pdeathsig fires when the thread that started the
+	// child ends, so that thread lives as long as the server.
+	started := make(chan error, 1)
+	s.done = make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		s.done <- cmd.Wait()
+	}()
+	if err := <-started; err != nil {
 		return fail(fmt.Errorf("postgres: %w", err))
 	}
 	s.cmd = cmd
-	s.done = make(chan error, 1)
-	go func() { s.done <- cmd.Wait() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	for {

@@ -151,3 +151,55 @@ func testAudit(t *testing.T) {
 		t.Fatalf("wrong seed passed: %+v", rep)
 	}
 }
+
+func testReadExportRefuses(t *testing.T) {
+	over := export(t, playedStore(t, "30"), "g")
+	on := export(t, playedStore(t, "1000"), "g")
+	lines := func(b []byte) []string { return strings.Split(strings.TrimSpace(string(b)), "\n") }
+	join := func(ls []string) string { return strings.Join(ls, "\n") + "\n" }
+	edit := func(b []byte, i int, from, to string) string {
+		ls := lines(b)
+		if !strings.Contains(ls[i], from) {
+			t.Fatalf("line %d has no %q", i, from)
+		}
+		ls[i] = strings.Replace(ls[i], from, to, 1)
+		return join(ls)
+	}
+	onLines := lines(on)
+	var seedHex string
+	var hdr struct{ Game GameMeta }
+	json.Unmarshal([]byte(lines(over)[0]), &hdr)
+	seedHex = hdr.Game.Seed
+	cases := map[string]struct{ in, msg string }{
+		"empty":                  {"", "empty"},
+		"not json":               {"hello\n", "line 1"},
+		"no header":              {onLines[1] + "\n", `want "game"`},
+		"wrong format":           {edit(on, 0, `"format":"grognard-game"`, `"format":"other"`), "format"},
+		"newer version":          {edit(on, 0, `"version":2`, `"version":3`), "version 3"},
+		"unknown field":          {edit(on, 2, `"seq":1`, `"seq":1,"colour":"red"`), "unknown field"},
+		"truncated":              {join(onLines[:len(onLines)-1]), "without an \"end\" line"},
+		"missing record":         {join(append(append([]string{}, onLines[:3]...), onLines[4:]...)), "record 3, want 2"},
+		"no scenario":            {join(append(onLines[:1:1], onLines[2:]...)), `want the "scenario" line`},
+		"scenario edited":        {edit(on, 1, `"turns":0`, `"turns":9`), "has SHA-256"},
+		"scenario not json":      {edit(on, 1, `"scenario":{`, `"scenario":"x",{`), "line 2"},
+		"sum in version 1":       {edit(on, 0, `"version":2`, `"version":1`), "version 1 export has no scenario_sum"},
+		"bad count":              {edit(on, len(onLines)-1, `"records":`, `"records":1`), "end says"},
+		"trailing data":          {string(on) + onLines[1] + "\n", "after its \"end\""},
+		"bad meta":               {edit(on, 0, `"ruleset":"toy"`, `"ruleset":""`), "ruleset is empty"},
+		"seed of a running game": {edit(on, 0, `"seed_commitment"`, `"seed":"`+seedHex+`","seed_commitment"`), "carries its seed"},
+		"wrong seed":             {edit(over, 0, `"seed":"`+seedHex[:4], `"seed":"0000`), "does not match the commitment"},
+	}
+	s := mustOpen(t, Options{}) // every refused import must leave it empty
+	for name, c := range cases {
+		_, err := ReadExport(strings.NewReader(c.in))
+		if !errors.Is(err, ErrBadInput) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want ErrBadInput containing %q", name, err, c.msg)
+		}
+		if _, err := s.Import(strings.NewReader(c.in)); err == nil {
+			t.Errorf("%s: imported", name)
+		}
+		if gs, _ := s.Games("", 0); len(gs) != 0 {
+			t.Errorf("%s: a refused import left a game", name)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package backendtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/storage/storetest"
 )
 
@@ -138,5 +141,51 @@ func testExportViewScenario(t *testing.T) {
 		if has != x.Meta.Status.Ended() {
 			t.Errorf("goal %s, status %s: scenario line in the view: %v", goal, x.Meta.Status, has)
 		}
+	}
+}
+
+// asVersion1 rewrites an export as version 1 wrote it: no scenario line,
+// no scenario_sum.
+func asVersion1(t *testing.T, out []byte) []byte {
+	t.Helper()
+	lines := strings.SplitAfter(string(out), "\n")
+	var h map[string]any
+	json.Unmarshal([]byte(lines[0]), &h)
+	h["version"] = 1
+	delete(h["game"].(map[string]any), "scenario_sum")
+	b, _ := json.Marshal(h)
+	return []byte(string(b) + "\n" + strings.Join(lines[2:], ""))
+}
+
+// An export of version 1 carries no scenario: import takes the shipped
+// one by id, and marks the game when its hash is not the recorded one.
+func testImportVersion1Export(t *testing.T) {
+	src := mustOpen(t, Options{})
+	mustCreate(t, src, toyMeta("g"))
+	mustOrder(t, src, "g", game.SideA, "roll")
+	old := asVersion1(t, export(t, src, "g"))
+
+	if _, err := mustOpen(t, Options{}).Import(bytes.NewReader(old)); !errors.Is(err, ErrBadInput) {
+		t.Fatalf("plain import of a version 1 export: %v", err)
+	}
+	same := mustOpen(t, Options{})
+	meta, err := same.ImportChecked(bytes.NewReader(old), toyRes)
+	if err != nil || meta.ScenarioNote != "" || meta.ScenarioSum == "" {
+		t.Fatalf("import of a version 1 export, same scenario shipped: %+v %v", meta, err)
+	}
+	mustCheck(t, same)
+
+	var logs syncbuf.Buffer
+	changed := mustOpen(t, Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	meta, err = changed.ImportChecked(bytes.NewReader(old), storetest.Shipping{Ships: storetest.Version("toyhash2", "100")})
+	if err != nil || !strings.Contains(meta.ScenarioNote, "toyhash2") {
+		t.Fatalf("import of a version 1 export, another version shipped: %+v %v", meta, err)
+	}
+	g, _, err := changed.Load("g", toyRes)
+	if err != nil || g.Scenario.Hash != "toyhash2" {
+		t.Fatalf("load: %v", err)
+	}
+	if !strings.Contains(logs.String(), `"game":"g"`) || !strings.Contains(logs.String(), "does not play the scenario version it started on") {
+		t.Fatalf("no warning logged:\n%s", logs.String())
 	}
 }

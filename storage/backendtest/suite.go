@@ -50,6 +50,8 @@ var suite = []struct {
 	{"TruncateLog", testTruncateLog},
 	{"ConcurrentPlayers", testConcurrentPlayers},
 	{"ExportImportIdentical", testExportImportIdentical},
+	{"ReadExportRefuses", testReadExportRefuses},
+	{"ImportVersion1Export", testImportVersion1Export},
 	{"Audit", testAudit},
 	{"GameKeepsItsScenario", testGameKeepsItsScenario},
 	{"ExportCarriesScenario", testExportCarriesScenario},

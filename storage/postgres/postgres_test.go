@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -206,4 +208,61 @@ func TestOpenRefuses(t *testing.T) {
 // storetest.SwapValues checks for every backend.
 func TestSwapValue(t *testing.T) {
 	storetest.SwapValues(t, openURL(t, pg.NewDatabase(t)))
+}
+
+// TestCheckFindsDamage: Check reads the tables as they are, not as the
+// store wrote them: an edited scenario, a record gone, a stale or missing
+// index entry and an edited event (rules drift) are each reported.
+func TestCheckFindsDamage(t *testing.T) {
+	s, err := postgres.Open(pg.NewDatabase(t), postgres.Options{SnapshotEvery: 2, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, id := range []string{"g", "h"} {
+		m := storage.GameMeta{ID: id, Ruleset: "toy", RulesetVersion: storetest.Toy{}.Version(), Rooms: []string{"room:1"},
+			Seats: map[game.Side]string{game.SideA: "user:ann", game.SideB: "user:bob"}, Options: game.Options{"goal": "1000"}}
+		if _, err := s.CreateGame(m, storetest.Scenario, dice.SeedFromInt(int64(len(id)))); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 6 {
+			if _, err := backendtest.Order(s, id, game.Sides[i%2], []string{"roll", "add 2"}[i%2], ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := s.SetDeadline("g", time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	opts := storage.CheckOptions{Resolver: storetest.Resolver{}, Redecide: true}
+	if rep, err := s.Check(t.Context(), opts); err != nil || !rep.OK() || rep.Games != 2 || rep.Records != 12 || rep.Snapshots != 4 {
+		t.Fatalf("check of a sound store: %+v %v", rep, err)
+	}
+	for _, q := range []string{
+		`UPDATE games SET scenario = scenario || '\x20'::bytea WHERE id = 'g'`,
+		`DELETE FROM records WHERE game = 'g' AND seq = 5`,
+		`INSERT INTO rooms (room, game) VALUES ('room:stale', 'g')`,
+		`DELETE FROM deadlines WHERE game = 'g'`,
+		`UPDATE records SET entry = convert_to(replace(convert_from(entry, 'UTF8'), '"n":2', '"n":3'), 'UTF8') WHERE game = 'h' AND seq = 2`,
+	} {
+		if _, err := s.Pool().Exec(t.Context(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	rep, err := s.Check(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rep.Err().Error()
+	for _, want := range []string{
+		"game g: storage: bad stored scenario: game g: stored scenario toy-race has SHA-256",
+		"game g: log has record 6 where 5 was expected",
+		`index "rooms" has a stale entry "room:stale → g"`,
+		`index "deadlines" lacks entry`,
+		"game h: redecide: record 2 (add 2): event 1 differs from the log",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("check lacks %q:\n%s", want, got)
+		}
+	}
 }
