@@ -15,12 +15,13 @@ import (
 	"github.com/grognard/grognard/game/dice"
 )
 
-// TestConcurrentPlayers: 200 games, both players of every game ordering at
+// TestConcurrentPlayers: 200 games (Scale.ConcurrentGames), both players of every game ordering at
 // the same moment, every round. In each round both players load the same
 // state before either appends, so exactly one of them must lose with
 // ErrConflict and succeed on retry; no order may be lost or stored twice.
 func testConcurrentPlayers(t *testing.T) {
-	const games, rounds = 200, 5
+	const rounds = 5
+	games := scale.ConcurrentGames
 	s := mustOpen(t, Options{SnapshotEvery: 3})
 	for i := range games {
 		m := toyMeta(fmt.Sprintf("c%03d", i))
@@ -101,7 +102,7 @@ func testConcurrentPlayers(t *testing.T) {
 	if got, want := conflicts.Load(), int64(games*rounds); got != want {
 		t.Errorf("%d conflicts, want exactly one per game and round (%d)", got, want)
 	}
-	if got := stored.Load(); got != 2*games*rounds {
+	if got := stored.Load(); got != int64(2*games*rounds) {
 		t.Fatalf("%d orders acknowledged, want %d", got, 2*games*rounds)
 	}
 	for i := range games {

@@ -64,12 +64,27 @@ var (
 	opener Opener
 )
 
+// Scale sizes the suite's heavier tests.
+type Scale struct {
+	// ConcurrentGames is the number of games of ConcurrentPlayers, both
+	// players of each ordering at once (default 200).
+	ConcurrentGames int
+}
+
+var scale Scale
+
 // Run runs the whole suite on the stores open makes, one subtest per
 // test. Tests of one Run share the package's opener: do not call Run from
 // parallel tests.
-func Run(t *testing.T, open Opener) {
+func Run(t *testing.T, open Opener) { RunScaled(t, open, Scale{}) }
+
+// RunScaled is Run with the heavier tests sized by sc.
+func RunScaled(t *testing.T, open Opener, sc Scale) {
+	if sc.ConcurrentGames <= 0 {
+		sc.ConcurrentGames = 200
+	}
 	mu.Lock()
-	opener = open
+	opener, scale = open, sc
 	mu.Unlock()
 	for _, tc := range suite {
 		t.Run(tc.name, tc.run)

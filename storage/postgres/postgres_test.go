@@ -37,12 +37,14 @@ func options(opts storage.Options) postgres.Options {
 }
 
 // TestBackend runs the backend suite on PostgreSQL stores, each in a new
-// database of the test server.
+// database of the test server. ConcurrentPlayers races 50 games rather
+// than bbolt's 200: every order is a round trip to the server, and the
+// race of both players of a game is the same at any number of games.
 func TestBackend(t *testing.T) {
-	backendtest.Run(t, func(tb testing.TB, opts storage.Options) func() (storage.Backend, error) {
+	backendtest.RunScaled(t, func(tb testing.TB, opts storage.Options) func() (storage.Backend, error) {
 		url := pg.NewDatabase(tb)
 		return func() (storage.Backend, error) { return postgres.Open(url, options(opts)) }
-	})
+	}, backendtest.Scale{ConcurrentGames: 50})
 }
 
 func openURL(tb testing.TB, url string) *postgres.Store {
