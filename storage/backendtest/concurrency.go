@@ -15,8 +15,8 @@ import (
 	"github.com/grognard/grognard/game/dice"
 )
 
-// TestConcurrentPlayers: 200 games (Scale.ConcurrentGames), both players of every game ordering at
-// the same moment, every round. In each round both players load the same
+// TestConcurrentPlayers: 200 games (Scale.ConcurrentGames), both players
+// of every game ordering at the same moment, every round. In each round both players load the same
 // state before either appends, so exactly one of them must lose with
 // ErrConflict and succeed on retry; no order may be lost or stored twice.
 func testConcurrentPlayers(t *testing.T) {
