@@ -65,7 +65,8 @@
 //	deploy UNIT|OFFICER HEX · decoy HEX · ready
 //	                                deployment (FLG-A1.5, FLG-A1.6, FLG-P-35)
 //	activate OFFICER UNIT|OFFICER   command phase, one unit (or an officer
-//	                                alone) at a time (FLG-2.4, FLG-2.15)
+//	                                alone) at a time (FLG-2.4, FLG-2.15);
+//	                                the phase's pending decision lists them
 //	messenger OFFICER [ADC|OFFICER] command phase: send a messenger (FLG-2.11)
 //	impetuous UNIT                  command phase: the C1 die (FLG-P-27)
 //	move UNIT|OFFICER|MESSENGER HEX movement phase (FLG-3, FLG-2.15, FLG-2.11)
@@ -76,6 +77,9 @@
 //	advance UNIT [HEX] · stay UNIT  an optional follow-up, D5's extra hex (FLG-4.50)
 //	pursue UNIT HEX TARGET          a pursuit (FLG-4.51)
 //	place OFFICER|HEX               a skipped turn's General-in-Chief (FLG-4.83)
+//	answer UNIT stand|firstrank|breakoff
+//	                                the defender, before the roll (option
+//	                                reactions = prompt; react.go, §9.2)
 //	standing UNIT [WORD…]           either side, any time: standing orders
 //	                                for the enemy's turn (breakoff, evade,
 //	                                dodge, firstrank; §9.2)
@@ -95,13 +99,22 @@
 //
 // # Decisions and defaults
 //
-// The attacker's optional follow-up and pursuit are pending decisions
-// (default: stay); so are building and deploying (both sides at once).
-// The defender's choices before a roll (break-off, Rompre, Esquive, an
-// officer in the first rank of a riposte) are its standing orders, given
-// with "standing" at any time (§9.2: the bot prompts only where no
-// standing order covers the case; without one the defaults apply: stand,
-// no first rank). The riposte is always made (the digest's default),
+// The command phase is a pending decision of the active side (FLG-2.4,
+// §9.1): the unit activations officer by officer, then "end", the
+// default (§9.2: at the deadline the phase ends); an officer activated
+// alone and messengers stay typed orders, so that the decision reads the
+// same in every view. The attacker's optional follow-up and pursuit are
+// pending decisions (default: stay); so are building and deploying (both
+// sides at once). The defender's choices before a roll (break-off and
+// Rompre, an officer in the first rank of the riposte) are a pending
+// decision of the defender with option reactions = prompt (on in the
+// shipped scenarios; react.go), batched, default stand, asked only for
+// a unit without standing orders: standing orders, given with "standing"
+// at any time, are the pre-set answer (§9.2), and with reactions =
+// standing (the ruleset's default, for test positions) they and their
+// defaults (stand, no first rank) answer at once. Esquive (D3, after the
+// roll) and pursuits keep their standing orders. The riposte is always
+// made (the digest's default),
 // retreat paths and a panicking elephant's way are the digest's defaults
 // (the fewest losses, then the end hex with most friends, then the first
 // label), and so are officers' flights (the nearest friendly unit, then
@@ -177,18 +190,26 @@
 //     symbols (State.Rolls → Board.Dice: the attack with its riposte or
 //     pre-emptive fire), officers and messengers as chips beside the unit
 //     of their hex, and the activating officer's command radius on its
-//     own side's board only (TestBoardCommandRadius).
+//     own side's board only (TestBoardCommandRadius), orders in transit
+//     as lines from the sending officer to the messenger on its own
+//     side's board only, the objectives' names beside their marks; the
+//     troop types named in English and French (messages_types.go, the
+//     bot's units list); bot/console TestFullGame plays flg-brigades
+//     from the challenge to a victory by demoralisation (activations
+//     answered by number, attacks answered by the defender: 170 orders,
+//     under 3 s with -race); grognard replay and audit --list narrate
+//     the dice faces in either language (cmd/grognard
+//     TestFLGDiceFaces).
 //
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
 //     edge and first player is there, for a map given to the game); a
-//     terrain file chosen at game creation (a scenario names its map);
+//     terrain file uploaded from chat (a shipped map may be chosen at
+//     creation, scenarios.Load's "flg-brigades@muhlbach", and a
+//     scenario names its own map);
 //     FLG-P-36's own deployment zones, reinforcement lists and exits;
-//     the objectives' names on the board (their hexes are marked, with the
-//     sides that must hold them);
-//   - prompts for the defender's choices (standing orders stand in);
-//   - orders in transit on the board are the messenger counters only (no
-//     line to the unit they carry the order to).
+//   - prompts for the choices §9.2 keeps automatic (D3, the riposte
+//     itself, retreat paths, flights) and for a pursuit's target.
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
 // noisy): Legal on a 22 × 14 battle with 30 units a side (issue: ≤ 200
