@@ -160,6 +160,25 @@ var schema = []string{
 // init creates the tables in an empty database, or checks the store's
 // magic and schema version.
 func (s *Store) init(ctx context.Context) error {
+	for attempt := 0; ; attempt++ {
+		err := s.initOnce(ctx)
+		if err == nil || !creationRace(err) || attempt >= 10 {
+			return err
+		}
+		// Another process created the tables at the same moment: its
+		// transaction won; read what it wrote.
+		time.Sleep(time.Duration(attempt+1) * 10 * time.Millisecond)
+	}
+}
+
+// creationRace reports whether err is what PostgreSQL answers the second
+// of two transactions creating the same tables at once.
+func creationRace(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "42P07" || pe.Code == "42710")
+}
+
+func (s *Store) initOnce(ctx context.Context) error {
 	var n int
 	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'grognard_store'`).Scan(&n)
 	if err != nil {

@@ -268,3 +268,35 @@ func TestCheckFindsDamage(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenConcurrently: processes started at once on an empty database
+// (as a deployment's units are) all open it: one creates the tables, the
+// others find them.
+func TestOpenConcurrently(t *testing.T) {
+	url := pg.NewDatabase(t)
+	const n = 4
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := postgres.Open(url, postgres.Options{})
+			if err == nil {
+				_, err = s.CreateGame(storage.GameMeta{Ruleset: "toy", RulesetVersion: "1"}, storetest.Scenario, dice.SeedFromInt(int64(i)))
+				s.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("store %d: %v", i, err)
+		}
+	}
+	s := openURL(t, url)
+	if gs, err := s.Games("", 0); err != nil || len(gs) != n {
+		t.Fatalf("%d games (%v), want %d", len(gs), err, n)
+	}
+}
