@@ -15,6 +15,7 @@ import (
 func TestRoutes(t *testing.T) {
 	s := newSite(t, nil)
 	s.manGame()
+	s.say("dan", "new gs-1") // g2, an open challenge: no board yet
 	priv := s.privatePath("alice", "g1")
 	league := s.leagueWithResults()
 	tampered := priv[:len(priv)-2] + "xx"
@@ -38,6 +39,8 @@ func TestRoutes(t *testing.T) {
 		{"/g/g1?step=-3", 400, "text/html", ""},
 		{"/g/g1?step=999", 404, "text/html", "does not exist"},
 		{"/g/g99", 404, "text/html", "no such game"},
+		{"/g/g2", 200, "text/html", "waiting for its players"},
+		{"/g/g2/board.png", 404, "text/html", "no board picture"},
 		{"/g/G%2F1", 404, "text/html", "no such game"},
 		{"/g/" + strings.Repeat("x", 300), 404, "text/html", "no such game"},
 		{"/g/g1/board.png", 200, "image/png", ""},
