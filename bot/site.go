@@ -449,6 +449,10 @@ type imageCache struct {
 	mu    sync.Mutex
 	items map[string]*imageEntry
 	order []string
+	// ready holds images by the version the page asked for, so that a
+	// viewer's image is served without the game's lock.
+	ready      map[string][]byte
+	readyOrder []string
 }
 
 type imageEntry struct {
@@ -458,6 +462,31 @@ type imageEntry struct {
 }
 
 const imageCacheSize = 256
+
+// peek is an image put under key (an alias of a drawn one).
+func (ic *imageCache) peek(key string) ([]byte, bool) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	png, ok := ic.ready[key]
+	return png, ok
+}
+
+// put keeps a drawn image under another key.
+func (ic *imageCache) put(key string, png []byte) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	if ic.ready == nil {
+		ic.ready = map[string][]byte{}
+	}
+	if _, ok := ic.ready[key]; !ok {
+		ic.readyOrder = append(ic.readyOrder, key)
+		if len(ic.readyOrder) > imageCacheSize {
+			delete(ic.ready, ic.readyOrder[0])
+			ic.readyOrder = ic.readyOrder[1:]
+		}
+	}
+	ic.ready[key] = png
+}
 
 func (ic *imageCache) get(key string, draw func() ([]byte, error)) ([]byte, error) {
 	ic.mu.Lock()
@@ -485,8 +514,16 @@ var ErrNoImage = errors.New("bot: no board image")
 
 // GameBoard is the board after record step (< 0: the latest) as viewer
 // sees it, as a PNG at full resolution, and the version it belongs to
-// (GamePage.Version). Images are cached per record and viewer.
-func (a *App) GameBoard(id string, viewer game.Side, step int) ([]byte, string, error) {
+// (GamePage.Version). Images are cached per record and viewer; one asked
+// for with the version of the game it was drawn for (version, from the
+// page's address) is answered without locking the game.
+func (a *App) GameBoard(id string, viewer game.Side, step int, version string) ([]byte, string, error) {
+	alias := fmt.Sprintf("%s/%d/%s/%s", id, step, viewer, version)
+	if version != "" && step >= 0 {
+		if png, ok := a.images.peek(alias); ok {
+			return png, version, nil
+		}
+	}
 	s, lg, err := a.snapshot(id)
 	if err != nil {
 		return nil, "", err
@@ -496,6 +533,7 @@ func (a *App) GameBoard(id string, viewer game.Side, step int) ([]byte, string, 
 	if a.cfg.Renderer == nil || !ok || s.meta.Status == storage.StatusOpen {
 		return nil, "", ErrNoImage
 	}
+	orig := step
 	if step < 0 || step > len(s.recs) {
 		step = len(s.recs)
 	}
@@ -533,6 +571,9 @@ func (a *App) GameBoard(id string, viewer game.Side, step int) ([]byte, string, 
 			return a.cfg.Renderer.PNG(b)
 		})
 	})
+	if err == nil && version == s.version && step == orig {
+		a.images.put(alias, png)
+	}
 	return png, s.version, err
 }
 

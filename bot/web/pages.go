@@ -176,7 +176,7 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	png, version, err := s.o.App.GameBoard(id, viewer, step)
+	png, version, err := s.o.App.GameBoard(id, viewer, step, r.URL.Query().Get("v"))
 	switch {
 	case errors.Is(err, bot.ErrNoImage):
 		s.fail(w, r, http.StatusNotFound, "err.no-image")
