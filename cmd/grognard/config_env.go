@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,7 +66,20 @@ func (c Config) startupWarnings(stdinTerminal bool, workDir string) [][]any {
 	if host, _, err := net.SplitHostPort(c.HTTP.Listen); err == nil && (host == "" || host == "0.0.0.0" || host == "::") {
 		add("http.listen answers on every network interface: /metrics and /healthz are meant for a private address", "listen", c.HTTP.Listen)
 	}
+	if u, err := url.Parse(c.Web.BaseURL); c.Web.enabled() && err == nil && u.Scheme == "http" && !loopback(u.Hostname()) {
+		add("web.base-url is plain http: the private links can be read on the network, and used by whoever reads one",
+			"fix", "serve the site behind a reverse proxy with TLS and give its https address (docs/web.md)")
+	}
 	return w
+}
+
+// loopback reports whether host names this machine.
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // interactive reports whether r is a terminal someone types in: a
