@@ -178,3 +178,27 @@ func TestFLGFixed(t *testing.T) {
 		t.Errorf("the stored game's objectives: %q, %q", sc.Params["objectives-A"], sc.Params["objectives-B"])
 	}
 }
+
+// TestFLGDeadline: the command phase's decision (FLG-2.4) has the
+// decision deadline, and at the deadline the bot plays its default, "end"
+// (testdata/flg/deadline.txt, the deployed brigades of the rules' test
+// position): the activation made by number stands, the others are
+// forfeited, and the game moves on to the movement phase.
+func TestFLGDeadline(t *testing.T) {
+	src, err := os.ReadFile("../../game/rules/flg/testdata/flg-brigade.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.Parse("flg-brigade.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.scenarios = []*game.Scenario{sc}
+	got := runTranscriptWith(t, "testdata/flg/deadline.txt", h)
+	for _, want := range []string{"activate a unit (0 of", "end the command phase (default)", "· end", "movement phase"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the conversation does not show %q", want)
+		}
+	}
+}
