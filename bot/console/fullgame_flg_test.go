@@ -21,8 +21,10 @@ func flgAttack(g *game.Game, side game.Side, leaves []string) string {
 			continue
 		}
 		switch d.Kind {
-		case "activation", "follow-up", "pursuit", "extra-hex":
-			return strconv.Itoa(1) // activate (or end), advance, pursue
+		case "activation":
+			return strconv.Itoa(min(2, len(d.Options))) // the first activation (option 1 is "end")
+		case "follow-up", "pursuit", "extra-hex":
+			return strconv.Itoa(1) // advance, pursue
 		case "deploy":
 			return flgCentre(s, d.Options)
 		}

@@ -244,22 +244,23 @@ func (s *State) unitActivations(o *Officer) []game.Option {
 }
 
 // activationDecision is the command phase as a pending decision of the
-// active side (FLG-2.4, §9.1): the units each officer may still activate,
-// officer by officer, then "end", the default (§9.2: at the deadline the
-// phase ends; activations not made are forfeited). Its options are only
+// active side (FLG-2.4, §9.1): "end", the default (§9.2: at the deadline
+// the phase ends; activations not made are forfeited), first, so that a
+// front end that shows only the first options (Discord's menus hold 25)
+// always offers it, then the units each officer may still activate,
+// officer by officer. Its options are only
 // what both sides may see: an officer activated alone and messengers
 // (whose carriers are the active side's secret) stay typed orders, listed
 // by Legal, so that the decision reads the same in every view.
 func (s *State) activationDecision() game.Decision {
 	m := game.M("flg.prompt.activate", "side", s.Active, "used", len(s.Acts), "acts", len(actSizes(s.Initial[s.Active])))
 	d := game.Decision{ID: "activate", Side: s.Active, Kind: "activation", Rule: "FLG-2.4", Prompt: m.String(), PromptMsg: m}
+	d.Options = []game.Option{{Label: "end", Command: "end", LabelMsg: game.M("flg.opt.end", "phase", phaseMsg(PhaseCommand))}}
 	for i := range s.Officers {
 		if o := &s.Officers[i]; !o.Gone && o.Side == s.Active {
 			d.Options = append(d.Options, s.unitActivations(o)...)
 		}
 	}
-	d.Options = append(d.Options, game.Option{Label: "end", Command: "end", LabelMsg: game.M("flg.opt.end", "phase", phaseMsg(PhaseCommand))})
-	d.Default = len(d.Options) - 1
 	return d
 }
 

@@ -100,8 +100,8 @@
 // # Decisions and defaults
 //
 // The command phase is a pending decision of the active side (FLG-2.4,
-// §9.1): the unit activations officer by officer, then "end", the
-// default (§9.2: at the deadline the phase ends); an officer activated
+// §9.1): "end", the default (§9.2: at the deadline the phase ends),
+// then the unit activations officer by officer; an officer activated
 // alone and messengers stay typed orders, so that the decision reads the
 // same in every view. The attacker's optional follow-up and pursuit are
 // pending decisions (default: stay); so are building and deploying (both
