@@ -111,7 +111,10 @@ type Command struct {
 	// 100 being taken (typedOnly); it is typed, or given on Discord
 	// through the adapter's /order command.
 	TypedOnly bool
-	run       func(*call) error
+	// answers: every ruleset's verb of this name only answers a pending
+	// decision (game.Verb.Answer): first to be typed only.
+	answers bool
+	run     func(*call) error
 }
 
 // Usage is the command's synopsis: "new <scenario> [vs <user>] …".

@@ -95,9 +95,11 @@ func buildCommands(rulesets []game.Ruleset) (commandSet, error) {
 			c := byName[v.Name]
 			if c == nil {
 				c = verbCommand(v)
+				c.answers = v.Answer
 				byName[v.Name] = c
 				orders = append(orders, c)
 			} else {
+				c.answers = c.answers && v.Answer
 				for _, a := range v.Aliases {
 					if !slices.Contains(c.Aliases, a) {
 						c.Aliases = append(c.Aliases, a)
@@ -120,9 +122,11 @@ const SlashMax = 100
 
 // typedOnly marks the order commands that get no slash command of their
 // own when the lobby's commands, the orders and the adapter's /order pass
-// SlashMax: the orders fewest rulesets share go first (an order of every
-// game keeps its slash command), then the later ones in the table (the
-// last ruleset's, in the order it declares them). They are still typed as
+// SlashMax: the orders that only answer a pending decision go first
+// (game.Verb.Answer: their buttons and "choose N" answer them), then the
+// orders fewest rulesets share (an order of every game keeps its slash
+// command), then the later ones in the table (the last ruleset's, in the
+// order it declares them). They are still typed as
 // any order is, in Matrix and the terminal room, and on Discord through
 // /order, whose completion offers every legal order line.
 func typedOnly(lobby int, orders []*Command) {
@@ -131,7 +135,15 @@ func typedOnly(lobby int, orders []*Command) {
 		return
 	}
 	rank := slices.Clone(orders)
-	slices.SortStableFunc(rank, func(a, b *Command) int { return len(b.Variants) - len(a.Variants) })
+	slices.SortStableFunc(rank, func(a, b *Command) int {
+		if a.answers != b.answers {
+			if a.answers {
+				return 1
+			}
+			return -1
+		}
+		return len(b.Variants) - len(a.Variants)
+	})
 	for _, c := range rank[max(room, 0):] {
 		c.TypedOnly = true
 	}

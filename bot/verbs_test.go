@@ -183,3 +183,26 @@ func TestTypedOnly(t *testing.T) {
 		t.Errorf("a typed-only order is not a command: %+v", c)
 	}
 }
+
+// TestTypedOnlyAnswersFirst: when Discord's 100 commands run out, an
+// order that only answers a pending decision (game.Verb.Answer, given by
+// its buttons and "choose N") is the first left without a slash command,
+// before an order of one ruleset that is not one.
+func TestTypedOnlyAnswersFirst(t *testing.T) {
+	one := &Command{Name: "one", Variants: make([]Variant, 1)}
+	answer := &Command{Name: "answer", Variants: make([]Variant, 1), answers: true}
+	shared := &Command{Name: "shared", Variants: make([]Variant, 2)}
+	typedOnly(SlashMax-1-2, []*Command{answer, one, shared}) // room for two
+	if !answer.TypedOnly || one.TypedOnly || shared.TypedOnly {
+		t.Errorf("typed only: answer %v, one %v, shared %v; want the answer alone", answer.TypedOnly, one.TypedOnly, shared.TypedOnly)
+	}
+	if c := func() *Command {
+		cs, err := buildCommands(all.Rulesets())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs.lookup("answer")
+	}(); c == nil || !c.answers {
+		t.Errorf("Frédéric le Grand's answer is not marked as answering a decision: %+v", c)
+	}
+}

@@ -59,6 +59,10 @@ type Verb struct {
 	Example string `json:"example,omitempty"`
 	// Rule is the rule id the verb implements, for help.
 	Rule string `json:"rule,omitempty"`
+	// Answer marks a verb that only answers a pending decision, whose
+	// options a front end shows as buttons and "choose N": one short of
+	// room for its menus (Discord's 100 commands) leaves it out first.
+	Answer bool `json:"answer,omitempty"`
 }
 
 // Verber is implemented by rulesets that declare their verbs. Every verb
