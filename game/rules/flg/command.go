@@ -238,7 +238,7 @@ func (s *State) unitActivations(o *Officer) []game.Option {
 		if _, _, err := s.canActivate(s.Active, o.ID, u.ID); err != nil {
 			continue
 		}
-		out = append(out, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate", "officer", o.ID, "unit", u.ID)})
+		out = append(out, game.Option{Label: "activate " + o.ID + " " + u.ID, Command: "activate " + o.ID + " " + u.ID, LabelMsg: game.M("flg.opt.activate-unit", "officer", o.ID, "unit", u.ID, "type", game.M("arm."+u.Type))})
 	}
 	return out
 }

@@ -69,6 +69,7 @@ var catalogueEN = game.Catalogue{
 	"flg.react.none":          "no attack waits for an answer",
 	"flg.react.bad":           "that is not an answer offered to {unit}",
 	"flg.ev.declared":         "{unit} attacks {target}: side {side} answers before the roll",
+	"flg.opt.activate-unit":   "{officer} activates {unit}, {type}",
 
 	"flg.opt.end":      "end the {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",

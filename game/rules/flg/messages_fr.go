@@ -69,6 +69,7 @@ var catalogueFR = game.Catalogue{
 	"flg.react.none":          "aucune attaque n'attend de réponse",
 	"flg.react.bad":           "ce n'est pas une réponse offerte à {unit}",
 	"flg.ev.declared":         "{unit} attaque {target} : le camp {side} répond avant le jet",
+	"flg.opt.activate-unit":   "{officer} active {unit}, {type}",
 
 	"flg.opt.end":      "finir la {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",
