@@ -1271,6 +1271,11 @@ func (d *decider) followOrder(cmd game.Command) error {
 			d.evs = append(d.evs, FollowedUp{Unit: a.ID, Into: via, To: w.label(via), Extra: w.label(via), Changes: d.changes()})
 		}
 		d.clearFollow = true
+		if r := w.reactionFor(a, t); r != nil {
+			r.Pursuit = true
+			d.declare(a, r)
+			return nil
+		}
 		d.combat(a, t, true)
 	default:
 		return game.Reject(game.CodeSyntax, "FLG-4.50", "flg.follow.unit", "unit", f.Unit)

@@ -112,8 +112,9 @@
 // a unit without standing orders: standing orders, given with "standing"
 // at any time, are the pre-set answer (§9.2), and with reactions =
 // standing (the ruleset's default, for test positions) they and their
-// defaults (stand, no first rank) answer at once. Esquive (D3, after the
-// roll) and pursuits keep their standing orders. The riposte is always
+// defaults (stand, no first rank) answer at once; a pursuit's attack
+// asks like any other. Esquive (D3, after the roll) keeps its standing
+// order. The riposte is always
 // made (the digest's default),
 // retreat paths and a panicking elephant's way are the digest's defaults
 // (the fewest losses, then the end hex with most friends, then the first
@@ -209,7 +210,7 @@
 //     scenario names its own map);
 //     FLG-P-36's own deployment zones, reinforcement lists and exits;
 //   - prompts for the choices §9.2 keeps automatic (D3, the riposte
-//     itself, retreat paths, flights) and for a pursuit's target.
+//     itself, retreat paths, flights).
 //
 // Figures (bench_test.go, go test -bench, on the shared 2-core machine,
 // noisy): Legal on a 22 × 14 battle with 30 units a side (issue: ≤ 200

@@ -14,11 +14,11 @@ import (
 // owner has given it no standing order and has such a choice waits for
 // the owner's answer, a pending decision ("answer UNIT stand|firstrank|
 // breakoff", default stand: §9.2's "Stand" and "No"); the choices are
-// batched in one decision, as §9.2 asks. Standing orders are the pre-set
-// answer: a unit that has them (even "standing UNIT", none) is never
-// asked. Pursuits, the D3 dodge after the roll, the riposte itself
-// (always made), retreat paths and flights keep their standing orders
-// and defaults.
+// batched in one decision, as §9.2 asks, for an attack and for a
+// pursuit's attack alike. Standing orders are the pre-set answer: a unit
+// that has them (even "standing UNIT", none) is never asked. The D3
+// dodge after the roll, the riposte itself (always made), retreat paths
+// and flights keep their standing orders and defaults.
 
 // Reaction is an attack waiting for the defender's answer.
 type Reaction struct {
@@ -27,6 +27,7 @@ type Reaction struct {
 	FirstRank string `json:"first_rank,omitempty"` // the attacker's officer in its first rank
 	Officer   string `json:"officer,omitempty"`    // the target's officer who may fight in the first rank of the riposte
 	BreakOff  bool   `json:"break_off,omitempty"`  // the target may break off
+	Pursuit   bool   `json:"pursuit,omitempty"`    // the attack is a pursuit (FLG-4.51)
 }
 
 // Declared: an attack was declared and waits for the defender's reaction.
@@ -128,6 +129,6 @@ func (d *decider) answerAttack(cmd game.Command) error {
 		d.answer = "stand"
 		d.firstRank = r.Officer
 	}
-	d.combat(a, t, false)
+	d.combat(a, t, r.Pursuit)
 	return nil
 }
