@@ -200,6 +200,7 @@ func New(cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.sched.init()
+	a.initSite()
 	return a, nil
 }
 

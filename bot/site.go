@@ -21,6 +21,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
+	"github.com/grognard/grognard/internal/bounded"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -384,14 +385,10 @@ func (a *App) GamePage(id string, viewer game.Side, step int, l Lang) (*GamePage
 }
 
 // replayCache keeps the state after every record of the games the web
-// view shows, so that stepping through a replay does not replay the log
-// each time. States are values (Evolve returns a new one), so they are
-// shared.
-type replayCache struct {
-	mu    sync.Mutex
-	games map[string]*replayed
-	order []string
-}
+// view shows (the last replayCacheGames), so that stepping through a
+// replay does not replay the log each time. States are values (Evolve
+// returns a new one), so they are shared.
+type replayCache = bounded.Map[string, *replayed]
 
 type replayed struct {
 	times  []int64
@@ -400,13 +397,17 @@ type replayed struct {
 
 const replayCacheGames = 32
 
+// initSite sizes the web view's caches.
+func (a *App) initSite() {
+	a.replays.Max = replayCacheGames
+	a.images.drawn.Max = imageCacheSize
+	a.images.ready.Max = imageCacheSize
+}
+
 // replayStates is the state after each record of s (index 0: the
 // start), from the cache when its records are the same.
 func (a *App) replayStates(s *gameSnap) ([]game.State, error) {
-	rc := &a.replays
-	rc.mu.Lock()
-	r := rc.games[s.id]
-	rc.mu.Unlock()
+	r, _ := a.replays.Get(s.id)
 	if r != nil && len(r.times) <= len(s.times) && slices.Equal(r.times, s.times[:len(r.times)]) {
 		if len(r.times) == len(s.times) {
 			return r.states, nil
@@ -427,32 +428,17 @@ func (a *App) replayStates(s *gameSnap) ([]game.State, error) {
 		}
 		n.states = append(n.states, st)
 	}
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if rc.games == nil {
-		rc.games = map[string]*replayed{}
-	}
-	if _, ok := rc.games[s.id]; !ok {
-		rc.order = append(rc.order, s.id)
-		if len(rc.order) > replayCacheGames {
-			delete(rc.games, rc.order[0])
-			rc.order = rc.order[1:]
-		}
-	}
-	rc.games[s.id] = n
+	a.replays.Put(s.id, n)
 	return n.states, nil
 }
 
 // imageCache keeps the web view's board images, one per game, record,
 // viewer and version; concurrent requests for one image draw it once.
 type imageCache struct {
-	mu    sync.Mutex
-	items map[string]*imageEntry
-	order []string
+	drawn bounded.Map[string, *imageEntry]
 	// ready holds images by the version the page asked for, so that a
 	// viewer's image is served without the game's lock.
-	ready      map[string][]byte
-	readyOrder []string
+	ready bounded.Map[string, []byte]
 }
 
 type imageEntry struct {
@@ -463,47 +449,8 @@ type imageEntry struct {
 
 const imageCacheSize = 256
 
-// peek is an image put under key (an alias of a drawn one).
-func (ic *imageCache) peek(key string) ([]byte, bool) {
-	ic.mu.Lock()
-	defer ic.mu.Unlock()
-	png, ok := ic.ready[key]
-	return png, ok
-}
-
-// put keeps a drawn image under another key.
-func (ic *imageCache) put(key string, png []byte) {
-	ic.mu.Lock()
-	defer ic.mu.Unlock()
-	if ic.ready == nil {
-		ic.ready = map[string][]byte{}
-	}
-	if _, ok := ic.ready[key]; !ok {
-		ic.readyOrder = append(ic.readyOrder, key)
-		if len(ic.readyOrder) > imageCacheSize {
-			delete(ic.ready, ic.readyOrder[0])
-			ic.readyOrder = ic.readyOrder[1:]
-		}
-	}
-	ic.ready[key] = png
-}
-
 func (ic *imageCache) get(key string, draw func() ([]byte, error)) ([]byte, error) {
-	ic.mu.Lock()
-	if ic.items == nil {
-		ic.items = map[string]*imageEntry{}
-	}
-	e := ic.items[key]
-	if e == nil {
-		e = &imageEntry{}
-		ic.items[key] = e
-		ic.order = append(ic.order, key)
-		if len(ic.order) > imageCacheSize {
-			delete(ic.items, ic.order[0])
-			ic.order = ic.order[1:]
-		}
-	}
-	ic.mu.Unlock()
+	e := ic.drawn.GetOrPut(key, func() *imageEntry { return &imageEntry{} })
 	e.once.Do(func() { e.png, e.err = draw() })
 	return e.png, e.err
 }
@@ -520,7 +467,7 @@ var ErrNoImage = errors.New("bot: no board image")
 func (a *App) GameBoard(id string, viewer game.Side, step int, version string) ([]byte, string, error) {
 	alias := fmt.Sprintf("%s/%d/%s/%s", id, step, viewer, version)
 	if version != "" && step >= 0 {
-		if png, ok := a.images.peek(alias); ok {
+		if png, ok := a.images.ready.Get(alias); ok {
 			return png, version, nil
 		}
 	}
@@ -572,7 +519,7 @@ func (a *App) GameBoard(id string, viewer game.Side, step int, version string) (
 		})
 	})
 	if err == nil && version == s.version && step == orig {
-		a.images.put(alias, png)
+		a.images.ready.Put(alias, png)
 	}
 	return png, s.version, err
 }

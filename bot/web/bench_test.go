@@ -12,6 +12,7 @@ import (
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/all"
+	"github.com/grognard/grognard/internal/bounded"
 	"github.com/grognard/grognard/render"
 )
 
@@ -90,7 +91,7 @@ func BenchmarkGamePage(b *testing.B) {
 			req := httptest.NewRequest("GET", c.path, nil)
 			for b.Loop() {
 				if !c.cached { // the first viewer after an order builds the page
-					s.web.cache = pageCache{}
+					s.web.cache = &bounded.Map[string, *page]{Max: pageCacheSize}
 				}
 				w := httptest.NewRecorder()
 				s.web.ServeHTTP(w, req)
@@ -116,7 +117,7 @@ func BenchmarkFinishedGamePage(b *testing.B) {
 	}
 	req := httptest.NewRequest("GET", "/g/g1", nil)
 	for b.Loop() {
-		s.web.cache = pageCache{}
+		s.web.cache = &bounded.Map[string, *page]{Max: pageCacheSize}
 		w := httptest.NewRecorder()
 		s.web.ServeHTTP(w, req)
 		if w.Code != 200 {

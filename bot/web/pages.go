@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/grognard/grognard/bot"
@@ -59,7 +58,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := fmt.Sprintf("%s|%s|%d|%s|%s|%d", base, l, step, r.URL.Query().Get("lang"), version, s.o.Now().Unix()/60)
-	if pg, ok := s.cache.get(key); ok {
+	if pg, ok := s.cache.Get(key); ok {
 		s.sendPage(w, r, pg)
 		return
 	}
@@ -112,7 +111,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	}
 	pg.body = buf.Bytes()
 	if p.Version == version { // not an order stored meanwhile
-		s.cache.put(key, pg)
+		s.cache.Put(key, pg)
 	}
 	s.sendPage(w, r, pg)
 }
@@ -138,37 +137,8 @@ func (s *Server) sendPage(w http.ResponseWriter, r *http.Request, pg *page) {
 	w.Write(pg.body)
 }
 
-// pageCache keeps the last pages built.
-type pageCache struct {
-	mu    sync.Mutex
-	items map[string]*page
-	order []string
-}
-
+// pageCacheSize is how many built pages the site keeps.
 const pageCacheSize = 128
-
-func (c *pageCache) get(key string) (*page, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, ok := c.items[key]
-	return p, ok
-}
-
-func (c *pageCache) put(key string, p *page) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.items == nil {
-		c.items = map[string]*page{}
-	}
-	if _, ok := c.items[key]; !ok {
-		c.order = append(c.order, key)
-		if len(c.order) > pageCacheSize {
-			delete(c.items, c.order[0])
-			c.order = c.order[1:]
-		}
-	}
-	c.items[key] = p
-}
 
 // board serves a game's board image at a step.
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {

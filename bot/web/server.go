@@ -16,6 +16,7 @@ import (
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/internal/bounded"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -53,7 +54,8 @@ type Server struct {
 	mux   *http.ServeMux
 	pages map[bot.Lang]map[string]*template.Template
 	rate  *limiter
-	cache pageCache
+	// cache holds the pages built, by game version (pages.go).
+	cache *bounded.Map[string, *page]
 }
 
 // New returns the site's handler.
@@ -70,7 +72,8 @@ func New(o Options) (*Server, error) {
 	if _, ok := bot.ParseLang(string(o.Lang)); !ok {
 		o.Lang = bot.EN
 	}
-	s := &Server{o: o, mux: http.NewServeMux(), pages: map[bot.Lang]map[string]*template.Template{}}
+	s := &Server{o: o, mux: http.NewServeMux(), pages: map[bot.Lang]map[string]*template.Template{},
+		cache: &bounded.Map[string, *page]{Max: pageCacheSize}}
 	if o.RatePerMinute > 0 {
 		s.rate = newLimiter(o.RatePerMinute, max(o.RateBurst, 1), o.Now)
 	}
