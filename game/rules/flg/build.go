@@ -241,7 +241,7 @@ func (s *State) buildOptions(side game.Side) []game.Option {
 		u := Unit{Type: t.ID, Training: "trained", Morale: "normal"}
 		if UnitCost(&u) <= left {
 			cmd := "recruit " + t.ID
-			out = append(out, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.recruit", "type", t.ID, "cost", UnitCost(&u))})
+			out = append(out, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.recruit", "type", t.ID, "name", game.M("arm."+t.ID), "cost", UnitCost(&u))})
 		}
 	}
 	if slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Side == side }) {

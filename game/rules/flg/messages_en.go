@@ -180,7 +180,7 @@ var catalogueEN = game.Catalogue{
 	"flg.ev.built-dismiss":     "{id} ({type}) dismissed: {spent} points spent",
 	"flg.ev.build-done":        "side {side} has built its army",
 	"flg.ev.build-all":         "both armies are built (A {a} units, B {b}): deployment",
-	"flg.opt.recruit":          "recruit {type} ({cost} points)",
+	"flg.opt.recruit":          "recruit {type}, {name}: {cost} points",
 	"flg.opt.build-done":       "the army is complete",
 	"flg.prompt.build":         "side {side}: build your army ({spent} of {budget} points)",
 	"flg.phase.build":          "army building",

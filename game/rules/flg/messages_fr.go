@@ -180,7 +180,7 @@ var catalogueFR = game.Catalogue{
 	"flg.ev.built-dismiss":     "{id} ({type}) renvoyé : {spent} points dépensés",
 	"flg.ev.build-done":        "le camp {side} a formé son armée",
 	"flg.ev.build-all":         "les deux armées sont formées (A {a} unités, B {b}) : déploiement",
-	"flg.opt.recruit":          "recruter {type} ({cost} points)",
+	"flg.opt.recruit":          "recruter {type}, {name} : {cost} points",
 	"flg.opt.build-done":       "l'armée est complète",
 	"flg.prompt.build":         "camp {side} : formez votre armée ({spent} sur {budget} points)",
 	"flg.phase.build":          "formation des armées",
