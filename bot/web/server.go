@@ -179,6 +179,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, l bot.
 func (s *Server) execute(w io.Writer, r *http.Request, l bot.Lang, page string, data map[string]any) error {
 	data["Lang"] = l
 	data["Other"] = otherLang(l)
+	q := r.URL.Query() // the same page (its step) in the other language
+	q.Set("lang", string(otherLang(l)))
+	data["LangQuery"] = "?" + q.Encode()
 	return s.pages[l][page].Execute(w, data)
 }
 

@@ -256,6 +256,7 @@ func TestLanguage(t *testing.T) {
 		{"/g/g1?lang=en", "fr", "History", "Historique"},
 		{"/g/g1?lang=fr", "", "tour 1", "turn 1"},
 		{"/g/g99?lang=fr", "", "existe pas", "no such game"},
+		{"/g/g1?step=1", "", `href="?lang=fr&amp;step=1"`, `href="?lang=en`},
 	} {
 		_, body := s.get(c.path, "Accept-Language", c.accept)
 		if !strings.Contains(body, c.want) || strings.Contains(body, c.not) {
