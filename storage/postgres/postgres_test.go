@@ -251,6 +251,9 @@ func TestCheckFindsDamage(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+	if _, _, err := s.Load("g", storetest.Resolver{}); !errors.Is(err, storage.ErrScenario) {
+		t.Errorf("load of a game whose scenario was edited: %v, want ErrScenario", err)
+	}
 	rep, err := s.Check(t.Context(), opts)
 	if err != nil {
 		t.Fatal(err)
