@@ -31,7 +31,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -102,7 +101,7 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	cred, uid, gid, err := credential()
+	owner, err := serverAccount()
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +118,9 @@ func Start(opts Options) (*Server, error) {
 	if err := os.Mkdir(data, 0o700); err != nil {
 		return fail(err)
 	}
-	if cred != nil {
+	if owner != nil {
 		for _, p := range []string{dir, data} {
-			if err := os.Chown(p, uid, gid); err != nil {
+			if err := owner.chown(p); err != nil {
 				return fail(err)
 			}
 		}
@@ -129,7 +128,7 @@ func Start(opts Options) (*Server, error) {
 	}
 	initdb := exec.Command(filepath.Join(bin, "initdb"), "-D", data, "-U", "grognard", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions")
 	initdb.Dir = dir
-	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	initdb.SysProcAttr = owner.attr(false)
 	if out, err := initdb.CombinedOutput(); err != nil {
 		return fail(fmt.Errorf("initdb: %v\n%s", err, out))
 	}
@@ -150,7 +149,7 @@ func Start(opts Options) (*Server, error) {
 	cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = &logs, &logs
-	cmd.SysProcAttr = sysProcAttr(cred)
+	cmd.SysProcAttr = owner.attr(true)
 	// The server is started, and waited for, from one goroutine locked
 	// to its thread: Pdeathsig fires when the thread that started the
 	// child ends, so that thread lives as long as the server.
@@ -187,24 +186,6 @@ func Start(opts Options) (*Server, error) {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-}
-
-// credential returns the user to run the server as when this process is
-// root (PostgreSQL refuses root), or nil.
-func credential() (*syscall.Credential, int, int, error) {
-	if os.Geteuid() != 0 {
-		return nil, 0, 0, nil
-	}
-	for _, name := range []string{"postgres", "nobody"} {
-		u, err := user.Lookup(name)
-		if err != nil {
-			continue
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, uid, gid, nil
-	}
-	return nil, 0, 0, errors.New("running as root and no postgres or nobody user to run PostgreSQL as")
 }
 
 // URL is the connection URL of database db on the server.

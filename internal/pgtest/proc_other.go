@@ -1,11 +1,11 @@
-//go:build !linux && !windows
+//go:build unix && !linux
 
 package pgtest
 
 import "syscall"
 
-// sysProcAttr starts the server as cred (nil: as this process) in its own
+// serverAttr starts the server as cred (nil: as this process) in its own
 // process group.
-func sysProcAttr(cred *syscall.Credential) *syscall.SysProcAttr {
+func serverAttr(cred *syscall.Credential) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Credential: cred, Setpgid: true}
 }
