@@ -61,7 +61,7 @@ func (c StoreConfig) checkURL() []string {
 		return nil
 	case isPostgres(c.URL):
 		if c.BackupDir != "" {
-			return []string{"store.backup-dir is for a bbolt store: back up a PostgreSQL store with the database's tools (pg_dump; docs/postgres.md)"}
+			return []string{"store.backup-dir is for a bbolt store: back up a PostgreSQL store with grognard backup FILE --db URL or the database's tools (docs/postgres.md)"}
 		}
 		return nil
 	case strings.HasPrefix(c.URL, "bbolt://") && boltPath(c.URL) != "":

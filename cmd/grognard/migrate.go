@@ -229,3 +229,73 @@ func sameFile(a, b string) bool {
 	absB, _ := filepath.Abs(b)
 	return absA == absB
 }
+
+// backupPostgres writes a PostgreSQL store's games, values and settings
+// into a new bbolt file beside path (migrate, each game checked by its
+// hash), checks the copy as `grognard check` does (without replays) and
+// only then renames it over path: the backup is a bbolt store any
+// grognard opens. The games are copied one transaction each, so a game
+// ordered during the backup is copied as it stood when its turn came.
+func backupPostgres(m *Main, ctx context.Context, url, path string) error {
+	src, err := openStore(url, true)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	tmp := f.Name()
+	f.Close()
+	os.Remove(tmp) // storage.Open creates the store where no file is
+	defer os.Remove(tmp)
+	dst, err := storage.Open(tmp, storage.Options{NoSync: true})
+	if err != nil {
+		return err
+	}
+	n, err := migrate(ctx, src, dst)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("backup of %s refused, %s left as it was: %w", storeName(url), path, err)
+	}
+	c, err := storage.Open(tmp, storage.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	rep, err := c.Check(ctx, storage.CheckOptions{})
+	c.Close()
+	if err == nil && !rep.OK() {
+		for _, p := range rep.Problems {
+			fmt.Fprintln(m.Stdout, "PROBLEM:", p)
+		}
+		err = rep.Err()
+	}
+	if err == nil {
+		err = syncFile(tmp)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		return fmt.Errorf("backup of %s refused, %s left as it was: %w", storeName(url), path, err)
+	}
+	fmt.Fprintf(m.Stdout, "wrote %s (a bbolt store: %d games, %d records, %d values, %d server settings; every game's hash compared, checked)\n", path, n.Games, n.Records, n.Values, n.Servers)
+	return nil
+}
+
+// syncFile flushes a file written without fsync to the disk.
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -56,6 +56,15 @@ func TestMigrate(t *testing.T) {
 		t.Fatalf("a second migration into the same database: %v\n%s", err, out)
 	}
 
+	// grognard backup of the PostgreSQL store: a checked bbolt file.
+	bak := filepath.Join(t.TempDir(), "backup.db")
+	if out, err := runStoreCmd(t, "", "backup", bak, "--db", url); err != nil || !strings.Contains(out, "2 games") {
+		t.Fatalf("backup of the PostgreSQL store: %v\n%s", err, out)
+	}
+	if out, err := runStoreCmd(t, "", "check", "--db", bak); err != nil || !strings.Contains(out, "2 games") {
+		t.Fatalf("check of the backup: %v\n%s", err, out)
+	}
+
 	// And back into a new bbolt file: the same games, values and settings.
 	back := filepath.Join(t.TempDir(), "back.db")
 	if out, err := runStoreCmd(t, "", "migrate", "--from", url, "--to", "bbolt://"+back); err != nil {

@@ -27,7 +27,7 @@ func init() {
 	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
 	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] [--lang en|fr] — replay a game's log and print it, each event narrated", run: runReplay})
 	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] [--list] [--lang en|fr] — recompute every die from the revealed seed; --list: each record's dice and events", run: runAudit})
-	register(subcommand{name: "backup", usage: "FILE [--db FILE] — write a consistent copy of the store, checked before it replaces FILE", run: runBackup})
+	register(subcommand{name: "backup", usage: "FILE [--db FILE|URL] — write a consistent copy of the store, checked before it replaces FILE (of a PostgreSQL store: a bbolt file)", run: runBackup})
 	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
 
@@ -371,7 +371,7 @@ func runBackup(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard backup FILE [--db FILE]"}
+		return usageError{"usage: grognard backup FILE [--db FILE|URL]"}
 	}
 	if abs1, _ := filepath.Abs(pos[0]); abs1 != "" {
 		if abs2, _ := filepath.Abs(*db); abs1 == abs2 {
@@ -379,7 +379,7 @@ func runBackup(m *Main, ctx context.Context, args []string) error {
 		}
 	}
 	if isPostgres(*db) {
-		return fmt.Errorf("backup: %s is a PostgreSQL store: back it up with the database's tools (pg_dump), or copy it into a bbolt file with grognard migrate --from %s --to FILE (docs/postgres.md)", storeName(*db), shellQuote(storeName(*db)))
+		return backupPostgres(m, ctx, *db, pos[0])
 	}
 	st, err := openStore(*db, true)
 	if err != nil {
