@@ -67,6 +67,8 @@ type envOptions struct {
 	// apiURL points the bot at the fake by Config.APIURL, with a plain
 	// HTTP client, as a separate process would be.
 	apiURL bool
+	// scenarios are offered beside the shipped ones (bot.Config.Scenarios).
+	scenarios []*game.Scenario
 }
 
 // newEnv starts a fake Discord and a bot connected to it, and checks on
@@ -113,7 +115,8 @@ func newEnv(t testing.TB, o envOptions) *env {
 		Dice: func(_ string, seed []byte, next int) game.Dice {
 			return e.forced.Over(dice.Seeded{Seed: seed, Next: next})
 		},
-		Rate: bot.RateLimit{PerMinute: 6000, Burst: 1000},
+		Rate:      bot.RateLimit{PerMinute: 6000, Burst: 1000},
+		Scenarios: o.scenarios,
 	})
 	if err != nil {
 		t.Fatal(err)
