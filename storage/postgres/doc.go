@@ -38,7 +38,10 @@
 // never lose or double an order: the second waits for the first, then
 // sees the new sequence number and gets storage.ErrConflict. The
 // primary keys of records (game, seq) and interactions (id) refuse a
-// doubled record or interaction even without the lock. Multi-statement
+// doubled record or interaction even without the lock. An order takes
+// two round trips: BEGIN with the locking read, then the writes with
+// COMMIT, each pipelined (pgx batches). SwapValue's compare-and-swap is
+// one statement whose WHERE is the comparison. Multi-statement
 // reads (Load, Records, exports) run in one REPEATABLE READ, READ ONLY
 // transaction so that what they read holds together. A transaction that
 // fails with a serialization failure or a deadlock (SQLSTATE 40001,
