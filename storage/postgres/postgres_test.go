@@ -303,3 +303,25 @@ func TestOpenConcurrently(t *testing.T) {
 		t.Fatalf("%d games (%v), want %d", len(gs), err, n)
 	}
 }
+
+// TestSchemaOfItsOwn: with search_path in the URL the store lives in a
+// schema of its own, beside another program's tables of the same names.
+func TestSchemaOfItsOwn(t *testing.T) {
+	url := pg.NewDatabase(t)
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(t.Context())
+	if _, err := conn.Exec(t.Context(), `CREATE TABLE games (name text); CREATE SCHEMA grognard`); err != nil {
+		t.Fatal(err)
+	}
+	s := openURL(t, url+"&search_path=grognard")
+	if _, err := s.CreateGame(storage.GameMeta{ID: "g", Ruleset: "toy", RulesetVersion: "1"}, storetest.Scenario, dice.SeedFromInt(1)); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM grognard.games`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("games in schema grognard: %d (%v)", n, err)
+	}
+}
