@@ -36,6 +36,9 @@ type Options struct {
 	MaxConns int
 	// Now is the clock (default time.Now); times are stored in UTC.
 	Now func() time.Time
+	// LeaseNow is the clock of leases (lease.go); nil: the database's,
+	// now(), which every process on the database shares. Tests move it.
+	LeaseNow func() time.Time
 	// Logger receives operator logs (default slog.Default()).
 	Logger *slog.Logger
 }
