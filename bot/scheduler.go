@@ -98,7 +98,9 @@ func (a *App) Deliver(ctx context.Context, ds []Delivery) {
 // RunScheduler does what is due until ctx ends: a Tick at once (a
 // deadline that passed while the bot was down is applied then, once),
 // then one at the index's next deadline, whenever an order sets an
-// earlier one, and at least once a minute (digests). after is the clock's
+// earlier one, and at least once a minute (digests) — every 5 s (or half
+// Config.LeaseTTL) on a shared store, whose other processes set timers
+// this one is not told of. after is the clock's
 // timer (nil: time.After); the App's Config.Now is the clock itself.
 func (a *App) RunScheduler(ctx context.Context, after func(time.Duration) <-chan time.Time) error {
 	if after == nil {
@@ -123,6 +125,11 @@ func (a *App) RunScheduler(ctx context.Context, after func(time.Duration) <-chan
 		}
 		a.Deliver(ctx, ds)
 		wait := time.Minute
+		if a.shared {
+			// Other processes set timers this one is not told of (a
+			// process that dies leaves its games' timers to the others).
+			wait = min(sharedPoll, max(a.cfg.LeaseTTL/2, 100*time.Millisecond))
+		}
 		if next, ok, e := a.store.NextDeadline(); e == nil && ok {
 			if d := next.At.Sub(a.cfg.Now()); d < wait {
 				wait = d
@@ -148,6 +155,12 @@ func (a *App) RunScheduler(ctx context.Context, after func(time.Duration) <-chan
 		}
 	}
 }
+
+// sharedPoll is how often the scheduler looks at the deadline index of a
+// shared store when nothing is due sooner (or half the lease's time, if
+// shorter: a lease left by a dead process is taken over soon after it
+// runs out).
+const sharedPoll = 5 * time.Second
 
 // Reconcile points the deadline index at every live game's next timer as
 // its clock says (a crash between writing a clock and the index leaves

@@ -11,4 +11,10 @@ import (
 // that asks it for a database (pgtest.Shared).
 var testPG pgtest.Shared
 
-func TestMain(m *testing.M) { os.Exit(testPG.Run(m)) }
+func TestMain(m *testing.M) {
+	if os.Getenv(asGrognard) == "1" { // a `grognard` child of a multi-process test (scaleout_test.go)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(testPG.Run(m))
+}
