@@ -9,11 +9,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/bot/discord/fakediscord"
+	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/storage"
 	"github.com/grognard/grognard/storage/postgres"
@@ -321,4 +324,97 @@ func TestScaleOut(t *testing.T) {
 		t.Errorf("fake Discord: %s", f)
 	}
 	_ = procs[shardA]
+}
+
+// TestTwoAppsOneGamePostgres: two bots (two Apps, each with its own
+// connection pool, as two processes have) on one PostgreSQL database
+// order the same game at once, three rounds of two moves of different
+// units: every move stored is stored once, none is lost to the race
+// (each is stored or refused by the rules, never dropped), and both bots
+// then show the same game.
+func TestTwoAppsOneGamePostgres(t *testing.T) {
+	url := testPG.NewDatabase(t)
+	var apps [2]*bot.App
+	for i := range apps {
+		st, err := postgres.Open(url, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		app, err := bot.New(bot.Config{Store: st, Instance: fmt.Sprintf("p%d", i), Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apps[i] = app
+	}
+	say := func(p int, user, text string) string {
+		var b strings.Builder
+		for _, m := range apps[p].Handle(context.Background(), bot.Request{Platform: "test", Room: "r1", User: bot.User{ID: user, Name: user}, Text: text}).Messages {
+			b.WriteString(m.Plain() + "\n")
+		}
+		return b.String()
+	}
+	for _, l := range [][2]string{{"alice", "new gs-1 vs bob deadline=none"}, {"bob", "accept"}, {"alice", "deploy auto"},
+		{"bob", "deploy auto"}, {"alice", "ready"}, {"bob", "ready"}} {
+		if out := say(0, l[0], l[1]); strings.Contains(out, "✗") || strings.Contains(out, "went wrong") {
+			t.Fatalf("%s: %s: %s", l[0], l[1], out)
+		}
+	}
+	legal, err := apps[1].LegalOrders("g1", game.SideA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	units := map[string]bool{}
+	for _, o := range legal {
+		if f := strings.Fields(o); len(f) == 3 && f[0] == "move" && !units[f[1]] {
+			units[f[1]] = true
+			moves = append(moves, o)
+		}
+	}
+	if len(moves) < 6 {
+		t.Fatalf("A's moves: %v", moves)
+	}
+	st, err := postgres.Open(url, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	before, err := st.Records("g1", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replies [6]string
+	for i := 0; i < 6; i += 2 {
+		var wg sync.WaitGroup
+		for p := range 2 {
+			wg.Add(1)
+			go func() { defer wg.Done(); replies[i+p] = say(p, "alice", moves[i+p]) }()
+		}
+		wg.Wait()
+	}
+	after, err := st.Records("g1", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range after[len(before):] {
+		got = append(got, r.Text)
+	}
+	for i, m := range moves[:6] {
+		stored := slices.Index(got, m) >= 0
+		refused := strings.Contains(replies[i], "✗") || strings.Contains(replies[i], "refused")
+		if stored == refused || strings.Contains(replies[i], "went wrong") {
+			t.Errorf("%s: stored %v, reply %q", m, stored, replies[i])
+		}
+	}
+	for i, g := range got {
+		if !slices.Contains(moves[:6], g) || slices.Contains(got[:i], g) {
+			t.Errorf("records after the concurrent orders: %v (orders given: %v)", got, moves[:6])
+			break
+		}
+	}
+	if s0, s1 := say(0, "alice", "status"), say(1, "alice", "status"); s0 != s1 {
+		t.Errorf("the two bots show the game differently:\n%s\n%s", s0, s1)
+	}
 }
