@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
@@ -24,10 +26,11 @@ import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/render"
 	"github.com/grognard/grognard/storage"
+	"github.com/grognard/grognard/storage/postgres"
 )
 
 func init() {
-	register(subcommand{name: "bench", usage: "[--games N] [--orders N] [--images] [--rate R] [--workers W] [--scenario ID] [--db FILE] [--nosync] [--seed N] [--random-setup] [--cpuprofile FILE]: load benchmark of the bot core through the terminal adapter (random legal orders, bbolt, rendering)", run: runBench})
+	register(subcommand{name: "bench", usage: "[--games N] [--orders N] [--images] [--rate R] [--workers W] [--scenario ID] [--db FILE|postgres://…] [--processes N] [--nosync] [--seed N] [--random-setup] [--cpuprofile FILE]: load benchmark of the bot core through the terminal adapter (random legal orders, bbolt or PostgreSQL, rendering; N bot processes on one PostgreSQL database)", run: runBench})
 }
 
 // benchMetrics counts what the bot core reports while the benchmark runs.
@@ -69,7 +72,7 @@ type benchGame struct {
 // benchRun is one run of the benchmark.
 type benchRun struct {
 	app      *bot.App
-	store    *storage.Store
+	store    benchStore
 	scenario string
 	ctx      context.Context
 	seed     int64
@@ -89,36 +92,64 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	rate := fs.Float64("rate", 0, "orders a second, paced (0: as fast as possible)")
 	workers := fs.Int("workers", 0, "concurrent players (default 4 × GOMAXPROCS)")
 	scenario := fs.String("scenario", "gs-1", "scenario of the games")
-	db := fs.String("db", "", "store file (default: a new file in a temporary folder, removed at the end)")
-	nosync := fs.Bool("nosync", false, "do not fsync commits (measures CPU only)")
+	db := fs.String("db", "", "store: a bbolt file (default: a new file in a temporary folder, removed at the end) or postgres://…")
+	nosync := fs.Bool("nosync", false, "do not fsync commits (bbolt; measures CPU only)")
 	seed := fs.Int64("seed", 1, "seed of the random choices")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the measured run to this file")
 	randomSetup := fs.Bool("random-setup", false, "play the set-up with random legal orders too (default: its default answers, before the measure)")
+	processes := fs.Int("processes", 1, "bot processes sharing the store (postgres:// only), each playing its share of the games")
+	part := fs.String("part", "", "internal: this process is part I/N of a --processes run")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("bench: unexpected argument %q", fs.Arg(0))}
 	}
-	if *games < 1 || *orders < 1 || *rate < 0 {
-		return usageError{"bench: --games and --orders must be positive, --rate not negative"}
+	if *games < 1 || *orders < 1 || *rate < 0 || *processes < 1 {
+		return usageError{"bench: --games, --orders and --processes must be positive, --rate not negative"}
 	}
 	if *workers <= 0 {
 		*workers = 4 * runtime.GOMAXPROCS(0)
 	}
 	*workers = min(*workers, *games)
+	if *processes > 1 {
+		if !isPostgres(*db) {
+			return usageError{"bench: --processes needs a store several processes share: --db postgres://…"}
+		}
+		return benchProcesses(m, ctx, args, *db, *processes, *games, *orders, *workers)
+	}
+	// A part of a --processes run plays the games i ≡ I (mod N), with its
+	// share of the orders and workers.
+	partI, partN := 0, 1
+	if *part != "" {
+		if _, err := fmt.Sscanf(*part, "%d/%d", &partI, &partN); err != nil || partN < 1 || partI < 0 || partI >= partN {
+			return usageError{fmt.Sprintf("bench: --part %q (want I/N)", *part)}
+		}
+		*orders = (*orders + partN - 1 - partI) / partN
+		*workers = max(1, (*workers+partN-1-partI)/partN)
+	}
+	var st benchStore
 	path := *db
-	if path == "" {
-		dir, err := os.MkdirTemp("", "grognard-bench-")
+	if isPostgres(path) {
+		ps, err := postgres.Open(path, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			return fmt.Errorf("bench: store %s: %w", storeName(path), err)
+		}
+		st = ps
+	} else {
+		if path == "" {
+			dir, err := os.MkdirTemp("", "grognard-bench-")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			path = filepath.Join(dir, "bench.db")
+		}
+		bs, err := storage.Open(boltPath(path), storage.Options{NoSync: *nosync})
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
-		path = filepath.Join(dir, "bench.db")
-	}
-	st, err := storage.Open(path, storage.Options{NoSync: *nosync})
-	if err != nil {
-		return err
+		st = bs
 	}
 	defer st.Close()
 	met := &benchMetrics{}
@@ -132,19 +163,32 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	}
 	r := &benchRun{app: app, store: st, scenario: *scenario, ctx: ctx, seed: *seed, autoSetup: !*randomSetup}
 
-	fmt.Fprintf(m.Stdout, "grognard bench · %d games of %s · %d orders · images %v · workers %d · rate %s · fsync %v · GOMAXPROCS %d\n",
-		*games, *scenario, *orders, *images, *workers, rateText(*rate), !*nosync, runtime.GOMAXPROCS(0))
+	out := m.Stdout
+	if *part != "" {
+		out = io.Discard // the parent reports
+	}
+	fsync := fmt.Sprint(!*nosync)
+	if isPostgres(path) {
+		fsync = "the server's"
+	}
+	fmt.Fprintf(out, "grognard bench · %d games of %s · %d orders · images %v · workers %d · rate %s · fsync %s · GOMAXPROCS %d · store %s\n",
+		*games, *scenario, *orders, *images, *workers, rateText(*rate), fsync, runtime.GOMAXPROCS(0), storeName(path))
 	// Set-up: every game created and accepted through the terminal room.
 	t0 := time.Now()
-	all := make([]*benchGame, *games)
+	var slots []int
+	for i := partI; i < *games; i += partN {
+		slots = append(slots, i)
+	}
+	*workers = min(*workers, len(slots))
+	all := make([]*benchGame, len(slots))
 	var setupErr atomic.Value
 	var wg sync.WaitGroup
 	for w := range *workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := w; i < *games; i += *workers {
-				g, err := r.newGame(i)
+			for i := w; i < len(slots); i += *workers {
+				g, err := r.newGame(slots[i])
 				if err != nil {
 					setupErr.Store(err)
 					return
@@ -162,11 +206,19 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	if *randomSetup {
 		how = "their set-up left to the random orders"
 	}
-	fmt.Fprintf(m.Stdout, "set-up: %d games created and started, %s, in %s (%.0f games/s)\n", *games, how, setup.Round(time.Millisecond), float64(*games)/setup.Seconds())
+	fmt.Fprintf(out, "set-up: %d games created and started, %s, in %s (%.0f games/s)\n", len(slots), how, setup.Round(time.Millisecond), float64(len(slots))/setup.Seconds())
 	met.renders.Store(0)
 	met.renderTimes = nil
 	met.accepted.Store(0)
 	met.rejected.Store(0)
+	if *part != "" {
+		// Ready: wait for the parent's go, so that the parts measure at
+		// the same time.
+		fmt.Fprintln(m.Stdout, "ready")
+		if _, err := bufio.NewReader(m.Stdin).ReadString('\n'); err != nil {
+			return fmt.Errorf("bench part %s: waiting for the start: %w", *part, err)
+		}
+	}
 
 	// The run: workers send orders, each to its own share of the games.
 	if *cpuprofile != "" {
@@ -188,7 +240,7 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 		go func() {
 			defer wg.Done()
 			var mine []*benchGame
-			for i := w; i < *games; i += *workers {
+			for i := w; i < len(all); i += *workers {
 				mine = append(mine, all[i])
 			}
 			for k := 0; ; k++ {
@@ -229,6 +281,10 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	for _, l := range lats {
 		all2 = append(all2, l...)
 	}
+	if *part != "" {
+		return json.NewEncoder(m.Stdout).Encode(benchPart{Latencies: all2, Elapsed: elapsed,
+			Accepted: met.accepted.Load(), Refused: met.rejected.Load(), PeakRSS: peakRSS()})
+	}
 	slices.Sort(all2)
 	n := len(all2)
 	fmt.Fprintf(m.Stdout, "orders: %d sent in %s: %.0f orders/s (%d accepted, %d refused by the rules)\n",
@@ -243,11 +299,125 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "driver: %s listing legal orders (included in the wall time); %d games replaced after they ended\n",
 		time.Duration(r.legalTime.Load()).Round(time.Millisecond), r.created.Load())
-	if fi, err := os.Stat(path); err == nil {
+	if fi, err := os.Stat(path); err == nil && !isPostgres(path) {
 		fmt.Fprintf(m.Stdout, "store: %s, %.1f MB\n", path, float64(fi.Size())/1e6)
 	}
 	fmt.Fprintf(m.Stdout, "peak RSS: %s\n", peakRSS())
 	return nil
+}
+
+// benchStore is the store the benchmark's bot plays on (bbolt or
+// PostgreSQL).
+type benchStore interface {
+	bot.Store
+	Close() error
+}
+
+// benchPart is what a part of a --processes run reports to its parent.
+type benchPart struct {
+	Latencies []time.Duration `json:"latencies"`
+	Elapsed   time.Duration   `json:"elapsed"`
+	Accepted  int64           `json:"accepted"`
+	Refused   int64           `json:"refused"`
+	PeakRSS   string          `json:"peak_rss"`
+}
+
+// benchProcesses runs the benchmark as n bot processes on one shared
+// store: each is this program with --part i/n, playing the games i, i+n,
+// …, with its share of the orders and workers. They set up their games,
+// then measure at the same time (the parent's start line); the parent
+// reports the orders of all of them over the wall time from the start to
+// the last one's end, and the latencies of all the orders.
+func benchProcesses(m *Main, ctx context.Context, args []string, db string, n, games, orders, workers int) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	// The tables are created once, before the parts open the store
+	// together.
+	st, err := postgres.Open(db, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return fmt.Errorf("bench: store %s: %w", storeName(db), err)
+	}
+	st.Close()
+	type child struct {
+		cmd *exec.Cmd
+		in  io.WriteCloser
+		out *bufio.Reader
+	}
+	fmt.Fprintf(m.Stdout, "grognard bench · %d processes on one store · %d games of the scenario · %d orders · workers %d in all\n", n, games, orders, workers)
+	kids := make([]child, n)
+	for i := range kids {
+		a := append([]string{"bench"}, dropProcesses(args)...)
+		a = append(a, "--part", fmt.Sprintf("%d/%d", i, n))
+		cmd := exec.CommandContext(ctx, exe, a...)
+		cmd.Env = os.Environ()
+		cmd.Stderr = m.Stderr
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return err
+		}
+		outp, err := cmd.StdoutPipe()
+		if err != nil {
+			return err
+		}
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		defer cmd.Wait()
+		defer in.Close()
+		kids[i] = child{cmd: cmd, in: in, out: bufio.NewReader(outp)}
+	}
+	t0 := time.Now()
+	for i, k := range kids {
+		line, err := k.out.ReadString('\n')
+		if strings.TrimSpace(line) != "ready" {
+			return fmt.Errorf("bench: part %d/%d did not get ready: %q %v", i, n, line, err)
+		}
+	}
+	fmt.Fprintf(m.Stdout, "set-up: %d games in %s, the %d processes at once\n", games, time.Since(t0).Round(time.Millisecond), n)
+	start := time.Now()
+	for _, k := range kids {
+		fmt.Fprintln(k.in, "go")
+	}
+	var lats []time.Duration
+	var accepted, refused int64
+	var rss []string
+	for i, k := range kids {
+		var p benchPart
+		if err := json.NewDecoder(k.out).Decode(&p); err != nil {
+			return fmt.Errorf("bench: part %d/%d: %w", i, n, err)
+		}
+		lats = append(lats, p.Latencies...)
+		accepted += p.Accepted
+		refused += p.Refused
+		rss = append(rss, p.PeakRSS)
+	}
+	elapsed := time.Since(start)
+	slices.Sort(lats)
+	fmt.Fprintf(m.Stdout, "orders: %d sent in %s: %.0f orders/s (%d accepted, %d refused by the rules)\n",
+		len(lats), elapsed.Round(time.Millisecond), float64(len(lats))/elapsed.Seconds(), accepted, refused)
+	fmt.Fprintf(m.Stdout, "order-to-reply latency: p50 %s · p90 %s · p99 %s · max %s\n",
+		pct(lats, 50), pct(lats, 90), pct(lats, 99), pct(lats, 100))
+	fmt.Fprintf(m.Stdout, "peak RSS by process: %s\n", strings.Join(rss, ", "))
+	return nil
+}
+
+// dropProcesses is args without --processes (and its value).
+func dropProcesses(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "processes" {
+			if !hasValue {
+				i++
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // newGame creates game i in its own terminal room: p<2i> challenges

@@ -418,3 +418,42 @@ func TestTwoAppsOneGamePostgres(t *testing.T) {
 		t.Errorf("the two bots show the game differently:\n%s\n%s", s0, s1)
 	}
 }
+
+// TestBenchProcesses runs `grognard bench --processes 2` on PostgreSQL:
+// two bot processes (the test binary as grognard), each playing its
+// share of the games on one database, measured together. It checks that
+// every order of both is counted and every figure reported (not the
+// figures: no test asserts time), and that the games are in the one
+// database; --processes on a bbolt file is refused.
+func TestBenchProcesses(t *testing.T) {
+	url := testPG.NewDatabase(t)
+	t.Setenv(asGrognard, "1") // the children are this binary as grognard
+	out, err := runMain(t, "", "bench", "--db", url, "--processes", "2", "--games", "4", "--orders", "12", "--workers", "2")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"2 processes on one store", "set-up: 4 games", "orders: 12 sent in", "order-to-reply latency: p50", "peak RSS by process: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench output lacks %q:\n%s", want, out)
+		}
+	}
+	st, err := postgres.Open(url, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rooms := map[string]bool{}
+	metas, err := st.Games("", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range metas {
+		rooms[m.Rooms[0]] = true
+	}
+	if len(rooms) != 4 {
+		t.Errorf("games in %d rooms, want the 4 of both processes: %v", len(rooms), rooms)
+	}
+	if _, err := runMain(t, "", "bench", "--processes", "2", "--games", "2"); err == nil || !strings.Contains(err.Error(), "postgres") {
+		t.Errorf("--processes on a bbolt file: %v", err)
+	}
+}
