@@ -86,8 +86,17 @@ func (s *Store) leaseQuery(q func() error) error {
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	if _, cerr := s.pool.Exec(ctx, leasesTable); cerr != nil && !isUnique(cerr) {
-		return cerr // isUnique: another process created it at the same moment
+	if _, cerr := s.pool.Exec(ctx, leasesTable); cerr != nil && !createdMeanwhile(cerr) {
+		return cerr
 	}
 	return q()
+}
+
+// createdMeanwhile reports whether a CREATE … IF NOT EXISTS failed because
+// another process created the same thing at the same moment (the
+// catalogue's unique index: 23505, 42710 duplicate_object, 42P07
+// duplicate_table).
+func createdMeanwhile(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "42710" || pe.Code == "42P07")
 }
