@@ -2,6 +2,7 @@ package flg
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
@@ -62,13 +63,35 @@ func (e Readied) Message() game.Msg {
 
 func (s *State) deployMode() string { return s.opts.Value(optionSpecs, "deployment") }
 
-// deployZone: the two columns nearest side's edge.
+// deployZone: the two columns nearest side's edge (FLG-A1.5), or as
+// many as the scenario says (deployDepth).
 func (s *State) deployZone(side game.Side, c grid.Coord) bool {
 	w, _ := s.board().Grid.Size()
+	n := deployDepth(s.sc, side)
 	if !s.east(side) {
-		return c.X <= 1
+		return c.X < n
 	}
-	return c.X >= w-2
+	return c.X >= w-n
+}
+
+// deployDepth is how many columns from its edge side deploys in: two
+// (FLG-A1.5), or the scenario's param deploy-columns-A/-B, else
+// deploy-columns (FLG-P-36's per-side deployZone). CheckScenario refuses
+// a value that is not a whole number from 1 to half the board's depth.
+func deployDepth(sc *game.Scenario, side game.Side) int {
+	n, err := strconv.Atoi(sc.Param("deploy-columns-"+side.String(), sc.Param("deploy-columns", "2")))
+	if err != nil || n < 1 {
+		return 2
+	}
+	return n
+}
+
+// zoneRefusal is the refusal of a hex outside side's deployment zone.
+func (s *State) zoneRefusal(side game.Side, c grid.Coord, rule string) error {
+	if n := deployDepth(s.sc, side); n != 2 {
+		return game.Reject("bad-deployment", rule, "flg.deploy.zone-n", "cell", s.label(c), "n", n)
+	}
+	return game.Reject("bad-deployment", rule, "flg.deploy.zone", "cell", s.label(c))
 }
 
 // The terrain placed by one player (FLG-A1.4): with param terrain-by = A
@@ -154,7 +177,7 @@ func (s *State) edgeOptions() []game.Option {
 // not in rough terrain off a road), not on another unit.
 func (s *State) canDeployAt(side game.Side, id string, c grid.Coord) error {
 	if !s.board().Grid.Contains(c) || !s.deployZone(side, c) || s.impassable(c) {
-		return game.Reject("bad-deployment", "FLG-A1.5", "flg.deploy.zone", "cell", s.label(c))
+		return s.zoneRefusal(side, c, "FLG-A1.5")
 	}
 	if u := s.Unit(id); u != nil {
 		if isArt(u) && s.rough(c) && !s.onRoad(c) {
@@ -261,7 +284,7 @@ func (d *decider) decoy(cmd game.Command) error {
 		return game.Reject("too-many-decoys", "FLG-A1.6", "flg.deploy.decoys", "n", n/4)
 	}
 	if !w.deployZone(cmd.Side, c) || w.impassable(c) || w.UnitAt(c) != nil || slices.Contains(w.Decoys[cmd.Side], c) {
-		return game.Reject("bad-deployment", "FLG-A1.6", "flg.deploy.zone", "cell", w.label(c))
+		return w.zoneRefusal(cmd.Side, c, "FLG-A1.6")
 	}
 	w.Decoys[cmd.Side] = append(w.Decoys[cmd.Side], c)
 	decoys := w.Decoys

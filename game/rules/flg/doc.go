@@ -52,7 +52,9 @@
 // battlefield, FLG-P-36, its [[objective]] tables of kind "hex" becoming
 // objectives-A/-B, and CheckScenario refuses names and params the rules
 // do not know) and first = lot (FLG-A1.7); armies then
-// deploy (FLG-A1.5): by default in secret behind the screen (FLG-P-35),
+// deploy (FLG-A1.5: in their two columns nearest their edge, or as many
+// as params deploy-columns, deploy-columns-A/-B say, FLG-P-36): by
+// default in secret behind the screen (FLG-P-35),
 // with option deployment = slips (the opponent sees where the slips lie,
 // with decoys, 1 per 4 units, "decoy HEX") or alternating (3 units at a
 // time in the open, the first player first; FLG-A1.6).
@@ -208,7 +210,7 @@
 //     terrain file uploaded from chat (a shipped map may be chosen at
 //     creation, scenarios.Load's "flg-brigades@muhlbach", and a
 //     scenario names its own map);
-//     FLG-P-36's own deployment zones, reinforcement lists and exits;
+//     FLG-P-36's reinforcement lists per side, exits and points;
 //   - prompts for the choices §9.2 keeps automatic (D3, the riposte
 //     itself, retreat paths, flights).
 //

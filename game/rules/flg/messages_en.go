@@ -70,6 +70,7 @@ var catalogueEN = game.Catalogue{
 	"flg.react.bad":           "that is not an answer offered to {unit}",
 	"flg.ev.declared":         "{unit} attacks {target}: side {side} answers before the roll",
 	"flg.opt.activate-unit":   "{officer} activates {unit}, {type}",
+	"flg.deploy.zone-n":       "{cell} is not in your {n} columns nearest your edge",
 
 	"flg.opt.end":      "end the {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",

@@ -70,6 +70,7 @@ var catalogueFR = game.Catalogue{
 	"flg.react.bad":           "ce n'est pas une réponse offerte à {unit}",
 	"flg.ev.declared":         "{unit} attaque {target} : le camp {side} répond avant le jet",
 	"flg.opt.activate-unit":   "{officer} active {unit}, {type}",
+	"flg.deploy.zone-n":       "{cell} n'est pas dans vos {n} colonnes les plus proches de votre bord",
 
 	"flg.opt.end":      "finir la {phase}",
 	"flg.opt.officer":  "{officer} ({rank})",

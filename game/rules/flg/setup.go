@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/game"
@@ -141,8 +142,8 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 		largest = max(largest, len(army))
 		if !gen {
 			// A fixed battlefield must hold the army in its zone.
-			if room := deployRoom(sc.Map, side); room < len(army) {
-				return nil, fmt.Errorf("flg: scenario %s: side %s's two columns have %d hexes a unit may stand in, for %d units (FLG-A1.5)", sc.ID, side, room, len(army))
+			if room := deployRoom(sc, side); room < len(army) {
+				return nil, fmt.Errorf("flg: scenario %s: side %s's %d columns have %d hexes a unit may stand in, for %d units (FLG-A1.5)", sc.ID, side, deployDepth(sc, side), room, len(army))
 			}
 		}
 		for i, u := range army {
@@ -573,6 +574,14 @@ func CheckScenario(sc *game.Scenario) error {
 	if v := sc.Param("victory", "demoralisation"); v != "demoralisation" && objectives == 0 {
 		return fail("victory %q without objectives: give [[objective]] tables or params objectives-A/-B (FLG-P-36)", v)
 	}
+	depth, _ := m.Grid.Size()
+	for _, k := range []string{"deploy-columns", "deploy-columns-A", "deploy-columns-B"} {
+		if v := sc.Param(k, ""); v != "" {
+			if n, err := strconv.Atoi(v); err != nil || n < 1 || 2*n > depth {
+				return fail("param %s %q: a whole number of columns from 1 to %d, half the battlefield's depth (FLG-P-36)", k, v, depth/2)
+			}
+		}
+	}
 	for _, w := range strings.Fields(sc.Param(paramProt, "")) {
 		p, err := m.Grid.Parse(w)
 		if err != nil {
@@ -610,13 +619,18 @@ func sortedEdges(es map[grid.Edge][]string) []grid.Edge {
 	return out
 }
 
-// deployRoom counts the hexes of side's two columns a unit may stand in
-// (not mountain, lake or river).
-func deployRoom(m *game.Map, side game.Side) int {
+// deployRoom counts the hexes of side's deployment columns (deployDepth)
+// a unit may stand in (not mountain, lake or river).
+func deployRoom(sc *game.Scenario, side game.Side) int {
+	m := sc.Map
 	w, h := m.Grid.Size()
-	cols := []int{0, 1}
-	if side == game.SideB {
-		cols = []int{w - 2, w - 1}
+	var cols []int
+	for i := range deployDepth(sc, side) {
+		if side == game.SideB {
+			cols = append(cols, w-1-i)
+		} else {
+			cols = append(cols, i)
+		}
 	}
 	n := 0
 	for _, x := range cols {

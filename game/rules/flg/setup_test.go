@@ -2,6 +2,7 @@ package flg_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/game"
@@ -389,5 +390,49 @@ func TestSetUpSoak(t *testing.T) {
 		if g = playGame(t, g, seed, 3000, nil); g.State.Clock().Phase == flg.PhaseBuild {
 			t.Errorf("seed %d: still building", seed)
 		}
+	}
+}
+
+// TestDeployColumns: a scenario's deployment depth (FLG-P-36: params
+// deploy-columns, deploy-columns-A/-B) names itself in a refusal, in
+// English and French, and CheckScenario refuses a depth beyond half the
+// battlefield.
+func TestDeployColumns(t *testing.T) {
+	src := func(v string) []byte {
+		return []byte(`id = "t"
+ruleset = "flg"
+turns = 9
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+[params]
+deploy-columns-A = "` + v + `"
+units = """
+A A1 INF_H_MUSKET -
+B B1 CAV_L -
+"""
+`)
+	}
+	sc, err := scenarios.Parse("t.toml", src("3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(flg.New(), sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = g.Decide(game.Command{Side: game.SideA, Verb: "deploy", Args: []string{"A1", "0405"}}, nil)
+	re, ok := game.AsRuleError(err)
+	if !ok || !strings.Contains(re.In(game.LangEN), "0405 is not in your 3 columns") || !strings.Contains(re.In(game.LangFR), "vos 3 colonnes") {
+		t.Errorf("refusal: %v", err)
+	}
+	bad, err := scenarios.Parse("t.toml", src("5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := flg.CheckScenario(bad); err == nil || !strings.Contains(err.Error(), "deploy-columns-A") {
+		t.Errorf("deploy-columns-A = 5 on a battlefield 9 deep: %v", err)
 	}
 }
