@@ -52,6 +52,8 @@
 // battlefield, FLG-P-36, its [[objective]] tables of kind "hex" becoming
 // objectives-A/-B, and CheckScenario refuses names and params the rules
 // do not know) and first = lot (FLG-A1.7); armies then
+// get the reinforcements of params reinforcements-A/-B ("TURN@HEX TYPE|
+// SG|SO …; …", off the table until then, FLG-3.11, FLG-P-36), and
 // deploy (FLG-A1.5: in their two columns nearest their edge, or as many
 // as params deploy-columns, deploy-columns-A/-B say, FLG-P-36): by
 // default in secret behind the screen (FLG-P-35),
@@ -210,7 +212,7 @@
 //     terrain file uploaded from chat (a shipped map may be chosen at
 //     creation, scenarios.Load's "flg-brigades@muhlbach", and a
 //     scenario names its own map);
-//     FLG-P-36's reinforcement lists per side, exits and points;
+//     FLG-P-36's exits and per-objective points;
 //   - prompts for the choices §9.2 keeps automatic (D3, the riposte
 //     itself, retreat paths, flights).
 //

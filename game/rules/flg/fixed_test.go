@@ -1,6 +1,7 @@
 package flg_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -261,5 +262,66 @@ func TestTerrainFileAtCreation(t *testing.T) {
 	}
 	if _, err := scenarios.Load("flg-brigades@atlantis"); err == nil || !strings.Contains(err.Error(), "maps: muhlbach") {
 		t.Errorf("an unknown map: %v", err)
+	}
+}
+
+// TestReinforcementLists: a scenario's per-side reinforcement lists
+// (FLG-P-36, param reinforcements-A/-B, FLG-3.11): set-up adds the
+// groups to the preset army, off the table until their turn at their
+// entry hex, with the officer who comes with them; a wrong list, an
+// entry hex off the battlefield or a list for an army built by budget is
+// refused.
+func TestReinforcementLists(t *testing.T) {
+	load := func(params string) (*game.Scenario, error) {
+		if !strings.Contains(params, "army-B") {
+			params += "\narmy-B = \"brigade\""
+		}
+		return scenarios.Parse("t.toml", []byte(`id = "t"
+ruleset = "flg"
+turns = 9
+map = "muhlbach"
+[params]
+army-A = "brigade"
+`+params))
+	}
+	sc, err := load(`reinforcements-A = "3@0101 SO CAV_L CAV_M; 5@0114 ART_F_L"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State.(*flg.State)
+	for id, want := range map[string]string{"A10": "CAV_L 3 0101", "A11": "CAV_M 3 0101", "A12": "ART_F_L 5 0114"} {
+		u := s.Unit(id)
+		if u == nil || !u.Off || fmt.Sprintf("%s %d %s", u.Type, u.Enter, out.Map.Label(u.Entry)) != want {
+			t.Errorf("%s: %+v, want off, %s", id, u, want)
+		}
+	}
+	if o := s.Officer("ASO3"); o == nil || !o.Off || o.Enter != 3 || out.Map.Label(o.At) != "0101" {
+		t.Errorf("the reinforcements' officer: %+v", o)
+	}
+	if s.Unit("B10") != nil || s.Initial[game.SideB] != 9 {
+		t.Errorf("side B has reinforcements it was not given")
+	}
+	for params, want := range map[string]string{
+		`reinforcements-A = "3@0101 DRAGONS"`:                      "neither a troop type",
+		`reinforcements-A = "0101 CAV_L"`:                          "TURN@HEX",
+		`reinforcements-A = "3@2020 CAV_L"`:                        "not on the battlefield",
+		"reinforcements-B = \"3@1101 CAV_L\"\narmy-B = \"budget\"": "with a preset army",
+	} {
+		bad, err := load(params)
+		if err == nil {
+			_, err = game.SetUp(r, bad, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", params, err, want)
+		}
 	}
 }

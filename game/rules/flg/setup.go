@@ -126,6 +126,7 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 	}
 	largest := 0
 	var units, officers strings.Builder
+	var entries []string // the reinforcements' entry hexes, checked on the battlefield
 	for _, side := range game.Sides {
 		name := sc.Param("army-"+side.String(), "")
 		if name == "" {
@@ -155,6 +156,23 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			counts[rank]++
 			fmt.Fprintf(&officers, "%s %s%s%d %s -\n", side, side, rank, counts[rank], rank)
 		}
+		groups, err := reinforcements(sc, side)
+		if err != nil {
+			return nil, err
+		}
+		n := len(army)
+		for _, g := range groups {
+			entries = append(entries, g.hex)
+			for _, w := range g.words {
+				if TypeOf(w) != nil {
+					n++
+					fmt.Fprintf(&units, "%s %s%d %s off enter=%d@%s\n", side, side, n, w, g.turn, g.hex)
+					continue
+				}
+				counts[w]++
+				fmt.Fprintf(&officers, "%s %s%s%d %s off enter=%d@%s\n", side, side, w, counts[w], w, g.turn, g.hex)
+			}
+		}
 	}
 	if units.Len() > 0 || officers.Len() > 0 {
 		out.Params["units"] = units.String()
@@ -177,6 +195,11 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 				labels = append(labels, m.Label(c))
 			}
 			out.Params["protected"] = strings.Join(labels, " ")
+		}
+	}
+	for _, h := range entries {
+		if c, err := out.Map.Grid.Parse(h); err != nil || !out.Map.Grid.Contains(c) {
+			return nil, fmt.Errorf("flg: scenario %s: a reinforcement's entry hex %s is not on the battlefield (FLG-3.11)", sc.ID, h)
 		}
 	}
 	if lot {
@@ -574,6 +597,14 @@ func CheckScenario(sc *game.Scenario) error {
 	if v := sc.Param("victory", "demoralisation"); v != "demoralisation" && objectives == 0 {
 		return fail("victory %q without objectives: give [[objective]] tables or params objectives-A/-B (FLG-P-36)", v)
 	}
+	for _, side := range game.Sides {
+		if _, err := reinforcements(sc, side); err != nil {
+			return err
+		}
+		if sc.Param("reinforcements-"+side.String(), "") != "" && (sc.Param("army-"+side.String(), "") == "" || sc.Param("army-"+side.String(), "") == "budget") {
+			return fail("param reinforcements-%s: with a preset army (army-%s); a scenario's own units enter with \"off enter=TURN@HEX\" (FLG-3.11)", side, side)
+		}
+	}
 	depth, _ := m.Grid.Size()
 	for _, k := range []string{"deploy-columns", "deploy-columns-A", "deploy-columns-B"} {
 		if v := sc.Param(k, ""); v != "" {
@@ -617,6 +648,42 @@ func sortedEdges(es map[grid.Edge][]string) []grid.Edge {
 		return 1
 	})
 	return out
+}
+
+// reinforcementGroup is one group of a side's reinforcements: the turn
+// and hex they enter by, their troop types and the ranks of the officers
+// who come with them (FLG-3.11: they must be activated).
+type reinforcementGroup struct {
+	turn  int
+	hex   string
+	words []string
+}
+
+// reinforcements reads param reinforcements-A/-B of a scenario whose
+// armies are presets (FLG-P-36's per-side reinforcement lists):
+// "TURN@HEX WORD… ; TURN@HEX WORD…", each WORD a troop type (FLG-T2) or
+// the rank of an officer who comes with them (SG, SO).
+func reinforcements(sc *game.Scenario, side game.Side) ([]reinforcementGroup, error) {
+	key := "reinforcements-" + side.String()
+	var out []reinforcementGroup
+	for _, part := range strings.Split(sc.Param(key, ""), ";") {
+		w := strings.Fields(part)
+		if len(w) == 0 {
+			continue
+		}
+		ts, hex, _ := strings.Cut(w[0], "@")
+		t, err := strconv.Atoi(ts)
+		if err != nil || t < 1 || hex == "" || len(w) < 2 {
+			return nil, fmt.Errorf("flg: scenario %s: param %s: %q: TURN@HEX followed by troop types and officers' ranks (FLG-P-36)", sc.ID, key, strings.TrimSpace(part))
+		}
+		for _, x := range w[1:] {
+			if TypeOf(x) == nil && x != RankSG && x != RankSO {
+				return nil, fmt.Errorf("flg: scenario %s: param %s: %q is neither a troop type (FLG-T2) nor SG or SO", sc.ID, key, x)
+			}
+		}
+		out = append(out, reinforcementGroup{turn: t, hex: hex, words: w[1:]})
+	}
+	return out, nil
 }
 
 // deployRoom counts the hexes of side's deployment columns (deployDepth)
