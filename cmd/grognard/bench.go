@@ -347,12 +347,13 @@ func benchProcesses(m *Main, ctx context.Context, args []string, db string, n, g
 	}
 	fmt.Fprintf(m.Stdout, "grognard bench · %d processes on one store · %d games of the scenario · %d orders · workers %d in all\n", n, games, orders, workers)
 	kids := make([]child, n)
+	stderr := &lockedWriter{w: m.Stderr} // the parts write to it at once
 	for i := range kids {
 		a := append([]string{"bench"}, dropProcesses(args)...)
 		a = append(a, "--part", fmt.Sprintf("%d/%d", i, n))
 		cmd := exec.CommandContext(ctx, exe, a...)
 		cmd.Env = os.Environ()
-		cmd.Stderr = m.Stderr
+		cmd.Stderr = stderr
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			return err
@@ -401,6 +402,18 @@ func benchProcesses(m *Main, ctx context.Context, args []string, db string, n, g
 		pct(lats, 50), pct(lats, 90), pct(lats, 99), pct(lats, 100))
 	fmt.Fprintf(m.Stdout, "peak RSS by process: %s\n", strings.Join(rss, ", "))
 	return nil
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // dropProcesses is args without --processes (and its value).
