@@ -458,3 +458,14 @@ func TestBenchProcesses(t *testing.T) {
 		t.Errorf("--processes on a bbolt file: %v", err)
 	}
 }
+
+// TestServeShardsNeedPostgres: serve refuses to run a Discord shard on a
+// bbolt file, which one process holds.
+func TestServeShardsNeedPostgres(t *testing.T) {
+	t.Setenv("GROGNARD_DISCORD_TOKEN", "abc.def")
+	cfg := writeConfig(t, "[discord]\nshard-id = 1\nshard-count = 2\n")
+	_, err := runMain(t, "", "serve", "--config", cfg, "--db", filepath.Join(t.TempDir(), "g.db"))
+	if err == nil || !strings.Contains(err.Error(), "shard-count is 2") || !strings.Contains(err.Error(), "PostgreSQL") {
+		t.Errorf("a shard on a bbolt file: %v", err)
+	}
+}

@@ -228,6 +228,10 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 	if err := cfg.validate("(flags)"); err != nil {
 		return usageError{err.Error()}
 	}
+	if dc := cfg.Discord.adapter(); dc.Enabled() && dc.Sharded() && !isPostgres(cfg.Store.ref()) {
+		// Checked once the flags are in: --db may name the database.
+		return usageError{fmt.Sprintf("discord.shard-count is %d: the shards' processes share one store, a PostgreSQL database (store.url = \"postgres://…\" or --db; docs/scale-out.md)", dc.ShardCount)}
+	}
 	logger := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	logStartupWarnings(logger, cfg, interactive(m.Stdin))
 	st, err := openStoreWith(cfg.Store.ref(), false, logger)
