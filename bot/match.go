@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/grognard/grognard/game"
@@ -47,7 +48,11 @@ func (c *call) twoLegs(l Lang, lg *live) []string {
 		if !o1.Over {
 			continue // ended without a result of the rules (conceded, abandoned)
 		}
-		if err := c.a.store.PutValue(keyMatch+id, []byte(lg.id)); err != nil {
+		// Another process may pair the same first game at this moment
+		// (shared.go): the first to write it wins.
+		if err := c.a.putGameValue(id, keyMatch+id, nil, []byte(lg.id)); errors.Is(err, errChanged) {
+			continue
+		} else if err != nil {
 			c.a.log.Warn("bot: two-game match", "game", lg.id, "err", err)
 		}
 		if err := c.a.store.PutValue(keyMatch+lg.id, []byte(id)); err != nil {
