@@ -10,6 +10,7 @@ import (
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/rules/all"
+	"github.com/grognard/grognard/internal/flgplay"
 	"github.com/grognard/grognard/scenarios"
 )
 
@@ -23,7 +24,7 @@ var fullGames = []struct {
 }{
 	{id: "man-frgb", about: "by random legal orders"},
 	{id: "sdc-battle", about: "by random legal orders"},
-	{id: "flg-brigades", policy: flgAttack, about: "both sides activating all they may (answering the decision by number), marching on the nearest enemy and attacking"},
+	{id: "flg-brigades", policy: flgplay.Attack, about: "both sides activating all they may (answering the decision by number), marching on the nearest enemy and attacking"},
 }
 
 // TestFullGame plays whole games in the terminal room, from the challenge

@@ -1,4 +1,8 @@
-package console
+// Package flgplay is a Frédéric le Grand player for whole-game tests:
+// a policy that fights, so that a game ends by demoralisation (random
+// legal orders march to and fro and never end a battle). The terminal
+// room's TestFullGame and the Discord adapter's full game play it.
+package flgplay
 
 import (
 	"strconv"
@@ -8,13 +12,14 @@ import (
 	"github.com/grognard/grognard/game/rules/flg"
 )
 
-// flgAttack plays Frédéric le Grand for TestFullGame as two aggressive
-// players would: deploy where the decision's default says, activate every
-// unit the officers may (answering the activation decision by its number,
-// as a player would in chat), march each activated unit on the nearest
-// enemy, attack whenever a unit may, follow up and pursue, and end a
+// Attack is the order side gives in g, among leaves (its legal orders),
+// as an aggressive player would: deploy around the middle of its edge,
+// activate every unit the officers may (answering the activation
+// decision by its number, as a player does in chat), march each
+// activated unit on the nearest enemy, attack whenever a unit may, follow
+// up and pursue, answer an attack with the default (stand), and end a
 // phase when nothing of that is left.
-func flgAttack(g *game.Game, side game.Side, leaves []string) string {
+func Attack(g *game.Game, side game.Side, leaves []string) string {
 	s := g.State.(*flg.State)
 	for _, d := range s.Pending() {
 		if d.Side != side {
@@ -26,13 +31,13 @@ func flgAttack(g *game.Game, side game.Side, leaves []string) string {
 		case "follow-up", "pursuit", "extra-hex":
 			return strconv.Itoa(1) // advance, pursue
 		case "deploy":
-			return flgCentre(s, d.Options)
+			return centre(s, d.Options)
 		}
 		return d.Options[d.Default].Command
 	}
 	switch s.Phase {
 	case flg.PhaseMove:
-		if m := flgApproach(s, side, game.Legal(g.Rules, g.State, side)); m != "" {
+		if m := approach(s, side, game.Legal(g.Rules, g.State, side)); m != "" {
 			return m
 		}
 	case flg.PhaseCombat:
@@ -50,10 +55,10 @@ func flgAttack(g *game.Game, side game.Side, leaves []string) string {
 	return leaves[0]
 }
 
-// flgCentre deploys the army around the middle of its edge, officers
+// centre deploys the army around the middle of its edge, officers
 // among their units: the placement nearest the centre of the board, then
 // "ready".
-func flgCentre(s *flg.State, opts []game.Option) string {
+func centre(s *flg.State, opts []game.Option) string {
 	w, h := s.Scenario().Map.Grid.Size()
 	centre := grid.Coord{X: w / 2, Y: h / 2}
 	best, dist := "", 1<<20
@@ -72,9 +77,9 @@ func flgCentre(s *flg.State, opts []game.Option) string {
 	return best
 }
 
-// flgApproach is the move (keeping the unit's combat) that brings a unit
+// approach is the move (keeping the unit's combat) that brings a unit
 // closest to the enemy, by the most hexes; "" when none brings one closer.
-func flgApproach(s *flg.State, side game.Side, opts []game.Option) string {
+func approach(s *flg.State, side game.Side, opts []game.Option) string {
 	g := s.Scenario().Map.Grid
 	nearest := func(c grid.Coord) int {
 		best := 1 << 20
