@@ -202,9 +202,15 @@
 //     bot's units list); bot/console TestFullGame plays flg-brigades
 //     from the challenge to a victory by demoralisation (activations
 //     answered by number, attacks answered by the defender: 170 orders,
-//     under 3 s with -race); grognard replay and audit --list narrate
-//     the dice faces in either language (cmd/grognard
-//     TestFLGDiceFaces).
+//     under 3 s with -race; the same battle on the fake Discord is bot/discord
+//     TestFullGameFLG, with GROGNARD_SOAK; both play internal/flgplay's
+//     player); grognard replay and audit --list narrate the dice faces
+//     in either language (cmd/grognard TestFLGDiceFaces);
+//   - FLG-P-36 beyond the objectives: a scenario's deployment depth
+//     (deploy-columns, deploy-columns-A/-B), per-side reinforcement
+//     lists for preset armies (reinforcements-A/-B), and a generated
+//     battle fought on a shipped map chosen at creation
+//     ("flg-brigades@muhlbach", TestTerrainFileAtCreation).
 //
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
