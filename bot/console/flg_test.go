@@ -9,6 +9,7 @@ import (
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/flgplay"
 	"github.com/grognard/grognard/scenarios"
 )
 
@@ -185,14 +186,7 @@ func TestFLGFixed(t *testing.T) {
 // position): the activation made by number stands, the others are
 // forfeited, and the game moves on to the movement phase.
 func TestFLGDeadline(t *testing.T) {
-	src, err := os.ReadFile("../../game/rules/flg/testdata/flg-brigade.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("flg-brigade.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := flgplay.Position(t)
 	h := newHarness(t)
 	h.scenarios = []*game.Scenario{sc}
 	got := runTranscriptWith(t, "testdata/flg/deadline.txt", h)

@@ -1,14 +1,13 @@
 package discord
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	fd "github.com/grognard/grognard/bot/discord/fakediscord"
 	"github.com/grognard/grognard/game"
+	"github.com/grognard/grognard/internal/flgplay"
 	"github.com/grognard/grognard/internal/playtest"
-	"github.com/grognard/grognard/scenarios"
 )
 
 // TestGameFLGDecisions: Frédéric le Grand's decisions on Discord, on the
@@ -24,14 +23,7 @@ func TestGameFLGDecisions(t *testing.T) {
 		t.Skip("GROGNARD_SOAK: a Discord environment of its own")
 	}
 	t.Parallel()
-	src, err := os.ReadFile("../../game/rules/flg/testdata/flg-brigade.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("flg-brigade.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := flgplay.Position(t)
 	e := newEnv(t, envOptions{scenarios: []*game.Scenario{sc}})
 	alice, bob := e.alice, e.bob
 	_, msgs := e.slash(alice, e.fake.Channel, "new", fd.String("scenario", sc.ID), fd.UserOption("opponent", bob))

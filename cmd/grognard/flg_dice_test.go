@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,7 +9,7 @@ import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/rules/all"
-	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/internal/flgplay"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -19,14 +18,7 @@ import (
 // game of the flg test position, its units marching on each other and
 // attacking, then abandoned so that its seed is revealed.
 func TestFLGDiceFaces(t *testing.T) {
-	src, err := os.ReadFile("../../game/rules/flg/testdata/flg-brigade.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("flg-brigade.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := flgplay.Position(t)
 	r, err := all.Get("flg")
 	if err != nil {
 		t.Fatal(err)

@@ -5,12 +5,36 @@
 package flgplay
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
+	"testing"
 
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/game/rules/flg"
+	"github.com/grognard/grognard/scenarios"
 )
+
+// Position is the rules' deployed test position,
+// game/rules/flg/testdata/flg-brigade.toml: two Brigade presets already
+// on a 9 × 13 battlefield, for a front end's test that needs a battle
+// without its set-up.
+func Position(tb testing.TB) *game.Scenario {
+	tb.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(here), "..", "..", "game", "rules", "flg", "testdata", "flg-brigade.toml")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := scenarios.Parse("flg-brigade.toml", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc
+}
 
 // Attack is the order side gives in g, among leaves (its legal orders),
 // as an aggressive player would: deploy around the middle of its edge,
