@@ -180,36 +180,48 @@ func (a *App) Reconcile() error {
 			if m.Status != storage.StatusActive {
 				continue
 			}
-			raw, err := a.store.Value(keyClock + m.ID)
-			if err != nil {
+			if err := a.reconcileGame(m); err != nil {
 				return err
-			}
-			var clk gameClock
-			if raw != nil {
-				if err := json.Unmarshal(raw, &clk); err != nil {
-					a.log.Error("bot: unreadable clock", "game", m.ID, "err", err)
-					continue
-				}
-			}
-			next := clk.nextTimer(clk.reminders(a.cfg.Deadlines.Reminders))
-			if raw == nil && !m.Deadline.IsZero() {
-				continue // the scheduler will build the clock when it fires
-			}
-			if !next.Equal(m.Deadline) {
-				a.mu.Lock()
-				lg := a.games[m.ID]
-				a.mu.Unlock()
-				if lg != nil {
-					lg.mu.Lock()
-					lg.invalidate()
-					lg.mu.Unlock()
-				}
-				if _, err := a.store.SetDeadline(m.ID, next); err != nil {
-					return err
-				}
 			}
 		}
 	}
+}
+
+// reconcileGame points a game's index entry at its clock's next timer.
+// Another process may write the clock and then the index meanwhile: the
+// clock is read again after the index is written, and the index written
+// again if the clock moved (whatever that process wrote to the index
+// after its clock then comes after this write).
+func (a *App) reconcileGame(m storage.GameMeta) error {
+	for range 3 {
+		raw, err := a.store.Value(keyClock + m.ID)
+		if err != nil {
+			return err
+		}
+		var clk gameClock
+		if raw != nil {
+			if err := json.Unmarshal(raw, &clk); err != nil {
+				a.log.Error("bot: unreadable clock", "game", m.ID, "err", err)
+				return nil
+			}
+		}
+		next := clk.nextTimer(clk.reminders(a.cfg.Deadlines.Reminders))
+		if raw == nil && !m.Deadline.IsZero() {
+			return nil // the scheduler will build the clock when it fires
+		}
+		if next.Equal(m.Deadline) {
+			return nil
+		}
+		a.dropGame(m.ID)
+		if m, err = a.store.SetDeadline(m.ID, next); err != nil {
+			return err
+		}
+		again, err := a.store.Value(keyClock + m.ID)
+		if err != nil || string(again) == string(raw) {
+			return err
+		}
+	}
+	return nil
 }
 
 // Tick does everything due at the App's clock time: reminders, expired

@@ -25,7 +25,19 @@ type sharedTestStore struct {
 	*storage.Store
 	mu         sync.Mutex
 	beforeSwap func(key string)
-	tries      atomic.Int64 // TryLease calls
+	// beforeDeadline, when set, runs before each SetDeadline.
+	beforeDeadline func(gameID string)
+	tries          atomic.Int64 // TryLease calls
+}
+
+func (s *sharedTestStore) SetDeadline(gameID string, at time.Time) (storage.GameMeta, error) {
+	s.mu.Lock()
+	hook := s.beforeDeadline
+	s.mu.Unlock()
+	if hook != nil {
+		hook(gameID)
+	}
+	return s.Store.SetDeadline(gameID, at)
 }
 
 func (s *sharedTestStore) TryLease(name, holder string, ttl time.Duration) (bool, error) {
@@ -373,5 +385,56 @@ func TestSharedLeagueLease(t *testing.T) {
 	e.apps[0].unlockLeagues()
 	if ok, _ := e.store.TryLease(leaguesLease, "other", DefaultLeaseTTL); !ok {
 		t.Error("p0 did not release the leagues' lease")
+	}
+}
+
+// TestSharedReconcile: a process reconciling the deadline index at
+// start-up while another writes the game's clock and index (an order)
+// leaves the index at the clock's next timer, not at the one it read
+// before.
+func TestSharedReconcile(t *testing.T) {
+	e := newSEnv(t, Deadlines{Decision: 24 * time.Hour})
+	e.must(0, "alice", "new gs-1 vs bob deadline=48h")
+	e.must(0, "bob", "accept")
+	e.must(1, "alice", "deploy auto")
+	if _, err := e.store.Store.SetDeadline("g1", t0.Add(time.Hour)); err != nil { // the index left apart from the clock
+		t.Fatal(err)
+	}
+	var fired atomic.Bool
+	e.store.mu.Lock()
+	e.store.beforeDeadline = func(string) {
+		if fired.CompareAndSwap(false, true) {
+			// p1 ends the set-up: it writes the clock (the movement
+			// phase's timers), then the index.
+			for _, l := range [][2]string{{"bob", "deploy auto"}, {"alice", "ready"}, {"bob", "ready"}} {
+				e.must(1, l[0], l[1])
+			}
+		}
+	}
+	e.store.mu.Unlock()
+	e.clock.set(t0.Add(time.Minute))
+	if err := e.apps[0].Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	e.store.mu.Lock()
+	e.store.beforeDeadline = nil
+	e.store.mu.Unlock()
+	if !fired.Load() {
+		t.Fatal("Reconcile did not write the index")
+	}
+	raw, err := e.store.Value(keyClock + "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clk gameClock
+	if err := json.Unmarshal(raw, &clk); err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.store.Meta("g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := clk.nextTimer(clk.reminders(e.apps[0].cfg.Deadlines.Reminders)); !m.Deadline.Equal(want) {
+		t.Errorf("index at %v, clock's next timer %v", m.Deadline, want)
 	}
 }
