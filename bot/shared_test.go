@@ -157,6 +157,20 @@ func (e *senv) observed(kind string) int {
 	return n
 }
 
+// storedClock is a game's clock as the store holds it.
+func (e *senv) storedClock(id string) gameClock {
+	e.t.Helper()
+	raw, err := e.store.Value(keyClock + id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var clk gameClock
+	if err := json.Unmarshal(raw, &clk); err != nil {
+		e.t.Fatal(err)
+	}
+	return clk
+}
+
 func (e *senv) records(id string) []storage.LogEntry {
 	e.t.Helper()
 	rs, err := e.store.Records(id, 1)
@@ -331,14 +345,7 @@ func TestSharedClockConflict(t *testing.T) {
 	if !strings.Contains(reminded, "@bob") {
 		t.Fatalf("p1's reminders: %q", reminded)
 	}
-	raw, err := e.store.Value(keyClock + "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var clk gameClock
-	if err := json.Unmarshal(raw, &clk); err != nil {
-		t.Fatal(err)
-	}
+	clk := e.storedClock("g1")
 	if o := clk.obligationOf(game.SideB); o == nil || o.Sent&1 == 0 {
 		t.Errorf("bob's reminder is not marked sent in the stored clock: %+v", clk.Obls)
 	}
@@ -422,14 +429,7 @@ func TestSharedReconcile(t *testing.T) {
 	if !fired.Load() {
 		t.Fatal("Reconcile did not write the index")
 	}
-	raw, err := e.store.Value(keyClock + "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var clk gameClock
-	if err := json.Unmarshal(raw, &clk); err != nil {
-		t.Fatal(err)
-	}
+	clk := e.storedClock("g1")
 	m, err := e.store.Meta("g1")
 	if err != nil {
 		t.Fatal(err)
