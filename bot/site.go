@@ -127,7 +127,7 @@ func (a *App) OpenLink(token string) (Link, error) {
 		return l, ErrLinkInvalid
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(p)
-	if err != nil || json.Unmarshal(raw, &l) != nil || !l.Side.Valid() {
+	if err != nil || json.Unmarshal(raw, &l) != nil || !l.Side.Valid() || storage.ValidID(l.Game) != nil {
 		return Link{}, ErrLinkInvalid
 	}
 	if !a.cfg.Now().Before(time.Unix(l.Expires, 0)) {
@@ -264,13 +264,11 @@ type gameSnap struct {
 }
 
 func (a *App) snapshot(id string) (*gameSnap, *live, error) {
-	if storage.ValidID(id) != nil {
-		return nil, nil, storage.ErrNotFound
-	}
-	lg, err := a.lock(id)
+	lg, err := a.lockKnown(id)
 	if err != nil {
 		return nil, nil, err
 	}
+	defer relockOnPanic(lg)
 	s := &gameSnap{id: id, meta: lg.meta, recs: slices.Clone(lg.recs)}
 	if lg.g != nil {
 		s.rules, s.sc, s.opts, s.state = lg.g.Rules, lg.g.Scenario, lg.g.Options, lg.g.State
@@ -281,6 +279,37 @@ func (a *App) snapshot(id string) (*gameSnap, *live, error) {
 	}
 	s.version = lg.version()
 	return s, lg, nil
+}
+
+// lockKnown is App.lock for the web view, whose ids come from anyone's
+// address bar: an id the store does not hold is ErrNotFound before the
+// App keeps an entry for it (App.games is never pruned, so every unknown
+// id asked for would stay in memory for good).
+func (a *App) lockKnown(id string) (*live, error) {
+	if storage.ValidID(id) != nil {
+		return nil, storage.ErrNotFound
+	}
+	a.mu.Lock()
+	_, held := a.games[id]
+	a.mu.Unlock()
+	if !held {
+		if _, err := a.store.Meta(id); err != nil {
+			return nil, err
+		}
+	}
+	return a.lock(id)
+}
+
+// relockOnPanic, deferred while the web view holds a game's lock, lets a
+// panic go on only after the game is dropped from memory and unlocked,
+// as the bot's own entry points do (finish): otherwise the game would
+// stay locked for ever and its players' orders would wait for good.
+func relockOnPanic(lg *live) {
+	if p := recover(); p != nil {
+		lg.invalidate()
+		lg.mu.Unlock()
+		panic(p)
+	}
 }
 
 // mark is record i's mark: its time and its order, so that an undo
@@ -304,10 +333,7 @@ func (lg *live) version() string {
 // GameVersion is the game's GamePage.Version, read without building the
 // page (the web view's page cache).
 func (a *App) GameVersion(id string) (string, error) {
-	if storage.ValidID(id) != nil {
-		return "", storage.ErrNotFound
-	}
-	lg, err := a.lock(id)
+	lg, err := a.lockKnown(id)
 	if err != nil {
 		return "", err
 	}
@@ -332,9 +358,12 @@ func (a *App) GamePage(id string, viewer game.Side, step int, l Lang) (*GamePage
 	}
 	// The status and the history as the bot prints them, under the lock
 	// (they read the clock and the undo notes of the game).
-	p.Panel = strings.Split(c.statusText(lg, viewer), "\n")
-	undos, uerr := a.undoNotes(id)
-	items := c.historyItems(lg, viewer, undos)
+	items, uerr := func() ([]HistoryItem, error) {
+		defer relockOnPanic(lg)
+		p.Panel = strings.Split(c.statusText(lg, viewer), "\n")
+		undos, err := a.undoNotes(id)
+		return c.historyItems(lg, viewer, undos), err
+	}()
 	lg.mu.Unlock()
 	if uerr != nil {
 		return nil, uerr
@@ -449,9 +478,23 @@ type imageEntry struct {
 
 const imageCacheSize = 256
 
+// get returns the image of key, drawing it once. A drawing that fails
+// or panics is an error for the requests that waited for it, and is not
+// kept: the next request draws again (a sync.Once that panicked would
+// otherwise answer an empty image for good).
 func (ic *imageCache) get(key string, draw func() ([]byte, error)) ([]byte, error) {
 	e := ic.drawn.GetOrPut(key, func() *imageEntry { return &imageEntry{} })
-	e.once.Do(func() { e.png, e.err = draw() })
+	e.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				e.png, e.err = nil, fmt.Errorf("board image %s: panic: %v", key, p)
+			}
+		}()
+		e.png, e.err = draw()
+	})
+	if e.err != nil {
+		ic.drawn.Put(key, &imageEntry{})
+	}
 	return e.png, e.err
 }
 
