@@ -122,8 +122,11 @@ func (a *App) OpenLink(token string) (Link, error) {
 	if !ok || len(token) > 1024 {
 		return l, ErrLinkInvalid
 	}
-	got, err := base64.RawURLEncoding.DecodeString(mac)
-	if err != nil || !hmac.Equal(got, a.linkMAC(p)) {
+	// The signature is compared as the bot spells it: a token has one
+	// spelling (base64 decoding would also take other final characters
+	// and skip line breaks).
+	want := base64.RawURLEncoding.EncodeToString(a.linkMAC(p))
+	if !hmac.Equal([]byte(mac), []byte(want)) {
 		return l, ErrLinkInvalid
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(p)

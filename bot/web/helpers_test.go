@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/dice"
 	"github.com/grognard/grognard/game/grid"
+	"github.com/grognard/grognard/internal/syncbuf"
 	"github.com/grognard/grognard/storage"
 )
 
@@ -32,6 +34,10 @@ type site struct {
 	app   *bot.App
 	web   *Server
 	srv   *httptest.Server
+
+	// key signs the site's private links; logs collects the App's log.
+	key  []byte
+	logs *syncbuf.Buffer
 
 	mu  sync.Mutex
 	now time.Time
@@ -79,12 +85,15 @@ func newSite(t testing.TB, renderer bot.Renderer) *site {
 		renderer = hashRenderer{}
 	}
 	s.store = st
+	s.key = bytes.Repeat([]byte{byte(keys.Add(1))}, 32)
+	s.logs = &syncbuf.Buffer{}
+	logger := slog.New(slog.NewTextHandler(s.logs, nil))
 	s.app, err = bot.New(bot.Config{Store: st, Renderer: renderer, Now: s.clock, NewSeed: func() []byte { return dice.SeedFromInt(1) },
-		Site: bot.Site{BaseURL: testBase, Key: bytes.Repeat([]byte{byte(keys.Add(1))}, 32), LinkTTL: 48 * time.Hour}})
+		Logger: logger, Site: bot.Site{BaseURL: testBase, Key: s.key, LinkTTL: 48 * time.Hour}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.web, err = New(Options{App: s.app, Now: s.clock})
+	s.web, err = New(Options{App: s.app, Now: s.clock, Logger: logger})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,10 +33,10 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, l, "index", map[string]any{"Title": "grognard", "Games": games, "Leagues": leagues})
 }
 
-// notFound answers a game or league the store does not have.
-func (s *Server) lookupFailed(w http.ResponseWriter, r *http.Request, err error) {
+// lookupFailed answers a game the store does not have, or the error.
+func (s *Server) lookupFailed(w http.ResponseWriter, r *http.Request, err error, id string) {
 	if errors.Is(err, storage.ErrNotFound) {
-		s.fail(w, r, http.StatusNotFound, "err.no-game")
+		s.fail(w, r, http.StatusNotFound, "err.no-game", "game", quote(id))
 		return
 	}
 	s.internal(w, r, err)
@@ -54,21 +54,28 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	// it is built once (a minute at most, for the deadlines' "in 3 h").
 	version, err := s.o.App.GameVersion(id)
 	if err != nil {
-		s.lookupFailed(w, r, err)
+		s.lookupFailed(w, r, err, id)
 		return
 	}
-	key := fmt.Sprintf("%s|%s|%d|%s|%s|%d", base, l, step, r.URL.Query().Get("lang"), version, s.o.Now().Unix()/60)
+	// The links carry the language only when the address chose it.
+	q := ""
+	if _, ok := bot.ParseLang(r.URL.Query().Get("lang")); ok && r.URL.Query().Get("lang") != "" {
+		q = "&lang=" + string(l)
+	}
+	// The key holds what the page is built from, nothing raw of the
+	// address: odd ?lang= values do not push the pages out.
+	key := fmt.Sprintf("%s|%s|%d|%s|%s|%d", base, l, step, q, version, s.o.Now().Unix()/60)
 	if pg, ok := s.cache.Get(key); ok {
 		s.sendPage(w, r, pg)
 		return
 	}
 	p, err := s.o.App.GamePage(id, viewer, step, l)
 	if err != nil {
-		s.lookupFailed(w, r, err)
+		s.lookupFailed(w, r, err, id)
 		return
 	}
 	if step > p.Steps {
-		s.fail(w, r, http.StatusNotFound, "err.step")
+		s.fail(w, r, http.StatusNotFound, "err.step", "step", step, "steps", p.Steps)
 		return
 	}
 	// A finished game's page never changes; a live one is checked on
@@ -84,10 +91,6 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		pg.cache, pg.etag = "private, no-store", ""
 	case p.Ended():
 		pg.cache = "public, max-age=86400"
-	}
-	q := ""
-	if r.URL.Query().Get("lang") != "" {
-		q = "&lang=" + string(l)
 	}
 	img := func(k int) string { return fmt.Sprintf("%s/board.png?v=%s&step=%d", base, p.Version, k) }
 	// The replay's labels go to the script as one attribute (a list per
@@ -152,7 +155,7 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, "err.no-image")
 		return
 	case err != nil:
-		s.lookupFailed(w, r, err)
+		s.lookupFailed(w, r, err, id)
 		return
 	}
 	h := w.Header()
@@ -191,7 +194,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, http.StatusNotFound, "err.no-export")
 			return
 		}
-		s.lookupFailed(w, r, err)
+		s.lookupFailed(w, r, err, id)
 		return
 	}
 	name := id

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,8 +109,37 @@ func New(o Options) (*Server, error) {
 }
 
 // ServeHTTP adds the security headers, applies the rate limit and
-// serves the request.
+// serves the request. A panic is recovered (bot.App.Guard logs its stack
+// under a reference, with the path's token hidden) and answered 500 with
+// the reference: no request stops the site.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sw := &statusWriter{ResponseWriter: w}
+	if ref := s.o.App.Guard("web", func() { s.serve(sw, r) }, "path", redactPath(r.URL.Path)); ref != "" && !sw.wrote {
+		sw.Header().Del("Content-Length")
+		sw.Header().Del("ETag")
+		s.fail(sw, r, http.StatusInternalServerError, "err.panic", "ref", ref)
+	}
+}
+
+// statusWriter remembers whether the answer was begun.
+type statusWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -126,14 +157,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// clientOf is the client a request is counted against: its IP address
-// (a reverse proxy in front should keep its own limit).
+// clientOf is the client a request is counted against: its IP address,
+// or for IPv6 its /64 (one subscriber's network: anyone holds 2⁶⁴
+// addresses of his own, and one bucket each would be no limit). A reverse
+// proxy in front should keep its own limit.
 func clientOf(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
 	}
-	return host
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, _ := ip.WithZone("").Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }
 
 // langOf is the reader's language: ?lang=, then Accept-Language, then
@@ -143,13 +185,24 @@ func (s *Server) langOf(r *http.Request) bot.Lang {
 		return l
 	}
 	best, bestQ := s.o.Lang, -1.0
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+	// The first tags only: a header of a megabyte of commas is not split
+	// into a slice of a million strings.
+	rest := r.Header.Get("Accept-Language")
+	for n := 0; rest != "" && n < maxLangTags; n++ {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if len(tag) > 35 { // longer than any language tag
+			continue
+		}
 		q := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
 			if f, err := strconv.ParseFloat(v, 64); err == nil {
 				q = f
 			}
+		}
+		if !(q > 0) { // q=0: "not this language"; NaN
+			continue
 		}
 		base, _, _ := strings.Cut(strings.ToLower(tag), "-")
 		if l, ok := bot.ParseLang(base); ok && base != "" && q > bestQ {
@@ -159,11 +212,24 @@ func (s *Server) langOf(r *http.Request) bot.Lang {
 	return best
 }
 
-// fail answers with an error page.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, key string) {
+// maxLangTags is how many tags of Accept-Language are read.
+const maxLangTags = 16
+
+// fail answers with an error page: the message of key, its placeholders
+// filled with kv (name, value pairs).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, key string, kv ...any) {
 	l := s.langOf(r)
 	w.Header().Set("Cache-Control", "no-store")
-	s.render(w, r, code, l, "error", map[string]any{"Title": T(l, "err.title", "code", code), "Message": T(l, key), "Code": code})
+	s.render(w, r, code, l, "error", map[string]any{"Title": T(l, "err.title", "code", code), "Message": T(l, key, kv...), "Code": code})
+}
+
+// quote shows a piece of the address in an error message: quoted, at
+// most 40 characters (the template escapes it).
+func quote(v string) string {
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:40]) + "…"
+	}
+	return strconv.Quote(v)
 }
 
 // render writes a page.
@@ -179,8 +245,12 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, l bot.
 func (s *Server) execute(w io.Writer, r *http.Request, l bot.Lang, page string, data map[string]any) error {
 	data["Lang"] = l
 	data["Other"] = otherLang(l)
-	q := r.URL.Query() // the same page (its step) in the other language
-	q.Set("lang", string(otherLang(l)))
+	// The same page (its step) in the other language; nothing else of the
+	// address, which a built page kept for every viewer must not echo.
+	q := url.Values{"lang": {string(otherLang(l))}}
+	if n, err := strconv.Atoi(r.URL.Query().Get("step")); err == nil && n >= 0 {
+		q.Set("step", strconv.Itoa(n))
+	}
 	data["LangQuery"] = "?" + q.Encode()
 	return s.pages[l][page].Execute(w, data)
 }
@@ -228,7 +298,7 @@ func (s *Server) stepView(w http.ResponseWriter, r *http.Request) (id string, vi
 	if v := r.URL.Query().Get("step"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n >= 1<<20 {
-			s.fail(w, r, http.StatusBadRequest, "err.step")
+			s.fail(w, r, http.StatusBadRequest, "err.step-bad", "value", quote(v))
 			return "", game.Nobody, "", 0, false
 		}
 		step = n
@@ -249,6 +319,9 @@ func redactPath(p string) string {
 	}
 	return p
 }
+
+// maxClients is how many clients' buckets the limiter keeps.
+const maxClients = 10000
 
 // limiter is a token bucket per client.
 type limiter struct {
@@ -275,11 +348,21 @@ func (l *limiter) allow(client string) (time.Duration, bool) {
 	now := l.now()
 	b := l.clients[client]
 	if b == nil {
-		if len(l.clients) >= 10000 { // forget the clients whose buckets are full again
+		if len(l.clients) >= maxClients { // forget the clients whose buckets are full again
 			for k, v := range l.clients {
 				if now.Sub(v.at).Seconds()*l.perSec+v.tokens >= l.burst {
 					delete(l.clients, k)
 				}
+			}
+			// Still full (many clients at once): forget any, down to 90 %,
+			// so that memory stays bounded and the next sweep is
+			// a thousand new clients away. A client forgotten starts a
+			// full bucket again.
+			for k := range l.clients {
+				if len(l.clients) < maxClients*9/10 {
+					break
+				}
+				delete(l.clients, k)
 			}
 		}
 		b = &bucket{tokens: l.burst, at: now}
