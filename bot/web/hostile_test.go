@@ -213,4 +213,3 @@ func TestBadInputNamed(t *testing.T) {
 		}
 	}
 }
-
