@@ -212,3 +212,80 @@ func shot(t *testing.T, ctx context.Context, name string) {
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
+
+// browser is a headless Chromium for a test, with the errors its pages
+// report.
+type browser struct {
+	t        *testing.T
+	ctx      context.Context
+	mu       sync.Mutex
+	problems []string
+}
+
+// newBrowser starts Chromium on a phone-sized window; it stops with the
+// test.
+func newBrowser(t *testing.T, bin string) *browser {
+	t.Helper()
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(390, 844))
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	b := &browser{t: t}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch e := ev.(type) {
+		case *log.EventEntryAdded:
+			if e.Entry.Level == log.EntryLevelError {
+				b.problems = append(b.problems, e.Entry.Text)
+			}
+		case *runtime.EventExceptionThrown:
+			b.problems = append(b.problems, e.ExceptionDetails.Text)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// A bound on every wait: it stops a browser that will never answer,
+	// it measures nothing.
+	tctx, stop := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(stop)
+	b.ctx = tctx
+	return b
+}
+
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (b *browser) eval(what, js string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// check fails the test for every error a page reported.
+func (b *browser) check() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, p := range b.problems {
+		b.t.Errorf("the browser reported: %s", p)
+	}
+}
+
+// chromedpNavigateClick opens url, clicks the element of selector and
+// waits until js is true.
+func chromedpNavigateClick(url, selector, js string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(390, 844), chromedp.Navigate(url),
+		chromedp.Click(chromedp.CSS(selector)), chromedp.Poll[chromedp.Void](js)}
+}
