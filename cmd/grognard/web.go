@@ -59,8 +59,12 @@ func (c WebConfig) check() []string {
 	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
 		bad = append(bad, fmt.Sprintf("web.listen %q: host:port, such as 127.0.0.1:8080", c.Listen))
 	}
-	if u, err := url.Parse(c.BaseURL); c.BaseURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+	if u, err := url.Parse(c.BaseURL); c.BaseURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		bad = append(bad, fmt.Sprintf("web.base-url %q: the site's public address, such as https://grognard.example.org", c.BaseURL))
+	} else if u.User != nil {
+		// Every board post carries the address: a password in it would be
+		// posted in every room.
+		bad = append(bad, "web.base-url has a user name or password: every board post would show it")
 	}
 	if k := c.linkKey(os.Getenv); k != "" && len(k) < 32 {
 		bad = append(bad, "web.link-key is shorter than 32 characters")
@@ -109,9 +113,22 @@ func (c WebConfig) site(st storage.Backend) (bot.Site, error) {
 		if _, err := rand.Read(b); err != nil {
 			return s, err
 		}
-		stored = []byte(hex.EncodeToString(b))
-		if err := st.PutValue(keyWebLinkKey, stored); err != nil {
+		// Only over no key: processes sharing a store (storage/postgres)
+		// that start together keep the one key that was stored first,
+		// or each would refuse the links the others sign.
+		fresh := []byte(hex.EncodeToString(b))
+		ok, err := st.SwapValue(keyWebLinkKey, nil, fresh)
+		if err != nil {
 			return s, err
+		}
+		stored = fresh
+		if !ok {
+			if stored, err = st.Value(keyWebLinkKey); err != nil {
+				return s, err
+			}
+			if len(stored) == 0 {
+				return s, fmt.Errorf("web: the link key in the store (%s) is empty", keyWebLinkKey)
+			}
 		}
 	}
 	s.Key = stored

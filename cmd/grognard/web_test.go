@@ -29,6 +29,8 @@ func TestWebConfig(t *testing.T) {
 	}{
 		"no base-url": {func(c *WebConfig) { c.BaseURL = "" }, "web.base-url"},
 		"not http":    {func(c *WebConfig) { c.BaseURL = "ftp://x" }, "web.base-url"},
+		"password":    {func(c *WebConfig) { c.BaseURL = "https://club:secret@g.example.org" }, "web.base-url has a user name or password"},
+		"fragment":    {func(c *WebConfig) { c.BaseURL = "https://g.example.org/#x" }, "web.base-url"},
 		"bad listen":  {func(c *WebConfig) { c.Listen = "8080" }, "web.listen"},
 		"short key":   {func(c *WebConfig) { c.LinkKey = "secret" }, "shorter than 32"},
 		"bad ttl":     {func(c *WebConfig) { c.LinkTTL = "soon" }, "web.link-ttl"},
@@ -76,6 +78,45 @@ func TestWebLinkKey(t *testing.T) {
 	t.Setenv("GROGNARD_WEB_LINK_KEY", strings.Repeat("e", 32))
 	if s, _ := c.site(st); string(s.Key) != strings.Repeat("e", 32) {
 		t.Error("the environment's key does not win")
+	}
+}
+
+// racingStore answers the first read of the link key as if none were
+// stored yet: another process stored its key just after that read.
+type racingStore struct {
+	*storage.Store
+	read bool
+}
+
+func (r *racingStore) Value(key string) ([]byte, error) {
+	if key == keyWebLinkKey && !r.read {
+		r.read = true
+		return nil, nil
+	}
+	return r.Store.Value(key)
+}
+
+// TestWebLinkKeyRace: two processes on one store that draw a key at
+// once keep the one stored first.
+func TestWebLinkKeyRace(t *testing.T) {
+	t.Setenv("GROGNARD_WEB_LINK_KEY", "")
+	st, err := storage.Open(filepath.Join(t.TempDir(), "g.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	other := []byte(strings.Repeat("o", 64))
+	if err := st.PutValue(keyWebLinkKey, other); err != nil { // the other process's key
+		t.Fatal(err)
+	}
+	c := WebConfig{Listen: "127.0.0.1:0", BaseURL: "https://g.example.org"}
+	s, err := c.site(&racingStore{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := st.Value(keyWebLinkKey)
+	if string(s.Key) != string(other) || string(kept) != string(other) {
+		t.Errorf("this process signs with %.8s…, the store keeps %.8s…; the other process signs with %.8s…", s.Key, kept, other)
 	}
 }
 
