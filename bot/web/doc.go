@@ -42,9 +42,10 @@
 // a side only for a private link. A link is signed by the bot
 // (HMAC-SHA256 under Site.Key), names the game, the player and the side,
 // expires (Site.LinkTTL), and dies when its player types `link revoke` or
-// loses the seat. Pages of a private link are never stored by caches,
-// and no page sends a Referer, so the token does not leak from the
-// address bar. TestNoLeakOnPages and TestBrowser check that Manœuvre's
+// loses the seat. Nothing a private link serves (page, images, export)
+// is stored by caches, no page sends a Referer, and the token is never
+// logged (redactPath), so it does not leak from the address bar; a
+// token is valid only as the bot spelled it. TestNoLeakOnPages and TestBrowser check that Manœuvre's
 // hands stay with their side.
 //
 // # Headers and limits
@@ -56,7 +57,13 @@
 // page is revalidated (ETag), a finished game's is cached a day, a board
 // image asked for with its version forever. Each client (IP address) has
 // a token bucket of requests (Options.RatePerMinute, RateBurst); over it
-// the answer is 429 with Retry-After.
+// the answer is 429 with Retry-After. An IPv6 client is its /64; at most
+// maxClients buckets are kept. A panic in a request is recovered
+// (bot.App.Guard: logged with its stack under a reference) and answered
+// 500 with the reference. Built pages are cached by what they are built
+// from (game version, viewer, language, step), never by the raw address.
+// FuzzRequest, FuzzPrivateToken and FuzzLinkPayload check that no
+// address, query or Accept-Language gets a 5xx or a secret.
 //
 // # Caveats
 //

@@ -213,3 +213,26 @@ func TestBadInputNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateNeverStored: everything a private link serves — its page,
+// its board images (with or without their version) and its export — is
+// sent "private, no-store", and every page tells the browser to send no
+// Referer even if a proxy drops the header.
+func TestPrivateNeverStored(t *testing.T) {
+	s := newSite(t, nil)
+	s.manGame()
+	priv := s.privatePath("alice", "g1")
+	_, body := s.get(priv)
+	img := strings.ReplaceAll(between(body, `id="board-img" src="`, `"`), "&amp;", "&")
+	if !strings.HasPrefix(img, priv+"/board.png?v=") {
+		t.Fatalf("the private page's image is %q", img)
+	}
+	for _, p := range []string{priv, img, priv + "/board.png", priv + "/board.png?step=0", priv + "/export"} {
+		if resp, _ := s.get(p); resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "private, no-store" {
+			t.Errorf("GET %s: %d, Cache-Control %q", p, resp.StatusCode, resp.Header.Get("Cache-Control"))
+		}
+	}
+	if !strings.Contains(body, `<meta name="referrer" content="no-referrer">`) {
+		t.Error("the page has no referrer policy of its own")
+	}
+}

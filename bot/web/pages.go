@@ -167,7 +167,9 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		cache = "max-age=31536000, immutable"
 	}
 	if viewer.Valid() {
-		cache = "private, " + cache
+		// A side's board shows its secrets: like its page, never stored
+		// (a shared computer's browser cache would keep it).
+		cache = "private, no-store"
 	} else if cache != "no-cache" {
 		cache = "public, " + cache
 	}
