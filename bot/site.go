@@ -501,12 +501,19 @@ func (ic *imageCache) get(key string, draw func() ([]byte, error)) ([]byte, erro
 	return e.png, e.err
 }
 
+// StepError: a replay step beyond the game's log (GameBoard).
+type StepError struct{ Step, Steps int }
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("bot: no step %d in a game of %d records", e.Step, e.Steps)
+}
+
 // ErrNoImage: the game has no board to draw (no renderer, a game still
 // in the lobby, a ruleset without boards).
 var ErrNoImage = errors.New("bot: no board image")
 
-// GameBoard is the board after record step (< 0: the latest) as viewer
-// sees it, as a PNG at full resolution, and the version it belongs to
+// GameBoard is the board after record step (< 0: the latest; beyond the
+// log: a *StepError) as viewer sees it, as a PNG at full resolution, and the version it belongs to
 // (GamePage.Version). Images are cached per record and viewer; one asked
 // for with the version of the game it was drawn for (version, from the
 // page's address) is answered without locking the game.
@@ -526,8 +533,11 @@ func (a *App) GameBoard(id string, viewer game.Side, step int, version string) (
 	if a.cfg.Renderer == nil || !ok || s.meta.Status == storage.StatusOpen {
 		return nil, "", ErrNoImage
 	}
+	if step > len(s.recs) {
+		return nil, "", &StepError{Step: step, Steps: len(s.recs)}
+	}
 	orig := step
-	if step < 0 || step > len(s.recs) {
+	if step < 0 {
 		step = len(s.recs)
 	}
 	if s.meta.Status.Ended() {

@@ -195,6 +195,7 @@ func TestBadInputNamed(t *testing.T) {
 		{"/g/g1?step=999", "en", 404, []string{"?step=999", "records"}},
 		{"/g/g1?step=999", "fr", 404, []string{"?step=999", "enregistrements"}},
 		{"/g/g1/board.png?step=-1", "en", 400, []string{"?step=", "&#34;-1&#34;"}},
+		{"/g/g1/board.png?step=999", "en", 404, []string{"?step=999", "records"}},
 		{"/g/nope", "en", 404, []string{"no such game", "&#34;nope&#34;"}},
 		{"/g/nope", "fr", 404, []string{"existe pas", "&#34;nope&#34;"}},
 	} {

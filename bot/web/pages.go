@@ -150,7 +150,11 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	png, version, err := s.o.App.GameBoard(id, viewer, step, r.URL.Query().Get("v"))
+	var se *bot.StepError
 	switch {
+	case errors.As(err, &se):
+		s.fail(w, r, http.StatusNotFound, "err.step", "step", se.Step, "steps", se.Steps)
+		return
 	case errors.Is(err, bot.ErrNoImage):
 		s.fail(w, r, http.StatusNotFound, "err.no-image")
 		return
