@@ -646,9 +646,11 @@ func (a *App) LeaguePage(id string, l Lang) (*LeaguePage, error) {
 	if id == "" || len(id) > 300 {
 		return nil, storage.ErrNotFound
 	}
-	a.leagueMu.Lock()
-	lgue, err := a.readLeague(id)
-	a.leagueMu.Unlock()
+	lgue, err := func() (*league, error) {
+		a.leagueMu.Lock()
+		defer a.leagueMu.Unlock() // a panic must not leave every league locked
+		return a.readLeague(id)
+	}()
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -58,6 +59,12 @@ func (h *hookStore) Values(prefix string) ([]storage.KeyValue, error) {
 	return h.Store.Values(prefix)
 }
 
+// Value panics once when armed "Value" (TestSitePanicUnlocks).
+func (h *hookStore) Value(key string) ([]byte, error) {
+	h.hook("Value")
+	return h.Store.Value(key)
+}
+
 // panicRenderer panics while armed.
 type panicRenderer struct{ armed atomic.Bool }
 
@@ -72,7 +79,8 @@ func (r *panicRenderer) Zoom(b *game.Board, _ grid.Coord, _ int) ([]byte, error)
 
 // TestSitePanicUnlocks: a panic while the web view holds a game's lock
 // (here in the store, under the page's history) leaves the game
-// unlocked, so that its players' orders go on; a renderer that panics
+// unlocked, so that its players' orders go on, and one under a league's
+// page leaves the leagues unlocked; a renderer that panics
 // is an error for that image, and the next request draws it again
 // rather than serving an empty image.
 func TestSitePanicUnlocks(t *testing.T) {
@@ -87,12 +95,12 @@ func TestSitePanicUnlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	admin := false
 	say := func(user, text string) Response {
 		t.Helper()
 		done := make(chan Response, 1)
-		go func() {
-			done <- app.Handle(t.Context(), Request{Platform: "test", Room: "r1", User: User{ID: user, Name: user}, Text: text})
-		}()
+		req := Request{Platform: "test", Room: "r1", User: User{ID: user, Name: user}, Text: text, IsAdmin: admin}
+		go func() { done <- app.Handle(t.Context(), req) }()
 		select {
 		case r := <-done:
 			return r
@@ -118,6 +126,21 @@ func TestSitePanicUnlocks(t *testing.T) {
 	}
 	if _, err := app.GamePage("g1", game.Nobody, -1, EN); err != nil {
 		t.Fatalf("the page after a panic: %v", err)
+	}
+
+	// The same for the leagues' lock under a league's page.
+	hs.arm("Value")
+	func() {
+		defer func() {
+			if p := recover(); p == nil {
+				t.Error("the injected panic did not happen")
+			}
+		}()
+		app.LeaguePage("test:r1/spring", EN)
+	}()
+	admin = true
+	if got := say("carol", "league new spring players:@ann @ben scenarios:gs-1").Messages; len(got) == 0 || !strings.Contains(got[0].Text, "spring") {
+		t.Fatalf("league new after the league page's panic: %+v", got)
 	}
 
 	rend.armed.Store(true)
