@@ -5,10 +5,12 @@ import (
 	"net/http"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/bot"
+	"github.com/grognard/grognard/game"
 )
 
 // TestPanicAnswered: a panic in a request is recovered, logged with its
@@ -235,5 +237,97 @@ func TestPrivateNeverStored(t *testing.T) {
 	}
 	if !strings.Contains(body, `<meta name="referrer" content="no-referrer">`) {
 		t.Error("the page has no referrer policy of its own")
+	}
+}
+
+// TestNoLeakPrivateReplay: a private link shows its own side's view and
+// never the other side's, at every step of the replay of random games
+// with secrets (hidden set-ups, hands, secret deployments): its board
+// image is its side's board (or the public one when they show the
+// same), its units list names no unit at a hex only the other side's
+// view shows and no card only the other side holds, nor does its
+// export; checked against the rules' own views replayed from the log.
+func TestNoLeakPrivateReplay(t *testing.T) {
+	for scenario, records := range map[string]int{"gs-1": 24, "man-frgb": 24, "flg-budget": 30} {
+		t.Run(scenario, func(t *testing.T) {
+			s := newSite(t, nil)
+			s.say("alice", "new "+scenario+" vs bob")
+			if got := texts(s.say("bob", "accept")); !strings.Contains(got, "g1 begins") {
+				t.Fatalf("the game does not start: %s", got)
+			}
+			s.playRandom(records, 11, true)
+			meta, err := s.store.Meta("g1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if meta.Status.Ended() {
+				t.Skip("the game ended: everything is public")
+			}
+			r, states := statesOf(t, s, "g1")
+			secrets := 0
+			for _, side := range game.Sides {
+				other := game.SideB
+				if side == game.SideB {
+					other = game.SideA
+				}
+				priv := s.privatePath(strings.TrimPrefix(meta.Seats[side], "test:"), "g1")
+				_, export := s.get(priv + "/export")
+				for k, st := range states {
+					_, page := s.get(priv + "?step=" + strconv.Itoa(k))
+					if !strings.Contains(page, "Private view of side "+side.String()) {
+						t.Fatalf("step %d: %s's link does not open its view", k, side)
+					}
+					units := between(page, `id="units"`, `</details>`)
+					mine := game.ViewOf(r, st, side)
+					shown := map[string]string{}
+					for _, pc := range mine.Pieces() {
+						shown[pc.ID] = pc.Hex
+					}
+					cards := map[string]bool{}
+					for _, z := range game.ZonesOf(mine, side) {
+						for _, c := range z.Items {
+							cards[c] = true
+						}
+					}
+					theirs := game.ViewOf(r, st, other)
+					for _, pc := range theirs.Pieces() {
+						if pc.Hex == "" || shown[pc.ID] == pc.Hex {
+							continue
+						}
+						secrets++
+						for _, line := range strings.Split(units, "<li>") {
+							if containsWord(line, pc.ID) && containsWord(line, pc.Hex) {
+								t.Errorf("step %d: %s's units list shows %s at %s, which only %s sees: %s", k, side, pc.ID, pc.Hex, other, line)
+							}
+						}
+					}
+					for _, z := range game.ZonesOf(theirs, other) {
+						for _, c := range z.Items {
+							if cards[c] {
+								continue
+							}
+							secrets++
+							if containsWord(units, c) {
+								t.Errorf("step %d: %s's units list shows %s's %s %s", k, side, other, z.Name, c)
+							}
+							if k == len(states)-1 && containsWord(export, c) {
+								t.Errorf("%s's export shows %s's %s %s", side, other, z.Name, c)
+							}
+						}
+					}
+					br := r.(game.Boarder)
+					own, pub := br.Board(st, side), br.Board(st, game.Nobody)
+					own.Legend.Game, pub.Legend.Game = "g1", "g1"
+					wantOwn, _ := hashRenderer{}.PNG(own)
+					wantPub, _ := hashRenderer{}.PNG(pub)
+					if _, img := s.get(priv + "/board.png?step=" + strconv.Itoa(k)); img != string(wantOwn) && img != string(wantPub) {
+						t.Errorf("step %d: %s's image is neither its board nor the public one", k, side)
+					}
+				}
+			}
+			if secrets == 0 {
+				t.Errorf("%d steps and no secret of either side: the test checks nothing here", len(states)-1)
+			}
+		})
 	}
 }
