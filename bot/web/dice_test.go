@@ -20,19 +20,21 @@ import (
 )
 
 // finishedGames are finished games g1 of every ruleset that rolls dice,
-// each on a site of its own: whole games the rulesets' own stored logs
-// keep (Grands Stratèges, Prussia's Glory; seeded as the store seeds a
-// game), and games played with random legal orders in chat to a
-// concession (Frédéric le Grand, Le son du canon, Manœuvre).
+// each on a site of its own: games the rulesets' own stored logs keep
+// (Grands Stratèges whole, Prussia's Glory up to its 30th die, then
+// conceded; seeded as the store seeds a game), and games played with
+// random legal orders in chat to a concession (Frédéric le Grand, Le son
+// du canon, Manœuvre).
 var finishedGames = []struct {
 	name string
 	log  string // a stored log of the ruleset (testdata/v1logs)
+	dice int    // the log's records up to this many dice (0: all)
 	// or a scenario played at random for records orders, then conceded
 	scenario string
 	records  int
 }{
 	{name: "gs", log: "../../game/rules/gs/testdata/v1logs/gs-1.json"},
-	{name: "ptg", log: "../../game/rules/ptg/testdata/v1logs/ptg-historical.json"},
+	{name: "ptg", log: "../../game/rules/ptg/testdata/v1logs/ptg-historical.json", dice: 30},
 	{name: "flg", scenario: "flg-muhlbach", records: 60},
 	{name: "sdc", scenario: "sdc-battle", records: 60},
 	{name: "man", scenario: "man-frgb", records: 10},
@@ -47,7 +49,7 @@ func finishedGame(t *testing.T, name string) *site {
 			continue
 		}
 		if c.log != "" {
-			s.importLog(c.log)
+			s.importLog(c.log, c.dice)
 		} else {
 			s.say("alice", "new "+c.scenario+" vs bob")
 			if got := texts(s.say("bob", "accept")); !strings.Contains(got, "g1 begins") {
@@ -70,8 +72,10 @@ func finishedGame(t *testing.T, name string) *site {
 }
 
 // importLog stores a ruleset's stored log as the finished game g1 of
-// alice (A) and bob (B) in room r1, with the seed it was played with.
-func (s *site) importLog(path string) {
+// alice (A) and bob (B) in room r1, with the seed it was played with:
+// the whole log, or its records up to the one that rolled die maxDice
+// (a game conceded there).
+func (s *site) importLog(path string, maxDice int) {
 	s.t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -97,10 +101,14 @@ func (s *site) importLog(path string) {
 		Commitment: dice.Commitment(seed), Seed: hex.EncodeToString(seed), Seq: len(l.Records)}
 	x := &storage.Exported{Meta: m, Scenario: raw}
 	for _, r := range l.Records {
+		if maxDice > 0 && x.Meta.Rolls >= maxDice {
+			break
+		}
 		x.Entries = append(x.Entries, storage.LogEntry{Seq: r.Seq, Clock: r.Clock, Time: now, Actor: m.Seats[r.Command.Side],
 			Text: r.Text, Command: r.Command, Rolls: r.Rolls, Events: r.Events})
 		x.Meta.Rolls += len(r.Rolls)
 	}
+	x.Meta.Seq = len(x.Entries)
 	var buf bytes.Buffer
 	if err := storage.WriteExport(&buf, x); err != nil {
 		s.t.Fatal(err)

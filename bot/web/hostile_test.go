@@ -248,7 +248,7 @@ func TestPrivateNeverStored(t *testing.T) {
 // view shows and no card only the other side holds, nor does its
 // export; checked against the rules' own views replayed from the log.
 func TestNoLeakPrivateReplay(t *testing.T) {
-	for scenario, records := range map[string]int{"gs-1": 24, "man-frgb": 24, "flg-budget": 30} {
+	for scenario, records := range map[string]int{"gs-1": 12, "man-frgb": 12, "flg-budget": 30} {
 		t.Run(scenario, func(t *testing.T) {
 			s := newSite(t, nil)
 			s.say("alice", "new "+scenario+" vs bob")
