@@ -72,6 +72,9 @@ func TestLintFLGFixedBattlefield(t *testing.T) {
 	for name, c := range map[string]struct{ extra, want string }{
 		"terrain":    {"[map.terrain]\nvolcano = \"0505\"\n[params]\narmy-A = \"brigade\"\n", `terrain "volcano"`},
 		"objectives": {"[params]\nvictory = \"objectives\"\n", "without objectives"},
+		"exit":       {"[params]\nexit-allowed = \"sometimes\"\n", `param exit-allowed "sometimes"`},
+		"first":      {"[params]\nfirst = \"north\"\n", `param first "north"`},
+		"vp":         {"[[objective]]\nname = \"mill\"\nkind = \"hex\"\npoints = -1\ncells = \"0505\"\n", "objective mill: points -1"},
 	} {
 		p := filepath.Join(dir, name+".toml")
 		os.WriteFile(p, []byte(`id = "club"

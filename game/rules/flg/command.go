@@ -324,10 +324,7 @@ func (s *State) first() game.Side {
 	if s.FirstSet {
 		return s.First
 	}
-	if s.sc.Param("first", "A") == "B" {
-		return game.SideB
-	}
-	return game.SideA
+	return firstSide(s.sc)
 }
 
 // endTurn ends the active player's turn and begins the other's (FLG-1.7):
@@ -406,6 +403,20 @@ func (d *decider) endTurn() {
 // ratio of losses to threshold wins; equal ratios draw.
 func (d *decider) adjudicate() {
 	w := d.w
+	if v := w.sc.Param("victory", "demoralisation"); v == "objectives" || v == "both" {
+		// The objectives' points decide first (FLG-P-36's vp, a judgement
+		// call: docs/flg.md); equal points leave it to FLG-P-30.
+		pts := [2]int{w.HeldPoints(game.SideA), w.HeldPoints(game.SideB)}
+		if pts[0] != pts[1] {
+			win := game.SideA
+			if pts[1] > pts[0] {
+				win = game.SideB
+			}
+			d.evs = append(d.evs, Ended{Winner: win, Level: "objectives", Lost: w.Lost, Reason: "points", Points: &pts})
+			w.Result = &game.Outcome{Over: true}
+			return
+		}
+	}
 	ra := float64(w.Lost[game.SideA]) / float64(max(w.Threshold(game.SideA), 1))
 	rb := float64(w.Lost[game.SideB]) / float64(max(w.Threshold(game.SideB), 1))
 	e := Ended{Winner: game.Nobody, Level: "draw", Lost: w.Lost, Reason: "turn-cap"}
@@ -587,11 +598,30 @@ func (s *State) impetuousDue() []*Unit {
 func (s *State) objectives(side game.Side) []grid.Coord {
 	var out []grid.Coord
 	for _, w := range strings.Fields(s.sc.Param("objectives-"+side.String(), "")) {
-		if c, err := s.board().Grid.Parse(w); err == nil {
+		label, _, _ := objectiveWord(w)
+		if c, err := s.board().Grid.Parse(label); err == nil {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// HeldPoints are the victory points of the objectives side holds now: a
+// unit of its own stands in them (FLG-P-36's vp; "HEX:VP" in params
+// objectives-A/-B, 1 a hex unless said).
+func (s *State) HeldPoints(side game.Side) int {
+	n := 0
+	for _, w := range strings.Fields(s.sc.Param("objectives-"+side.String(), "")) {
+		label, vp, err := objectiveWord(w)
+		c, perr := s.board().Grid.Parse(label)
+		if err != nil || perr != nil {
+			continue
+		}
+		if u := s.UnitAt(c); u != nil && u.Side == side {
+			n += vp
+		}
+	}
+	return n
 }
 
 // checkObjectives, at the end of a player turn (FLG-5.1, FLG-P-36, with

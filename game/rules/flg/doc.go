@@ -44,7 +44,9 @@
 // format; "-" for a hex: to deploy; "off enter=TURN@HEX": a reinforcement,
 // or an officer off the table with reinforcements, FLG-3.11), the linear obstacles' protected hexes (param "protected"),
 // the victory (param victory = demoralisation, objectives or both, with
-// objectives-A/-B, FLG-P-36). Set-up (setup.go, game.SetUpper) reads
+// objectives-A/-B, "HEX" or "HEX:VP", FLG-P-36), whether units may
+// leave by their own edge (param exit-allowed, FLG-3.10; move.go's
+// withdraw). Set-up (setup.go, game.SetUpper) reads
 // army-A/-B (a FLG-P-33 preset, or "budget": built in secret by
 // recruit/enlist/dismiss/done within param budget, FLG-P-34), board =
 // generate (FLG-P-29 sizes, the FLG-P-31 generator with balance mode,
@@ -210,7 +212,13 @@
 //     (deploy-columns, deploy-columns-A/-B), per-side reinforcement
 //     lists for preset armies (reinforcements-A/-B), and a generated
 //     battle fought on a shipped map chosen at creation
-//     ("flg-brigades@muhlbach", TestTerrainFileAtCreation).
+//     ("flg-brigades@muhlbach", TestTerrainFileAtCreation); the
+//     objectives' victory points ("HEX:VP", [[objective]] points),
+//     which decide at the turn limit before FLG-P-30 (case FLG-P-36-vp);
+//     param exit-allowed (FLG-3.10: "move UNIT off" by the own edge, not
+//     counted as lost, never the army's last unit; FLG-P-36-exit); param
+//     first with the digest's S and N (FLG-P-36-first); CheckScenario
+//     refuses a bad value of each, naming it.
 //
 // Not implemented yet:
 //   - terrain placed by a player during the game (FLG-A1.4's choice of
@@ -218,7 +226,6 @@
 //     terrain file uploaded from chat (a shipped map may be chosen at
 //     creation, scenarios.Load's "flg-brigades@muhlbach", and a
 //     scenario names its own map);
-//     FLG-P-36's exits and per-objective points;
 //   - prompts for the choices §9.2 keeps automatic (D3, the riposte
 //     itself, retreat paths, flights).
 //

@@ -201,7 +201,19 @@ type Ended struct {
 	Winner game.Side `json:"winner"`
 	Level  string    `json:"level"`
 	Lost   [2]int    `json:"lost"`
-	Reason string    `json:"reason"` // demoralised, turn-cap
+	Reason string    `json:"reason"` // demoralised, turn-cap, objectives, points
+	// Points are the objectives' victory points each side held when the
+	// turn cap was reached (reason "points", FLG-P-36's vp).
+	Points *[2]int `json:"points,omitempty"`
+}
+
+// Withdrew: a unit left the battlefield by its own edge (FLG-3.10, with
+// scenario param exit-allowed = true): it is out of the battle but not
+// counted as lost.
+type Withdrew struct {
+	Unit string `json:"unit"`
+	From string `json:"from"`
+	Changes
 }
 
 func (Activated) Kind() string   { return "activated" }
@@ -211,6 +223,7 @@ func (FollowedUp) Kind() string  { return "followed" }
 func (PhaseBegan) Kind() string  { return "phase" }
 func (Placed) Kind() string      { return "placed" }
 func (Fled) Kind() string        { return "fled" }
+func (Withdrew) Kind() string    { return "withdrew" }
 func (Wounds) Kind() string      { return "wounds" }
 func (Rallied) Kind() string     { return "rallied" }
 func (StandingSet) Kind() string { return "standing" }
@@ -239,6 +252,8 @@ func (*Rules) NewEvent(kind string) (game.Event, bool) {
 		return &Ended{}, true
 	case "fled":
 		return &Fled{}, true
+	case "withdrew":
+		return &Withdrew{}, true
 	case "wounds":
 		return &Wounds{}, true
 	case "dispatched":
@@ -343,6 +358,8 @@ func evolve(s *State, e game.Event) *State {
 	case Placed:
 		x.Changes.apply(n)
 	case Fled:
+		x.Changes.apply(n)
+	case Withdrew:
 		x.Changes.apply(n)
 	case Wounds:
 		x.Changes.apply(n)

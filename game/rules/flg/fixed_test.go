@@ -156,6 +156,10 @@ height = 12
 		{"victory", base + "[params]\nvictory = \"objectives\"\n", "without objectives"},
 		{"victory word", base + "[params]\nvictory = \"points\"\n", `param victory "points"`},
 		{"kind", base + "[[objective]]\nname = \"x\"\nkind = \"exit\"\npoints = 1\ncells = \"0505\"\n", `kind "exit"`},
+		{"first", base + "[params]\nfirst = \"west\"\n", `param first "west"`},
+		{"exit-allowed", base + "[params]\nexit-allowed = \"yes\"\n", `param exit-allowed "yes"`},
+		{"vp param", base + "[params]\nvictory = \"both\"\nobjectives-A = \"0505:x\"\n", `param objectives-A: 0505:x`},
+		{"vp", base + "[[objective]]\nname = \"x\"\nkind = \"hex\"\npoints = 0\ncells = \"0505\"\n", `objective x: points 0`},
 		{"room", base + "[map.terrain]\nlake = \"0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0201 0202 0203 0204 0205 0206 0207 0208\"\n[params]\narmy-A = \"brigade\"\n", "4 hexes a unit may stand in, for 9 units"},
 	} {
 		sc, err := scenarios.Parse(c.name, []byte(c.src))
@@ -166,6 +170,57 @@ height = 12
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: set-up error %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestObjectivePoints: an [[objective]] table's points (FLG-P-36's vp)
+// reach the params the rules read as "HEX:VP" (a point alone is the
+// plain label), and a side's held points count its own units only.
+func TestObjectivePoints(t *testing.T) {
+	sc, err := scenarios.Parse("vp", []byte(`id = "flg-vp-test"
+ruleset = "flg"
+title = "points"
+turns = 20
+[map]
+grid = "hex"
+base = 1
+width = 9
+height = 12
+[params]
+victory = "both"
+units = """
+A A1 INF_H_MUSKET 0505
+B B1 INF_H_MUSKET 0705
+"""
+[[objective]]
+name = "mill"
+kind = "hex"
+points = 3
+cells = "0505"
+[[objective]]
+name = "farm"
+kind = "hex"
+points = 1
+cells-b = "0705"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := flg.New()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := out.Param("objectives-A", ""), out.Param("objectives-B", ""); a != "0505:3" || b != "0505:3 0705" {
+		t.Errorf("objectives-A %q, objectives-B %q, want \"0505:3\" and \"0505:3 0705\"", a, b)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State.(*flg.State)
+	if a, b := s.HeldPoints(game.SideA), s.HeldPoints(game.SideB); a != 3 || b != 1 {
+		t.Errorf("held points A %d, B %d, want 3 and 1", a, b)
 	}
 }
 

@@ -140,7 +140,15 @@ func (e Fled) Message() game.Msg {
 
 func (e Ended) Message() game.Msg { return endMsg(e) }
 
+func (e Withdrew) Message() game.Msg {
+	return game.M("flg.ev.withdrew", "unit", e.Unit, "cell", e.From)
+}
+
 func endMsg(e Ended) game.Msg {
+	if e.Reason == "points" && e.Points != nil {
+		return game.M("flg.ev.points", "side", e.Winner, "pa", e.Points[game.SideA], "pb", e.Points[game.SideB],
+			"a", e.Lost[game.SideA], "b", e.Lost[game.SideB])
+	}
 	if !e.Winner.Valid() {
 		return game.M("flg.ev.draw", "a", e.Lost[game.SideA], "b", e.Lost[game.SideB])
 	}

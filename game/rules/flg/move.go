@@ -139,6 +139,9 @@ func (d *decider) move(cmd game.Command) error {
 	if len(cmd.Args) != 2 {
 		return game.Reject(game.CodeSyntax, "FLG-3.1", "flg.syntax", "usage", game.Plain("move UNIT HEX"))
 	}
+	if cmd.Args[1] == "off" {
+		return d.withdraw(cmd)
+	}
 	if m := w.Messenger(cmd.Args[0]); m != nil && m.Side == cmd.Side && !m.Gone {
 		return d.carry(m, cmd.Args[1])
 	}
@@ -216,6 +219,7 @@ func (d *decider) move(cmd game.Command) error {
 
 func (s *State) legalMoves() []game.Option {
 	var out []game.Option
+	exits := s.sc.Param(paramExit, "false") == "true"
 	m := s.mover()
 	var dests []moveDest
 	var cells []int
@@ -225,7 +229,8 @@ func (s *State) legalMoves() []game.Option {
 			continue
 		}
 		dests = m.destinations(u, dests[:0])
-		if len(dests) == 0 {
+		exit := exits && s.canWithdraw(u) == nil
+		if len(dests) == 0 && !exit {
 			continue
 		}
 		cells = cells[:0]
@@ -234,6 +239,10 @@ func (s *State) legalMoves() []game.Option {
 		}
 		node := game.Option{Label: u.ID, LabelMsg: game.M("flg.opt.unit", "unit", u.ID)}
 		m.optionsTo(&node, u.ID, cells, func(k int) bool { return dests[k].noCombat })
+		if exit {
+			cmd := "move " + u.ID + " off"
+			node.Children = append(node.Children, game.Option{Label: cmd, Command: cmd, LabelMsg: game.M("flg.opt.withdraw", "unit", u.ID)})
+		}
 		out = append(out, node)
 	}
 	for i := range s.Officers {
@@ -413,4 +422,62 @@ func flood(g grid.Grid, start grid.Coord, budget int, cost grid.CostFunc) map[gr
 		}
 	}
 	return out
+}
+
+// withdraw: "move UNIT off", a unit leaving the battlefield by its own
+// edge (FLG-3.10, FLG-P-36's exitAllowed). Only when the scenario allows
+// it (param exit-allowed = true; otherwise the seed forbids it), for an
+// activated unit that has not moved yet, standing on its own edge, able
+// to move, and not its side's last unit on the battlefield. It leaves at
+// once, is not counted as lost (FLG-5.2, FLG-P-30) and never comes back;
+// the officers in its hex stay.
+func (d *decider) withdraw(cmd game.Command) error {
+	w := d.w
+	if w.Officer(cmd.Args[0]) != nil || w.Messenger(cmd.Args[0]) != nil {
+		return game.Reject("no-exit", "FLG-3.10", "flg.exit.units", "id", game.Plain(cmd.Args[0]))
+	}
+	u, err := w.ownUnit(cmd.Side, cmd.Args[0])
+	if err != nil {
+		return err
+	}
+	if w.sc.Param(paramExit, "false") != "true" {
+		return game.Reject("no-exit", "FLG-3.10", "flg.exit.forbidden", "unit", u.ID)
+	}
+	if err := w.canMove(u); err != nil {
+		return err
+	}
+	if err := w.canWithdraw(u); err != nil {
+		return err
+	}
+	if k := w.actOf(u.By); k >= 0 {
+		w.Stage = k
+	}
+	from := w.label(u.At)
+	u.Gone, u.Withdrawn, u.HasMoved = true, true, true
+	d.touch(u)
+	e := Withdrew{Unit: u.ID, From: from}
+	e.Changes = d.changes()
+	stage := w.Stage
+	e.Stage = &stage
+	d.evs = append(d.evs, e)
+	return nil
+}
+
+// canWithdraw checks what a withdrawal needs beyond a move's (canMove):
+// the unit stands on its own edge and may move; another unit of its side
+// stays on the battlefield (the army cannot leave the field entirely, a
+// judgement call: docs/flg.md).
+func (s *State) canWithdraw(u *Unit) error {
+	if u.Off || u.Reserve || !s.atEdge(u.Side, u.At) {
+		return game.Reject("no-exit", "FLG-3.10", "flg.exit.edge", "unit", u.ID)
+	}
+	if ma, _ := s.allowance(u); ma < 1 || u.NoMove || u.Static {
+		return game.Reject("no-exit", "FLG-3.10", "flg.exit.still", "unit", u.ID)
+	}
+	for i := range s.Units {
+		if o := &s.Units[i]; o.Side == u.Side && o.ID != u.ID && !o.Gone {
+			return nil
+		}
+	}
+	return game.Reject("no-exit", "FLG-3.10", "flg.exit.last", "unit", u.ID)
 }

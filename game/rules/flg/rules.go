@@ -64,9 +64,7 @@ func (*Rules) Start(sc *game.Scenario, opts game.Options) (game.State, error) {
 	} else {
 		s.TurnCap = cap
 	}
-	if f := sc.Param("first", "A"); f == "B" {
-		s.Active = game.SideB
-	}
+	s.Active = firstSide(sc)
 	if sc.Start != nil {
 		s.Turn = max(sc.Start.Turn, 1)
 		if p := sc.Start.Phase; p != "" {

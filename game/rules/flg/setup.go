@@ -120,7 +120,11 @@ func (*Rules) SetUp(sc *game.Scenario, opts game.Options, d game.Dice) (*game.Sc
 			cells := append(slices.Clone(ob.Cells), ob.ForSide[side]...)
 			key := "objectives-" + side.String()
 			for _, c := range cells {
-				out.Params[key] = strings.TrimSpace(out.Params[key] + " " + sc.Map.Label(c))
+				w := sc.Map.Label(c)
+				if ob.Points > 1 {
+					w += ":" + strconv.Itoa(ob.Points)
+				}
+				out.Params[key] = strings.TrimSpace(out.Params[key] + " " + w)
 			}
 		}
 	}
@@ -579,18 +583,36 @@ func CheckScenario(sc *game.Scenario) error {
 	default:
 		return fail("param victory %q: demoralisation, objectives or both (FLG-P-36)", v)
 	}
+	switch f := sc.Param("first", "A"); f {
+	case "A", "B", "S", "N", "lot":
+	default:
+		return fail("param first %q: A (the digest's S), B (N) or lot (FLG-P-36's firstPlayer, FLG-A1.7)", f)
+	}
+	switch v := sc.Param(paramExit, "false"); v {
+	case "true", "false":
+	default:
+		return fail("param %s %q: true or false (FLG-P-36's exitAllowed, FLG-3.10)", paramExit, v)
+	}
 	objectives := 0
 	for _, side := range game.Sides {
 		for _, w := range strings.Fields(sc.Param("objectives-"+side.String(), "")) {
-			if _, err := m.Grid.Parse(w); err != nil {
+			label, vp, err := objectiveWord(w)
+			if err != nil {
+				return fail("param objectives-%s: %s: %v (FLG-P-36's vp)", side, w, err)
+			}
+			if _, err := m.Grid.Parse(label); err != nil {
 				return fail("param objectives-%s: %v", side, err)
 			}
+			_ = vp
 			objectives++
 		}
 	}
 	for _, ob := range sc.Objectives {
 		if ob.Kind != "hex" {
 			return fail("objective %s: kind %q: Frédéric le Grand's objectives are hexes to hold (kind = \"hex\", FLG-P-36)", ob.Name, ob.Kind)
+		}
+		if ob.Points < 1 {
+			return fail("objective %s: points %d: the objective's victory points, a whole number from 1 (FLG-P-36's vp)", ob.Name, ob.Points)
 		}
 		objectives++
 	}
@@ -710,4 +732,32 @@ func deployRoom(sc *game.Scenario, side game.Side) int {
 		}
 	}
 	return n
+}
+
+// paramExit is the scenario param saying whether units may leave the
+// battlefield by their own edge (FLG-3.10, FLG-P-36's exitAllowed):
+// "false" by default.
+const paramExit = "exit-allowed"
+
+// objectiveWord reads one word of params objectives-A/-B: a hex label,
+// worth 1 victory point, or "LABEL:VP" (FLG-P-36's per-objective vp).
+func objectiveWord(w string) (label string, vp int, err error) {
+	label, p, ok := strings.Cut(w, ":")
+	if !ok {
+		return label, 1, nil
+	}
+	vp, err = strconv.Atoi(p)
+	if err != nil || vp < 1 {
+		return label, 0, fmt.Errorf("victory points %q: a whole number from 1", p)
+	}
+	return label, vp, nil
+}
+
+// firstSide is the side that plays first by the scenario's param first:
+// A, or B (the digest's N), once a lot was drawn at set-up.
+func firstSide(sc *game.Scenario) game.Side {
+	if f := sc.Param("first", "A"); f == "B" || f == "N" {
+		return game.SideB
+	}
+	return game.SideA
 }

@@ -48,6 +48,9 @@ type Unit struct {
 	Static   bool       `json:"static,omitempty"`
 	Gone     bool       `json:"gone,omitempty"`
 	Counted  bool       `json:"counted,omitempty"` // counts toward its side's losses (FLG-5.2)
+	// Withdrawn: it left the battlefield by its own edge (FLG-3.10,
+	// param exit-allowed), gone but not lost.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 
 	Activated bool   `json:"activated,omitempty"`
 	By        string `json:"by,omitempty"` // the activating officer
@@ -278,6 +281,9 @@ func (s *State) Pieces() []game.Piece {
 		switch {
 		case u.Gone:
 			p.Status, p.At = game.StatusEliminated, nil
+			if u.Withdrawn {
+				p.Flags = append(p.Flags, "withdrawn")
+			}
 		case u.hidden && u.slip:
 			p.ID, p.Status, p.Type, p.Values = "slip-"+s.label(u.At), game.StatusHidden, "", ""
 		case u.hidden:
@@ -324,13 +330,22 @@ func (s *State) Zones() []game.Zone {
 	var out []game.Zone
 	for _, sd := range game.Sides {
 		z := game.Zone{Name: "eliminated", Side: sd, Sees: game.Everyone}
+		off := game.Zone{Name: "withdrawn", Side: sd, Sees: game.Everyone}
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == sd && u.Gone {
+			switch u := &s.Units[i]; {
+			case u.Side == sd && u.Withdrawn:
+				off.Items = append(off.Items, u.ID)
+			case u.Side == sd && u.Gone:
 				z.Items = append(z.Items, u.ID)
 			}
 		}
 		z.Count = len(z.Items)
 		out = append(out, z)
+		// Units that left by their own edge (FLG-3.10): a zone of their
+		// own, only when there are some.
+		if off.Count = len(off.Items); off.Count > 0 {
+			out = append(out, off)
+		}
 	}
 	return out
 }
