@@ -196,3 +196,49 @@ func TestFLGDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestFLGHostile: the decisions of Frédéric le Grand's battle (the
+// activation decision, FLG-2.4; the defender's answer, FLG-2.23, with
+// reactions=prompt; standing orders) refuse, in the terminal room, a
+// spectator, the wrong side, a malformed or out-of-range choice or
+// answer, and an answer once the deadline has played the default
+// (testdata/flg/hostile.txt); each refusal names the rule or the field,
+// and none changes the game: the log holds the accepted orders only.
+func TestFLGHostile(t *testing.T) {
+	src, err := os.ReadFile("testdata/flg/hostile.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.Parse("testdata/flg/hostile.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.scenarios = []*game.Scenario{sc}
+	got := runTranscriptWith(t, "testdata/flg/hostile.txt", h)
+	for _, want := range []string{
+		"side B must first answer the attack on its unit",
+		"that is not an answer offered to B1",
+		"no attack waits for an answer now",
+		"is not a standing order",
+		"(deadline passed: the default)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the conversation does not show %q", want)
+		}
+	}
+	// The log holds the accepted orders only, in order: every refusal
+	// left the game as it was.
+	recs, err := h.store.Records("g1", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var orders []string
+	for _, r := range recs {
+		orders = append(orders, r.Command.Side.String()+": "+r.Command.String())
+	}
+	want := []string{"A: activate AG A1", "A: end", "A: end", "A: attack A1 B1", "B: answer B1 stand", "A: end", "B: end", "B: end", "B: end"}
+	if !slices.Equal(orders, want) {
+		t.Errorf("the log holds %q, want the accepted orders %q", orders, want)
+	}
+}

@@ -66,7 +66,7 @@ var catalogueEN = game.Catalogue{
 	"flg.opt.react-stand":     "{unit} stands",
 	"flg.opt.react-firstrank": "{unit} stands, {officer} in the first rank of its riposte",
 	"flg.opt.react-breakoff":  "{unit} breaks off",
-	"flg.react.none":          "no attack waits for an answer",
+	"flg.react.none":          "no attack waits for an answer now (an attack is answered before its roll; at the deadline the unit stands)",
 	"flg.react.bad":           "that is not an answer offered to {unit}",
 	"flg.ev.declared":         "{unit} attacks {target}: side {side} answers before the roll",
 	"flg.opt.activate-unit":   "{officer} activates {unit}, {type}",

@@ -66,7 +66,7 @@ var catalogueFR = game.Catalogue{
 	"flg.opt.react-stand":     "{unit} tient",
 	"flg.opt.react-firstrank": "{unit} tient, {officer} au premier rang de sa riposte",
 	"flg.opt.react-breakoff":  "{unit} se replie",
-	"flg.react.none":          "aucune attaque n'attend de réponse",
+	"flg.react.none":          "aucune attaque n'attend de réponse maintenant (on répond à une attaque avant son jet ; à l'échéance l'unité tient)",
 	"flg.react.bad":           "ce n'est pas une réponse offerte à {unit}",
 	"flg.ev.declared":         "{unit} attaque {target} : le camp {side} répond avant le jet",
 	"flg.opt.activate-unit":   "{officer} active {unit}, {type}",

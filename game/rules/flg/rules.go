@@ -452,6 +452,11 @@ func (*Rules) Decide(gs game.State, cmd game.Command, dc game.Dice) ([]game.Even
 		default:
 			return nil, game.Reject(game.CodePending, "FLG-4.50", "flg.pending.follow", "side", u.Side)
 		}
+	} else if cmd.Verb == "answer" {
+		// Nothing waits for an answer (the attack was resolved, its
+		// deadline played the default, or none was made): the same
+		// refusal for either side, naming the rule, whatever the phase.
+		return nil, game.Reject("no-reaction", "FLG-2.23", "flg.react.none")
 	} else if s.Phase == PhaseChoose {
 		if cmd.Verb != "edge" {
 			return nil, game.Reject(game.CodeWrongPhase, "FLG-A1.4", "flg.edge.first")
