@@ -106,7 +106,7 @@ var messagesEN = map[string]string{
 	"parse.game":            "{value} is not a game id (g1, g2 …).",
 	"parse.missing":         "{arg} is missing.",
 	"parse.missing-value":   "a value is missing after {arg}.",
-	"parse.number":          "{arg}: {value} is not a number.",
+	"parse.number":          "{arg}: {value} is not a whole number (0, 1, 2 …).",
 	"parse.did-you-mean":    "no command {command}: did you mean {list}? `help` lists them.",
 	"parse.unknown-command": "no command {command}: `help` lists them.",
 	"parse.usage":           "usage: {usage}",

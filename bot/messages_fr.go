@@ -106,7 +106,7 @@ var messagesFR = map[string]string{
 	"parse.game":            "{value} n'est pas un identifiant de partie (g1, g2 …).",
 	"parse.missing":         "{arg} manque.",
 	"parse.missing-value":   "il manque une valeur après {arg}.",
-	"parse.number":          "{arg} : {value} n'est pas un nombre.",
+	"parse.number":          "{arg} : {value} n'est pas un nombre entier (0, 1, 2 …).",
 	"parse.did-you-mean":    "pas de commande {command} : vouliez-vous dire {list} ? `help` les liste.",
 	"parse.unknown-command": "pas de commande {command} : `help` les liste.",
 	"parse.usage":           "usage : {usage}",
