@@ -205,8 +205,11 @@
 //     from the challenge to a victory by demoralisation (activations
 //     answered by number, attacks answered by the defender: 170 orders,
 //     under 3 s with -race; the same battle on the fake Discord is bot/discord
-//     TestFullGameFLG, with GROGNARD_SOAK; both play internal/flgplay's
-//     player); grognard replay and audit --list narrate the dice faces
+//     TestFullGameFLG, with GROGNARD_SOAK, and in a Matrix room against
+//     Dendrite bot/matrix TestFullGameFLG, also with GROGNARD_SOAK; all
+//     play internal/flgplay's player); bot/console TestFLGHostile
+//     refuses spectators, the wrong side and malformed choices, answers
+//     and standing orders at the decisions; grognard replay and audit --list narrate the dice faces
 //     in either language (cmd/grognard TestFLGDiceFaces);
 //   - FLG-P-36 beyond the objectives: a scenario's deployment depth
 //     (deploy-columns, deploy-columns-A/-B), per-side reinforcement
