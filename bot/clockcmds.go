@@ -510,13 +510,52 @@ func (a *App) vacationUsed(year int, user, scope string) (int, error) {
 	return u.Days, nil
 }
 
-func (a *App) putVacationUsed(year int, user, scope string, days int) error {
-	var b []byte
-	if days > 0 {
-		b, _ = json.Marshal(vacationUse{Days: days})
+// addVacation adds delta days (negative: a refund, down to none) to
+// user's use of scope's bank in year, and returns the days then left of
+// bank. A charge that would use more than bank is refused (false, and
+// nothing written). The stored use is changed by compare-and-swap on
+// what was read, again on the new value when another process (vacation
+// typed in a server of another shard) or another command changed it
+// meanwhile, so that two charges at once both count.
+func (a *App) addVacation(year int, user, scope string, delta, bank int) (left int, ok bool, err error) {
+	key := vacationKey(year, user, scope)
+	sw, canSwap := a.store.(swapper)
+	for range maxVacationSwaps {
+		raw, err := a.store.Value(key)
+		if err != nil {
+			return 0, false, err
+		}
+		var u vacationUse
+		if raw != nil {
+			if err := json.Unmarshal(raw, &u); err != nil {
+				return 0, false, fmt.Errorf("vacation %s %s: %w", user, scope, err)
+			}
+		}
+		days := max(0, u.Days+delta)
+		if delta > 0 && days > bank {
+			return bank - u.Days, false, nil
+		}
+		var b []byte
+		if days > 0 {
+			b, _ = json.Marshal(vacationUse{Days: days})
+		}
+		if !canSwap {
+			return bank - days, true, a.store.PutValue(key, b)
+		}
+		done, err := sw.SwapValue(key, raw, b)
+		if err != nil {
+			return 0, false, err
+		}
+		if done {
+			return bank - days, true, nil
+		}
 	}
-	return a.store.PutValue(vacationKey(year, user, scope), b)
+	return 0, false, fmt.Errorf("vacation %s %s: %w %d times in a row", user, scope, errChanged, maxVacationSwaps)
 }
+
+// maxVacationSwaps bounds addVacation's attempts: each failed one is
+// another writer's success, so only a storm of them reaches it.
+const maxVacationSwaps = 50
 
 // scopeName prints a vacation scope.
 func scopeName(l Lang, scope string) string {
@@ -642,19 +681,19 @@ func (c *call) vacationTake(d time.Duration) error {
 		}
 		scopes[s] = append(scopes[s], id)
 	}
-	used := map[string]int{}
-	for _, s := range order {
-		u, err := c.a.vacationUsed(year, c.ukey, s)
+	// Each bank is charged by compare-and-swap; when one is short, those
+	// already charged are given their days back.
+	for i, s := range order {
+		left, ok, err := c.a.addVacation(year, c.ukey, s, days, c.a.bankOf(s))
+		if err == nil && !ok {
+			err = uerr("vacation.bank-short", "scope", scopeName(c.lang, s), "left", left, "days", days)
+		}
 		if err != nil {
-			return err
-		}
-		if bank := c.a.bankOf(s); u+days > bank {
-			return uerr("vacation.bank-short", "scope", scopeName(c.lang, s), "left", bank-u, "days", days)
-		}
-		used[s] = u
-	}
-	for _, s := range order {
-		if err := c.a.putVacationUsed(year, c.ukey, s, used[s]+days); err != nil {
+			for _, done := range order[:i] {
+				if _, _, rerr := c.a.addVacation(year, c.ukey, done, -days, 0); rerr != nil {
+					c.a.log.Error("vacation: a charged bank not refunded", "user", c.ukey, "scope", done, "days", days, "err", rerr)
+				}
+			}
 			return err
 		}
 	}
@@ -758,11 +797,7 @@ func (c *call) vacationEnd() error {
 		return uerr("vacation.none")
 	}
 	for _, s := range order {
-		u, err := c.a.vacationUsed(year, c.ukey, s)
-		if err != nil {
-			return err
-		}
-		if err := c.a.putVacationUsed(year, c.ukey, s, max(0, u-refund[s])); err != nil {
+		if _, _, err := c.a.addVacation(year, c.ukey, s, -refund[s], 0); err != nil {
 			return err
 		}
 	}

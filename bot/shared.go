@@ -25,7 +25,8 @@ import (
 //     is refused (errChanged, told to the asker as "the game changed at
 //     the same moment"), and a clock brought up to date after an order is
 //     read again and brought up to date once more;
-//   - pairs a two-game match's first game by compare-and-swap too;
+//   - pairs a two-game match's first game by compare-and-swap too, and
+//     charges and refunds a player's vacation bank so (addVacation);
 //   - does not keep users', rooms' and servers' settings in memory;
 //   - changes leagues holding the lease "leagues" besides App.leagueMu
 //     (lockLeagues), so that two processes recording results of one

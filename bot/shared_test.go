@@ -438,3 +438,71 @@ func TestSharedReconcile(t *testing.T) {
 		t.Errorf("index at %v, clock's next timer %v", m.Deadline, want)
 	}
 }
+
+// TestSharedVacationBank: `vacation` typed for one player in two
+// processes at once (servers of two shards) charges the bank twice, and
+// a charge the bank no longer covers is refused: the bank is changed by
+// compare-and-swap, again on what the other process wrote.
+func TestSharedVacationBank(t *testing.T) {
+	e := newSEnv(t, Deadlines{VacationDays: 14})
+	e.must(0, "alice", "new gs-1 vs bob")
+	e.must(0, "bob", "accept")
+	key := vacationKey(t0.UTC().Year(), "test:alice", "room:test:r1")
+	// race runs text0 in p0 and, just before p0 writes the bank, text1
+	// in p1.
+	race := func(text0, text1 string) (out0, out1 string) {
+		var fired atomic.Bool
+		e.store.mu.Lock()
+		e.store.beforeSwap = func(k string) {
+			if k == key && fired.CompareAndSwap(false, true) {
+				out1 = e.say(1, "alice", text1)
+			}
+		}
+		e.store.mu.Unlock()
+		out0 = e.say(0, "alice", text0)
+		e.store.mu.Lock()
+		e.store.beforeSwap = nil
+		e.store.mu.Unlock()
+		if !fired.Load() {
+			t.Fatalf("p0's %q wrote no vacation bank", text0)
+		}
+		return out0, out1
+	}
+	used := func() int {
+		t.Helper()
+		raw, err := e.store.Value(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var u vacationUse
+		if raw != nil {
+			if err := json.Unmarshal(raw, &u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return u.Days
+	}
+	out0, out1 := race("vacation 4d", "vacation 5d")
+	for _, out := range []string{out0, out1} {
+		if !strings.Contains(out, "g1") || strings.Contains(out, "left this year") {
+			t.Fatalf("vacations at once: p0 %q, p1 %q", out0, out1)
+		}
+	}
+	if n := used(); n != 9 {
+		t.Fatalf("%d vacation days used after 4 (p0) and 5 (p1) at once, want 9", n)
+	}
+	// 5 days left: p1 takes 3 while p0 asks for 4, which then no longer fit.
+	out0, out1 = race("vacation 4d", "vacation 3d")
+	if !strings.Contains(out0, "2 vacation day(s) left this year, 4 asked") {
+		t.Errorf("p0's vacation 4d with 2 days left: %q (p1: %q)", out0, out1)
+	}
+	if n := used(); n != 12 {
+		t.Errorf("%d vacation days used, want 12 (9, then p1's 3; p0's 4 refused)", n)
+	}
+	// Ended in p1 while p0 gives the days back: the 5 days left of the
+	// pause return once.
+	race("vacation end", "vacation end")
+	if n := used(); n != 7 {
+		t.Errorf("%d vacation days used after the vacation ended, want 7 (12 - 5)", n)
+	}
+}
