@@ -58,6 +58,9 @@ func (c *StoreConfig) setRef(ref string) {
 func (c StoreConfig) checkURL() []string {
 	switch {
 	case c.URL == "":
+		if err := checkStoreRef(c.Path); err != nil {
+			return []string{"store.path: " + err.Error()}
+		}
 		return nil
 	case isPostgres(c.URL):
 		if c.BackupDir != "" {

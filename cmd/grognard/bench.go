@@ -122,6 +122,9 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	// share of the orders and workers.
 	partI, partN := 0, 1
 	if *part != "" {
+		if *db == "" {
+			*db = os.Getenv(benchDBEnv)
+		}
 		if _, err := fmt.Sscanf(*part, "%d/%d", &partI, &partN); err != nil || partN < 1 || partI < 0 || partI >= partN {
 			return usageError{fmt.Sprintf("bench: --part %q (want I/N)", *part)}
 		}
@@ -130,6 +133,9 @@ func runBench(m *Main, ctx context.Context, args []string) error {
 	}
 	var st benchStore
 	path := *db
+	if err := checkStoreRef(path); err != nil {
+		return err
+	}
 	if isPostgres(path) {
 		ps, err := postgres.Open(path, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
 		if err != nil {
@@ -349,10 +355,10 @@ func benchProcesses(m *Main, ctx context.Context, args []string, db string, n, g
 	kids := make([]child, n)
 	stderr := &lockedWriter{w: m.Stderr} // the parts write to it at once
 	for i := range kids {
-		a := append([]string{"bench"}, dropProcesses(args)...)
-		a = append(a, "--part", fmt.Sprintf("%d/%d", i, n))
-		cmd := exec.CommandContext(ctx, exe, a...)
-		cmd.Env = os.Environ()
+		cmd := exec.CommandContext(ctx, exe, benchPartArgs(args, i, n)...)
+		// The store's URL goes by the environment, not the command line
+		// that ps shows everyone: it may hold the password.
+		cmd.Env = append(os.Environ(), benchDBEnv+"="+db)
 		cmd.Stderr = stderr
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -416,13 +422,23 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// dropProcesses is args without --processes (and its value).
-func dropProcesses(args []string) []string {
+// benchDBEnv passes the store's URL to the parts of a --processes run.
+const benchDBEnv = "GROGNARD_BENCH_DB"
+
+// benchPartArgs is the command line of part i of n of a --processes
+// run: args without --processes and --db (the URL goes by benchDBEnv).
+func benchPartArgs(args []string, i, n int) []string {
+	a := append([]string{"bench"}, dropFlags(args, "processes", "db")...)
+	return append(a, "--part", fmt.Sprintf("%d/%d", i, n))
+}
+
+// dropFlags is args without the flags named (and their values).
+func dropFlags(args []string, names ...string) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && name == "processes" {
+		if strings.HasPrefix(a, "-") && slices.Contains(names, name) {
 			if !hasValue {
 				i++
 			}

@@ -36,15 +36,46 @@ func boltPath(ref string) string {
 	return ref
 }
 
-// storeName is ref as it may be printed: a URL's password is masked.
+// storeName is ref as it may be printed: a URL's password is masked,
+// in its userinfo and in the query parameters password and sslpassword
+// that pgx reads too; a URL that does not parse is its scheme only.
 func storeName(ref string) string {
-	if isPostgres(ref) {
-		if u, err := url.Parse(ref); err == nil {
-			return u.Redacted()
-		}
-		return "postgres://…"
+	scheme, _, isURL := strings.Cut(ref, "://")
+	if !isURL || scheme == "bbolt" {
+		return boltPath(ref)
 	}
-	return boltPath(ref)
+	u, err := url.Parse(ref)
+	if err != nil {
+		return scheme + "://…"
+	}
+	if u.RawQuery != "" {
+		parts := strings.Split(u.RawQuery, "&")
+		for i, p := range parts {
+			k, _, _ := strings.Cut(p, "=")
+			if key, err := url.QueryUnescape(k); err != nil || secretParam(key) {
+				parts[i] = k + "=xxxxx"
+			}
+		}
+		u.RawQuery = strings.Join(parts, "&")
+	}
+	return u.Redacted()
+}
+
+// secretParam reports whether a connection URL's query parameter holds a
+// secret.
+func secretParam(key string) bool {
+	key = strings.ToLower(key)
+	return strings.Contains(key, "password") || strings.Contains(key, "secret") || strings.Contains(key, "token")
+}
+
+// checkStoreRef refuses a URL that names neither store (a typo of
+// postgres://, another database's URL), which would otherwise be taken
+// for a bbolt file's path.
+func checkStoreRef(ref string) error {
+	if scheme, _, ok := strings.Cut(ref, "://"); ok && !isPostgres(ref) && scheme != "bbolt" {
+		return usageError{fmt.Sprintf("store %s: want postgres://… (or postgresql://…), bbolt:///path/to/file.db or a file path", storeName(ref))}
+	}
+	return nil
 }
 
 // openStore opens the store ref names. A bbolt file is opened read-only
@@ -55,6 +86,9 @@ func openStore(ref string, readOnly bool) (storage.Backend, error) {
 }
 
 func openStoreWith(ref string, readOnly bool, logger *slog.Logger) (storage.Backend, error) {
+	if err := checkStoreRef(ref); err != nil {
+		return nil, err
+	}
 	if isPostgres(ref) {
 		s, err := postgres.Open(ref, postgres.Options{Logger: logger})
 		if err != nil {
