@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -244,6 +245,9 @@ type call struct {
 	held []*live
 	// accepted and refused count the orders stored and refused (metrics).
 	accepted, refused int
+	// internalErr: the request failed on the bot's side (fail's generic
+	// message), not by a rule or the user.
+	internalErr bool
 	// mute silences the pings to a side while the bot plays its defaults.
 	mute map[game.Side]bool
 	// clocks, when set, remembers clockText's answers (the web view
@@ -291,6 +295,12 @@ func (a *App) Handle(ctx context.Context, req Request) (resp Response) {
 	}
 	if err := c.p.cmd.run(c); err != nil {
 		c.fail(err)
+	}
+	if c.internalErr && req.InteractionID != "" {
+		// Nothing was done (an order's interaction id is stored with it,
+		// so a retry of one that was stored after all is refused by the
+		// store): the same interaction may come again.
+		a.seen.forget(req.Platform + ":" + req.InteractionID)
 	}
 	if c.p.cmd.Order || c.p.cmd.Name == "choose" {
 		a.cfg.Metrics.Order(c.accepted > 0, time.Since(start))
@@ -404,6 +414,7 @@ func (c *call) fail(err error) {
 			c.reply(ruleErrorText(c.lang, re))
 			return
 		}
+		c.internalErr = true
 		c.a.log.Error("bot: request failed", "platform", c.req.Platform, "room", c.req.Room, "user", c.req.User.ID, "text", c.req.Text, "command", c.req.Command, "err", err)
 		c.reply(T(c.lang, "error.internal"))
 	}
@@ -523,6 +534,21 @@ func (r *recentIDs) add(id string) bool {
 	r.set[id] = true
 	r.next = (r.next + 1) % len(r.ring)
 	return true
+}
+
+// forget drops id, so that the same id is handled again: a request that
+// failed on the store's side (the database away) may be delivered again,
+// or retried by the player, with the same interaction id.
+func (r *recentIDs) forget(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.set[id] {
+		return
+	}
+	delete(r.set, id)
+	if i := slices.Index(r.ring, id); i >= 0 {
+		r.ring[i] = ""
+	}
 }
 
 // internal wraps an unexpected error for the log.

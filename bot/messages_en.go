@@ -92,6 +92,7 @@ var messagesEN = map[string]string{
 	"order.accepted":     "{game} · {who} · {order}",
 	"order.adjudicated":  "{game} · {who} · {order} (adjudicated by {admin}: the default answer)",
 	"order.alternatives": "nearest legal orders: {list}",
+	"order.duplicate":    "{game}: this order was already taken (it is in the game's history).",
 	"order.no-seed":      "{game} has no dice seed in this store (an unfinished game imported from an export): it cannot go on here.",
 	"order.not-started":  "{game} has not started yet: its seats are not all taken.",
 	"order.refused":      "✗ {game}: `{order}` refused",

@@ -92,6 +92,7 @@ var messagesFR = map[string]string{
 	"order.accepted":     "{game} · {who} · {order}",
 	"order.adjudicated":  "{game} · {who} · {order} (arbitré par {admin} : la réponse par défaut)",
 	"order.alternatives": "ordres légaux les plus proches : {list}",
+	"order.duplicate":    "{game} : cet ordre a déjà été pris en compte (il est dans l'historique de la partie).",
 	"order.no-seed":      "{game} n'a pas de graine de dés dans cette base (une partie inachevée importée d'un export) : elle ne peut pas continuer ici.",
 	"order.not-started":  "{game} n'a pas encore commencé : toutes les places ne sont pas prises.",
 	"order.refused":      "✗ {game} : `{order}` refusé",

@@ -69,13 +69,13 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 			cmd, err = game.ResolveChoice(lg.g.State, cmd)
 		}
 		if err != nil {
-			return c.refuse(lg, side, text, err)
+			return c.refuseUnlessTaken(lg, side, text, err)
 		}
 		before := lg.g.State
 		rec, err := lg.g.Apply(text, cmd, c.a.cfg.Dice(lg.id, lg.seed, lg.g.Rolls))
 		if err != nil {
 			if _, ok := game.AsRuleError(err); ok {
-				return c.refuse(lg, side, text, err)
+				return c.refuseUnlessTaken(lg, side, text, err)
 			}
 			return internal("game %s: %s: %w", lg.id, text, err)
 		}
@@ -84,6 +84,9 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 			lg.invalidate()
 			switch {
 			case errors.Is(err, storage.ErrDuplicate):
+				// This interaction's order is stored already (a retry
+				// after the store failed to answer, a delivery again).
+				c.reply(T(c.lang, "order.duplicate", "game", lg.id))
 				return nil
 			case errors.Is(err, storage.ErrConflict) && attempt == 0:
 				if err := c.a.load(lg); err != nil {
@@ -110,6 +113,27 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 		c.afterChange(lg, before)
 		return nil
 	}
+}
+
+// interactions is a store's index of the interactions stored with their
+// orders (both backends).
+type interactions interface {
+	Interaction(id string) (gameID string, seq int, ok bool, err error)
+}
+
+// refuseUnlessTaken refuses an order the rules refuse, unless the
+// request's interaction is stored already with an order of this game:
+// then the order was taken before and its retry (the store failed to
+// answer the first time, or another process took it) is told so rather
+// than refused by the game it changed.
+func (c *call) refuseUnlessTaken(lg *live, side game.Side, text string, err error) error {
+	if ix, ok := c.a.store.(interactions); ok && c.req.InteractionID != "" {
+		if g, _, found, ierr := ix.Interaction(c.req.InteractionID); ierr == nil && found && g == lg.id {
+			c.reply(T(c.lang, "order.duplicate", "game", lg.id))
+			return nil
+		}
+	}
+	return c.refuse(lg, side, text, err)
 }
 
 // narrate reports an accepted order: its events, one line each, with the
