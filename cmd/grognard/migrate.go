@@ -129,12 +129,32 @@ func runMigrate(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	defer src.Close()
+	if v, err := src.Value(migrationMark); err != nil {
+		return err
+	} else if v != nil {
+		return fmt.Errorf("migrate: %s is the target of an unfinished migration (%s): complete that one first", storeName(*from), v)
+	}
 	dst, err := openStore(*to, false)
 	if err != nil {
 		return err
 	}
 	defer dst.Close()
-	if !*nonEmpty {
+	// An interrupted migration left its mark in the target: this one
+	// completes it (games copied already are compared by hash, not
+	// copied again); the mark names the source, which must be the same.
+	source := migrationSource(*from)
+	mark, err := dst.Value(migrationMark)
+	if err != nil {
+		return err
+	}
+	resume := mark != nil
+	if resume {
+		if string(mark) != source {
+			return fmt.Errorf("migrate: %s holds an unfinished migration from %s, not from %s: run that one again to complete it", storeName(*to), mark, source)
+		}
+		fmt.Fprintf(m.Stdout, "%s holds an unfinished migration from the same store: completing it\n", storeName(*to))
+	}
+	if !*nonEmpty && !resume {
 		games, err := dst.Games("", 1)
 		if err != nil {
 			return err
@@ -151,21 +171,58 @@ func runMigrate(m *Main, ctx context.Context, args []string) error {
 			return fmt.Errorf("migrate: %s is not empty (it holds games, values or server settings); --into-nonempty writes into it anyway", storeName(*to))
 		}
 	}
-	n, err := migrate(ctx, src, dst)
+	if !resume {
+		if err := dst.PutValue(migrationMark, []byte(source)); err != nil {
+			return err
+		}
+	}
+	n, err := migrate(ctx, src, dst, resume)
+	if err == nil {
+		err = dst.PutValue(migrationMark, nil) // complete: the store may serve
+	}
 	fmt.Fprintf(m.Stdout, "%s → %s: %d games (%d records, %d snapshots, %d interaction ids), %d values, %d server settings\n",
 		storeName(*from), storeName(*to), n.Games, n.Records, n.Snapshots, n.Interactions, n.Values, n.Servers)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w\n  %s is marked as the target of an unfinished migration (grognard serve refuses it); run the same grognard migrate again to complete it", err, storeName(*to))
 	}
 	fmt.Fprintln(m.Stdout, "every game read back from the new store has the hash it had in the old one")
 	return nil
 }
 
+// migrationMark is the application value a migration keeps in its target
+// until every game, value and setting is in and checked: the source's
+// name. An interrupted migration (killed, the database away) leaves it;
+// serve refuses a store that has it, and the same migrate completes it.
+const migrationMark = "grognard/migration-unfinished"
+
+// migrationSource names the source in the mark: a bbolt file by its
+// absolute path, a database by its URL without the password.
+func migrationSource(ref string) string {
+	if isPostgres(ref) {
+		return storeName(ref)
+	}
+	if abs, err := filepath.Abs(boltPath(ref)); err == nil {
+		return abs
+	}
+	return boltPath(ref)
+}
+
+// checkNotMigrating refuses a store that an unfinished migration left
+// half filled.
+func checkNotMigrating(st storage.Backend, ref string) error {
+	v, err := st.Value(migrationMark)
+	if err != nil || v == nil {
+		return err
+	}
+	return fmt.Errorf("store %s: a migration into it from %s is unfinished, so some of the games may be missing: run grognard migrate --from … --to … again to complete it", storeName(ref), v)
+}
+
 // migrate copies every game, value and server setting of src into dst and
 // reads each back: a game whose copy has another hash (GameCopy.Sum), or
 // counts that differ, is an error. It stops at the first error; what was
-// copied before it stays in dst.
-func migrate(ctx context.Context, src, dst storage.Backend) (migrated, error) {
+// copied before it stays in dst. With resume, a game dst holds already
+// (copied by an interrupted migration) is compared, not copied.
+func migrate(ctx context.Context, src, dst storage.Backend, resume bool) (migrated, error) {
 	var n migrated
 	after := ""
 	for {
@@ -184,8 +241,18 @@ func migrate(ctx context.Context, src, dst storage.Backend) (migrated, error) {
 			if err != nil {
 				return n, fmt.Errorf("game %s: %w", meta.ID, err)
 			}
-			if err := dst.PutGameCopy(c); err != nil {
-				return n, fmt.Errorf("game %s: %w", meta.ID, err)
+			copied := false
+			if resume {
+				if _, err := dst.Meta(meta.ID); err == nil {
+					copied = true
+				} else if !errors.Is(err, storage.ErrNotFound) {
+					return n, fmt.Errorf("game %s: %w", meta.ID, err)
+				}
+			}
+			if !copied {
+				if err := dst.PutGameCopy(c); err != nil {
+					return n, fmt.Errorf("game %s: %w", meta.ID, err)
+				}
 			}
 			back, err := dst.CopyGame(meta.ID)
 			if err != nil {
@@ -210,6 +277,9 @@ func migrate(ctx context.Context, src, dst storage.Backend) (migrated, error) {
 		return n, err
 	}
 	for _, kv := range vals {
+		if kv.Key == migrationMark {
+			continue
+		}
 		if err := dst.PutValue(kv.Key, kv.Value); err != nil {
 			return n, fmt.Errorf("value %q: %w", kv.Key, err)
 		}
@@ -289,7 +359,7 @@ func backupPostgres(m *Main, ctx context.Context, url, path string) error {
 	if err != nil {
 		return err
 	}
-	n, err := migrate(ctx, src, dst)
+	n, err := migrate(ctx, src, dst, false)
 	if cerr := dst.Close(); err == nil {
 		err = cerr
 	}

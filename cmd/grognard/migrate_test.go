@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/storage"
+	"github.com/grognard/grognard/storage/postgres"
 )
 
 // TestMigrate moves a bbolt store into PostgreSQL and back through the
@@ -118,5 +122,62 @@ func TestServeOnPostgres(t *testing.T) {
 	out, err = runMain(t, "status\n", "serve", "--db", url, "--images", images, "--user", "carol")
 	if err != nil || !strings.Contains(out, "turn 1/8 · movement phase of A") {
 		t.Fatalf("a second serve on the same database: %v\n%s", err, out)
+	}
+}
+
+// TestMigrateInterrupted: a migration stopped before its end (here its
+// context cancelled before the first game, and a target holding one of
+// the two games, as a killed migration leaves it) leaves its mark in the
+// target: serve refuses that store, a migration from another store is
+// refused, and the same migration run again completes it, comparing the
+// game already there by its hash.
+func TestMigrateInterrupted(t *testing.T) {
+	for _, v := range []string{"GROGNARD_DISCORD_TOKEN", "GROGNARD_MATRIX_ACCESS_TOKEN", "GROGNARD_MATRIX_PASSWORD"} {
+		t.Setenv(v, "")
+	}
+	db := toyStore(t)
+	url := testPG.NewDatabase(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
+	if err := m.Run(ctx, []string{"migrate", "--from", db, "--to", url}); err == nil || !strings.Contains(err.Error(), "unfinished") {
+		t.Fatalf("a cancelled migration: %v\n%s", err, out.String())
+	}
+	// As a migration killed after its first game leaves the target.
+	func() {
+		src, err := storage.Open(db, storage.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer src.Close()
+		dst, err := postgres.Open(url, postgres.Options{Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer dst.Close()
+		c, err := src.CopyGame("done")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dst.PutGameCopy(c); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	if out, err := runMain(t, "status\n", "serve", "--db", url, "--images", t.TempDir()); err == nil || !strings.Contains(err.Error(), "unfinished") {
+		t.Fatalf("serve on a half-migrated store: %v\n%s", err, out)
+	}
+	if out, err := runStoreCmd(t, "", "migrate", "--from", toyStore(t), "--to", url); err == nil || !strings.Contains(err.Error(), "unfinished migration from") {
+		t.Fatalf("another migration into a half-migrated store: %v\n%s", err, out)
+	}
+	out2, err := runStoreCmd(t, "", "migrate", "--from", db, "--to", url)
+	if err != nil || !strings.Contains(out2, "completing it") || !strings.Contains(out2, ": 2 games (") {
+		t.Fatalf("the migration run again: %v\n%s", err, out2)
+	}
+	if out, err := runMain(t, "/quit\n", "serve", "--db", url, "--images", t.TempDir()); err != nil {
+		t.Fatalf("serve after the migration completed: %v\n%s", err, out)
+	}
+	if out, err := runStoreCmd(t, "", "check", "--db", url); err != nil || !strings.Contains(out, "2 games") {
+		t.Fatalf("check: %v\n%s", err, out)
 	}
 }

@@ -240,6 +240,10 @@ func runServe(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	defer st.Close()
+	if err := checkNotMigrating(st, cfg.Store.ref()); err != nil {
+		logger.Error("store refused", "store", storeName(cfg.Store.ref()), "err", err)
+		return err
+	}
 	lang, _ := bot.ParseLang(cfg.Bot.Language)
 	hint := "grognard export {game} > {game}.jsonl"
 	switch {
