@@ -30,6 +30,10 @@ type Options struct {
 	SnapshotKeep  int
 	// Timeout bounds each operation, retries included (default 30 s).
 	Timeout time.Duration
+	// ConnectTimeout bounds each connection's opening (default 10 s, and
+	// not above Timeout; a connect_timeout in the URL wins), so that a
+	// server that does not answer is named in the error.
+	ConnectTimeout time.Duration
 	// MaxConns is the size of the connection pool (default: pgxpool's,
 	// the larger of 4 and the number of CPUs; a pool_max_conns in the
 	// URL wins).
@@ -53,6 +57,10 @@ func (o Options) withDefaults() Options {
 	if o.Timeout <= 0 {
 		o.Timeout = 30 * time.Second
 	}
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = 10 * time.Second
+	}
+	o.ConnectTimeout = min(o.ConnectTimeout, o.Timeout)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -85,6 +93,9 @@ func Open(url string, opts Options) (*Store, error) {
 	}
 	if opts.MaxConns > 0 && !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = int32(opts.MaxConns)
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = opts.ConnectTimeout
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), opts.Timeout)
 	defer cancel()

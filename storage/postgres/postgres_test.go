@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -323,5 +324,55 @@ func TestSchemaOfItsOwn(t *testing.T) {
 	var n int
 	if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM grognard.games`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("games in schema grognard: %d (%v)", n, err)
+	}
+}
+
+// TestOpenBadServer: Open on a server that accepts connections and never
+// answers, on a port nobody listens on, and on a URL that does not parse
+// returns an error naming the address (or the URL, password masked)
+// instead of hanging on the operation's timeout or panicking.
+func TestOpenBadServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c) // held open, never answered
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedAddr := closed.Addr().String()
+	closed.Close()
+	for _, c := range []struct{ url, want string }{
+		{"postgres://ann:s3cret@" + ln.Addr().String() + "/db?sslmode=disable", ln.Addr().String()},
+		{"postgres://ann:s3cret@" + closedAddr + "/db?sslmode=disable", closedAddr},
+		{"postgres://ann:s3cret@[::1/db", "cannot parse"},
+		{"postgres://ann:s3cret@localhost/db?sslmode=sometimes", "sslmode"},
+	} {
+		// The operation's timeout is long: the connection's must end it.
+		_, err := postgres.Open(c.url, postgres.Options{Timeout: time.Minute, ConnectTimeout: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Open(%s): %v (want an error naming %q, without the password)", c.url, err, c.want)
+		}
 	}
 }
