@@ -101,8 +101,13 @@ func (c Config) Validate() error {
 		bad = append(bad, fmt.Sprintf("discord.admin-role %q is not a role id (digits; Developer Mode → right-click the role → Copy Role ID)", c.AdminRole))
 	}
 	if c.APIURL != "" {
-		if u, err := url.Parse(c.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			bad = append(bad, fmt.Sprintf("discord.api-url %q is not an http(s) URL", c.APIURL))
+		switch u, err := url.Parse(c.APIURL); {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+			bad = append(bad, "discord.api-url is not an http(s) URL such as https://proxy.example.org")
+		case u.User != nil:
+			// The requests carry the bot's token, never this; a secret
+			// here would only end up in error messages.
+			bad = append(bad, fmt.Sprintf("discord.api-url %q holds a user or password, which is not sent: remove it", u.Redacted()))
 		}
 	}
 	switch {

@@ -44,12 +44,13 @@ func TestConfigEnvAndValidate(t *testing.T) {
 	for _, bad := range []Config{
 		{Token: "Bot abc"}, {Token: "a b"}, {ApplicationID: "12x"}, {DevGuilds: []string{"1", "guild"}}, {AdminRole: "admins"},
 		{ShardCount: -1}, {ShardID: 2, ShardCount: 2}, {ShardID: 1}, {ShardID: -1, ShardCount: 2}, {APIURL: "discord.example"}, {APIURL: "ftp://x/"},
+		{APIURL: "https://ann:abc@proxy.example.org"}, {APIURL: "ftp://ann:abc@proxy.example.org"}, {APIURL: "https://ann:abc@[::1/"},
 	} {
 		err := bad.Validate()
 		if err == nil {
 			t.Errorf("%v: no error", bad)
 		} else if strings.Contains(err.Error(), "abc") {
-			t.Errorf("the error quotes the token: %v", err)
+			t.Errorf("the error quotes the token or a password: %v", err)
 		}
 	}
 	if err := (Config{Token: "abc.def", ApplicationID: "1", DevGuilds: []string{"2"}, AdminRole: "3", ShardID: 1, ShardCount: 2, APIURL: "http://127.0.0.1:8080"}).Validate(); err != nil {

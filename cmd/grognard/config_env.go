@@ -66,6 +66,10 @@ func (c Config) startupWarnings(stdinTerminal bool, workDir string) [][]any {
 	if host, _, err := net.SplitHostPort(c.HTTP.Listen); err == nil && (host == "" || host == "0.0.0.0" || host == "::") {
 		add("http.listen answers on every network interface: /metrics and /healthz are meant for a private address", "listen", c.HTTP.Listen)
 	}
+	if u, err := url.Parse(c.Discord.APIURL); discordOn && c.Discord.APIURL != "" && err == nil && u.Scheme == "http" && !loopback(u.Hostname()) {
+		add("discord.api-url is plain http to another machine: every request carries the bot's secret, which can be read on the network",
+			"fix", "use https, or a proxy on this machine (docs/scale-out.md)")
+	}
 	if u, err := url.Parse(c.Web.BaseURL); c.Web.enabled() && err == nil && u.Scheme == "http" && !loopback(u.Hostname()) {
 		add("web.base-url is plain http: the private links can be read on the network, and used by whoever reads one",
 			"fix", "serve the site behind a reverse proxy with TLS and give its https address (docs/web.md)")

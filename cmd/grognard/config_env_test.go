@@ -83,6 +83,7 @@ func TestStartupWarnings(t *testing.T) {
 		"relative store at /": {func(c *Config) { c.Store.Path = "grognard.db" }, true, "/",
 			"the store path is relative and the working directory is /"},
 		"metrics on every interface": {func(c *Config) { c.HTTP.Listen = ":9464" }, true, "/srv", "every network interface"},
+		"discord api in clear":       {func(c *Config) { c.Discord.Token, c.Discord.APIURL = "tok", "http://proxy.example.org:8080" }, true, "/srv", "discord.api-url is plain http"},
 		"web in clear":               {func(c *Config) { c.Web.Listen, c.Web.BaseURL = "127.0.0.1:8080", "http://grognard.example.org" }, true, "/srv", "plain http"},
 	} {
 		cfg := base
