@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -28,6 +29,8 @@ type sharedTestStore struct {
 	// beforeDeadline, when set, runs before each SetDeadline.
 	beforeDeadline func(gameID string)
 	tries          atomic.Int64 // TryLease calls
+	// leaseErr, when set, is TryLease's answer (the database away).
+	leaseErr error
 }
 
 func (s *sharedTestStore) SetDeadline(gameID string, at time.Time) (storage.GameMeta, error) {
@@ -42,6 +45,12 @@ func (s *sharedTestStore) SetDeadline(gameID string, at time.Time) (storage.Game
 
 func (s *sharedTestStore) TryLease(name, holder string, ttl time.Duration) (bool, error) {
 	s.tries.Add(1)
+	s.mu.Lock()
+	fail := s.leaseErr
+	s.mu.Unlock()
+	if fail != nil {
+		return false, fail
+	}
 	return s.Store.TryLease(name, holder, ttl)
 }
 
@@ -317,6 +326,34 @@ func TestSharedLeaseTakeover(t *testing.T) {
 	}
 	if got := e.tick(0); got != "" || e.observed("expired") != 2 {
 		t.Errorf("then p0: %q, %d expiries", got, e.observed("expired"))
+	}
+}
+
+// TestSharedLeaseFails: a process whose lease cannot be taken or renewed
+// (the database does not answer it) fires nothing, not even the game it
+// fired last, and says so in Tick's error; once leases answer again the
+// deadline is fired once.
+func TestSharedLeaseFails(t *testing.T) {
+	e := newSEnv(t, Deadlines{})
+	e.must(0, "alice", "new gs-1 vs bob deadline=48h")
+	e.must(0, "bob", "accept")
+	e.clock.set(t0.Add(12 * time.Hour))
+	e.tick(0) // p0 has held g1's lease
+	e.clock.set(t0.Add(48 * time.Hour))
+	e.store.mu.Lock()
+	e.store.leaseErr = errors.New("connection refused")
+	e.store.mu.Unlock()
+	for p := range 2 {
+		ds, err := e.apps[p].Tick(e.t.Context())
+		if got := deliveryText(ds); got != "" || err == nil || e.observed("expired") != 0 {
+			t.Fatalf("p%d without leases: %q, error %v, %d expiries", p, got, err, e.observed("expired"))
+		}
+	}
+	e.store.mu.Lock()
+	e.store.leaseErr = nil
+	e.store.mu.Unlock()
+	if got := e.tick(1) + e.tick(0); strings.Count(got, "⏰") != 2 || e.observed("expired") != 2 {
+		t.Errorf("leases back: %q, %d expiries", got, e.observed("expired"))
 	}
 }
 
