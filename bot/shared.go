@@ -201,12 +201,23 @@ func (a *App) lockLeagues() {
 		return
 	}
 	wait := 5 * time.Millisecond
+	var failing time.Time // since when TryLease fails
 	for {
 		got, err := l.TryLease(leaguesLease, a.cfg.Instance, a.cfg.LeaseTTL)
 		if got {
 			return
 		}
-		if err != nil {
+		switch {
+		case err == nil:
+			failing = time.Time{}
+		case failing.IsZero():
+			// A store that does not answer now may in a moment: asked
+			// again, as while another process holds the lease, rather
+			// than writing leagues another process may be writing.
+			failing = time.Now()
+			a.log.Warn("bot: taking the leagues' lease; trying again", "err", err)
+		case time.Since(failing) > 2*a.cfg.LeaseTTL:
+			// A league result must not be lost for want of a lease.
 			a.log.Error("bot: taking the leagues' lease; going on without it", "err", err)
 			return
 		}

@@ -432,6 +432,50 @@ func TestSharedLeagueLease(t *testing.T) {
 	}
 }
 
+// TestSharedLeagueLeaseError: a store that fails to answer for the
+// leagues' lease (the database away a moment) does not let a process
+// change the leagues while another holds the lease: it asks again.
+func TestSharedLeagueLeaseError(t *testing.T) {
+	e := newSEnv(t, Deadlines{})
+	if ok, err := e.store.TryLease(leaguesLease, "other", DefaultLeaseTTL); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	e.store.mu.Lock()
+	e.store.leaseErr = errors.New("connection reset")
+	e.store.mu.Unlock()
+	locked := make(chan struct{})
+	// waitTries waits for n more TryLease calls, or for p0 to have the
+	// leagues (then the check below fails).
+	waitTries := func(n int64) {
+		for before := e.store.tries.Load(); e.store.tries.Load() < before+n; {
+			select {
+			case <-locked:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}
+	go func() {
+		e.apps[0].lockLeagues()
+		close(locked)
+	}()
+	waitTries(3)
+	e.store.mu.Lock()
+	e.store.leaseErr = nil
+	e.store.mu.Unlock()
+	waitTries(2)
+	select {
+	case <-locked:
+		t.Fatal("p0 took the leagues on a lease error while another process held their lease")
+	default:
+	}
+	if err := e.store.ReleaseLease(leaguesLease, "other"); err != nil {
+		t.Fatal(err)
+	}
+	<-locked
+	e.apps[0].unlockLeagues()
+}
+
 // TestSharedReconcile: a process reconciling the deadline index at
 // start-up while another writes the game's clock and index (an order)
 // leaves the index at the clock's next timer, not at the one it read
