@@ -295,18 +295,17 @@ func migrate(ctx context.Context, src, dst storage.Backend, resume bool) (migrat
 		}
 		n.Servers++
 	}
-	// The counts as the new store has them.
-	var games int
-	for after := ""; ; {
-		page, err := dst.Games(after, 1000)
-		if err != nil {
-			return n, err
-		}
-		if len(page) == 0 {
-			break
-		}
-		games += len(page)
-		after = page[len(page)-1].ID
+	// The counts as the new store has them, and as the old one has them
+	// now: a game created in it during the migration (a bot still
+	// running on it) may have been listed after its page went by.
+	games, err := countGames(dst)
+	if err != nil {
+		return n, err
+	}
+	if now, err := countGames(src); err != nil {
+		return n, err
+	} else if now != n.Games {
+		return n, fmt.Errorf("migrate: the old store holds %d games now, %d were copied: it changed during the migration (stop the bots on it first)", now, n.Games)
 	}
 	dvals, err := dst.Values("")
 	if err != nil {
@@ -320,6 +319,19 @@ func migrate(ctx context.Context, src, dst storage.Backend, resume bool) (migrat
 		return n, errors.New("migrate: the new store holds fewer games, values or server settings than were copied")
 	}
 	return n, nil
+}
+
+// countGames counts a store's games.
+func countGames(st storage.Backend) (int, error) {
+	games := 0
+	for after := ""; ; {
+		page, err := st.Games(after, 1000)
+		if err != nil || len(page) == 0 {
+			return games, err
+		}
+		games += len(page)
+		after = page[len(page)-1].ID
+	}
 }
 
 // sameFile reports whether two paths name one file.

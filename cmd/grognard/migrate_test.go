@@ -181,3 +181,50 @@ func TestMigrateInterrupted(t *testing.T) {
 		t.Fatalf("check: %v\n%s", err, out)
 	}
 }
+
+// growingStore is a store in which a game is created while a migration
+// reads it (a bot still running on it): after its first page of games.
+type growingStore struct {
+	storage.Backend
+	create func()
+	done   bool
+}
+
+func (g *growingStore) Games(after string, limit int) ([]storage.GameMeta, error) {
+	page, err := g.Backend.Games(after, limit)
+	if !g.done && err == nil {
+		g.done = true
+		g.create()
+	}
+	return page, err
+}
+
+// TestMigrateSourceChanged: a game created in the old store during the
+// migration, which its listing may miss, stops the migration with an
+// error rather than leaving a copy without it.
+func TestMigrateSourceChanged(t *testing.T) {
+	db := toyStore(t)
+	src, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	dst, err := storage.Open(filepath.Join(t.TempDir(), "new.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	c, err := src.CopyGame("done")
+	if err != nil {
+		t.Fatal(err)
+	}
+	grow := &growingStore{Backend: src, create: func() {
+		c.Meta.ID = "aaa" // before the games listed so far
+		if err := src.PutGameCopy(c); err != nil {
+			t.Fatal(err)
+		}
+	}}
+	if n, err := migrate(context.Background(), grow, dst, false); err == nil || !strings.Contains(err.Error(), "changed during the migration") {
+		t.Fatalf("a game created during the migration: %+v, %v", n, err)
+	}
+}
