@@ -78,7 +78,6 @@ type Store struct {
 	pool *pgxpool.Pool
 	opts Options
 	log  *slog.Logger
-	url  string
 }
 
 // Open connects to the database at url ("postgres://user@host/db?…", any
@@ -103,16 +102,13 @@ func Open(url string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage/postgres: %w", err)
 	}
-	s := &Store{pool: pool, opts: opts, log: opts.Logger, url: url}
+	s := &Store{pool: pool, opts: opts, log: opts.Logger}
 	if err := s.init(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
 	return s, nil
 }
-
-// URL is the database the store was opened on, as given to Open.
-func (s *Store) URL() string { return s.url }
 
 // Close closes the store's connections.
 func (s *Store) Close() error {
