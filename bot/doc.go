@@ -58,7 +58,11 @@
 // # Orders
 //
 // An order is parsed with game.ParseCommand, a "choose N" or bare number is
-// resolved with game.ResolveChoice, and Game.Apply decides it with the
+// resolved with game.ResolveChoice — only if the side's pending decision
+// is the one whose numbered options the bot last showed that side
+// (shown.go: a digest per game and side, application value keyShown);
+// otherwise, its decision settled meanwhile, the number is refused to
+// its typist with the decision now pending — and Game.Apply decides it with the
 // game's dice positioned at its roll count (Config.Dice: seeded by the
 // store's secret seed, forced in tests). The record is appended to the
 // store against the expected sequence number (a conflict reloads and

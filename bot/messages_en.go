@@ -96,6 +96,7 @@ var messagesEN = map[string]string{
 	"order.no-seed":      "{game} has no dice seed in this store (an unfinished game imported from an export): it cannot go on here.",
 	"order.not-started":  "{game} has not started yet: its seats are not all taken.",
 	"order.refused":      "✗ {game}: `{order}` refused",
+	"order.stale-choice": "{game}: that decision was settled; your number was not used. The one now pending is:",
 	"order.secret":       "(secret order)",
 	"order.secret-done":  "{game}, for your eyes only: `{order}`",
 	"order.secret-other": "{game}, for your eyes only, after {who}'s order:",

@@ -96,6 +96,7 @@ var messagesFR = map[string]string{
 	"order.no-seed":      "{game} n'a pas de graine de dés dans cette base (une partie inachevée importée d'un export) : elle ne peut pas continuer ici.",
 	"order.not-started":  "{game} n'a pas encore commencé : toutes les places ne sont pas prises.",
 	"order.refused":      "✗ {game} : `{order}` refusé",
+	"order.stale-choice": "{game} : cette décision a été réglée ; votre numéro n'a pas été pris. Celle qui attend maintenant :",
 	"order.secret":       "(ordre secret)",
 	"order.secret-done":  "{game}, pour vous seul : `{order}`",
 	"order.secret-other": "{game}, pour vous seul, après l'ordre de {who} :",

@@ -54,6 +54,9 @@ func (c *call) choose() error {
 	if err != nil {
 		return err
 	}
+	if stale, err := c.staleChoice(lg, side); stale || err != nil {
+		return err
+	}
 	return c.apply(lg, side, "choose "+c.p.args["number"], c.ukey, "")
 }
 
@@ -97,6 +100,9 @@ func (c *call) apply(lg *live, side game.Side, text, actor, adjudicator string) 
 				return uerr("game.over", "game", lg.id)
 			}
 			return err
+		}
+		if adjudicator == "" && actor == lg.meta.Seats[side] {
+			c.answered(lg, side) // before the pings of afterChange
 		}
 		lg.recs = append(lg.recs, rec)
 		lg.info = append(lg.info, recInfo{Time: c.now, Actor: actor})
@@ -295,6 +301,7 @@ func (c *call) ping(lg *live, side game.Side) {
 			public = true
 		}
 	}
+	c.shownInPing(lg, side, *dec)
 	text := c.decisionText(l, lg, *dec)
 	var m *Message
 	if public {

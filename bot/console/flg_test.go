@@ -201,8 +201,9 @@ func TestFLGDeadline(t *testing.T) {
 // activation decision, FLG-2.4; the defender's answer, FLG-2.23, with
 // reactions=prompt; standing orders) refuse, in the terminal room, a
 // spectator, the wrong side, a malformed or out-of-range choice or
-// answer, and an answer once the deadline has played the default
-// (testdata/flg/hostile.txt); each refusal names the rule or the field,
+// answer, an answer once the deadline has played the default, and a
+// late bare number meant for that answer, which would have ended B's
+// command phase (testdata/flg/hostile.txt); each refusal names the rule or the field,
 // and none changes the game: the log holds the accepted orders only.
 func TestFLGHostile(t *testing.T) {
 	src, err := os.ReadFile("testdata/flg/hostile.toml")
@@ -222,6 +223,8 @@ func TestFLGHostile(t *testing.T) {
 		"no attack waits for an answer now",
 		"is not a standing order",
 		"(deadline passed: the default)",
+		// B's late 1 after the default: refused, not taken as "end".
+		"[private to bob] g1: that decision was settled",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the conversation does not show %q", want)
