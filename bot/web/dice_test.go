@@ -21,7 +21,7 @@ import (
 
 // finishedGames are finished games g1 of every ruleset that rolls dice,
 // each on a site of its own: games the rulesets' own stored logs keep
-// (Grands Stratèges whole, Prussia's Glory up to its 30th die, then
+// (Grands Stratèges whole, Peter the Great up to its 30th die, then
 // conceded; seeded as the store seeds a game), and games played with
 // random legal orders in chat to a concession (Frédéric le Grand, Le son
 // du canon, Manœuvre).
