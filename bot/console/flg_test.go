@@ -1,16 +1,13 @@
 package console
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/game"
 	"github.com/grognard/grognard/game/grid"
 	"github.com/grognard/grognard/internal/flgplay"
-	"github.com/grognard/grognard/scenarios"
 )
 
 // TestFLGDuel plays a small Frédéric le Grand battle through the terminal
@@ -20,28 +17,15 @@ import (
 // follow-up. Nothing of one side's building or deployment reaches the
 // other player before the reveal.
 func TestFLGDuel(t *testing.T) {
-	src, err := os.ReadFile("testdata/flg/duel.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("testdata/flg/duel.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHarness(t)
-	h.scenarios = []*game.Scenario{sc}
+	h := scenarioHarness(t, "testdata/flg/duel.toml")
 	got := runTranscriptWith(t, "testdata/flg/duel.txt", h)
-	for _, want := range []string{
+	shows(t, got,
 		"A3 (CAV_SH) recruited for 14: 29 points spent",
 		"0304 is not in your two columns nearest your edge (FLG-A1.5)",
 		"both armies are revealed",
 		"A1 attacks B1 with 2 dice",
 		"A1 follows up into 0504",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the conversation does not show %q", want)
-		}
-	}
+	)
 	before, _, ok := strings.Cut(got, "both armies are revealed")
 	if !ok {
 		t.Fatal("no reveal")
@@ -53,16 +37,10 @@ func TestFLGDuel(t *testing.T) {
 	// are their typist's: on a chat platform the secret orders go by
 	// direct message or ephemeral slash command.
 	recv := received(before, "alice", "bob")
-	for u, secrets := range map[string][]string{
+	receivedNone(t, recv, map[string][]string{
 		"bob":   {"A1 (CAV_L)", "A3 (CAV_SH)", "29 points", "0204", "0203"},
 		"alice": {"16 points", "0504", "0605", "B1 (INF_H_MUSKET)"},
-	} {
-		for _, s := range secrets {
-			if strings.Contains(recv[u], s) {
-				t.Errorf("%s received the other side's %q before the reveal", u, s)
-			}
-		}
-	}
+	}, " before the reveal")
 	if !strings.Contains(recv["alice"], "A1 is deployed at 0204") || !strings.Contains(recv["bob"], "B1 is deployed at 0504") {
 		t.Error("a player does not read his own deployment")
 	}
@@ -74,48 +52,24 @@ func TestFLGDuel(t *testing.T) {
 // side's hidden ones); after the reveal, activate's officer and unit
 // offer the active side's own, and the other player is offered nothing.
 func TestFLGComplete(t *testing.T) {
-	src, err := os.ReadFile("testdata/flg/duel.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("testdata/flg/duel.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHarness(t)
-	h.scenarios = []*game.Scenario{sc}
+	h := scenarioHarness(t, "testdata/flg/duel.toml")
 	h.open()
-	complete := func(user, command, arg string, args map[string]string) []string {
-		req := bot.Request{Platform: Platform, Room: "terminal", User: bot.User{ID: user, Name: user}, Command: command, Args: args}
-		var out []string
-		for _, c := range h.app.Complete(h.ctx, req, arg, "") {
-			out = append(out, c.Command)
-		}
-		slices.Sort(out)
-		return out
-	}
-	say := func(user, line string) {
-		h.room.User = user
-		if _, err := h.room.Line(h.ctx, line); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for _, l := range [][2]string{{"alice", "new flg-duel vs bob"}, {"bob", "accept"},
 		{"alice", "recruit CAV_L"}, {"alice", "done"}, {"bob", "recruit INF_H_MUSKET"}, {"bob", "done"}} {
-		say(l[0], l[1])
+		h.say(l[0], l[1])
 	}
-	got := strings.Join(complete("bob", "deploy", "placements", map[string]string{}), " ")
+	got := strings.Join(h.complete("bob", "deploy", "placements", map[string]string{}), " ")
 	if !strings.Contains(got, "B1") || strings.Contains(got, "A1") || strings.Contains(got, "AGC1") {
 		t.Errorf("bob's deploy completions: %s", got)
 	}
 	for _, l := range [][2]string{{"alice", "deploy A1 0204"}, {"alice", "deploy AGC1 0205"}, {"alice", "ready"},
 		{"bob", "deploy B1 0504"}, {"bob", "deploy BGC1 0605"}, {"bob", "ready"}} {
-		say(l[0], l[1])
+		h.say(l[0], l[1])
 	}
-	if got := complete("alice", "activate", "officer-or-general", map[string]string{}); !slices.Equal(got, []string{"AGC1"}) {
+	if got := h.complete("alice", "activate", "officer-or-general", map[string]string{}); !slices.Equal(got, []string{"AGC1"}) {
 		t.Errorf("alice's officers to activate with: %v", got)
 	}
-	if got := complete("bob", "activate", "officer-or-general", map[string]string{}); len(got) != 0 {
+	if got := h.complete("bob", "activate", "officer-or-general", map[string]string{}); len(got) != 0 {
 		t.Errorf("bob, not to act, is offered %v", got)
 	}
 }
@@ -142,11 +96,7 @@ func TestFLGFixed(t *testing.T) {
 	rec := &recordingRenderer{}
 	h.renderer = rec
 	got := runTranscriptWith(t, "testdata/flg/muhlbach.txt", h)
-	for _, want := range []string{"The crossing of the Mühlbach", "0407 is not in your two columns nearest your edge (FLG-A1.5)", "A1 is deployed at 0207"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the conversation does not show %q", want)
-		}
-	}
+	shows(t, got, "The crossing of the Mühlbach", "0407 is not in your two columns nearest your edge (FLG-A1.5)", "A1 is deployed at 0207")
 	if len(rec.boards) == 0 {
 		t.Fatal("no board drawn")
 	}
@@ -190,11 +140,7 @@ func TestFLGDeadline(t *testing.T) {
 	h := newHarness(t)
 	h.scenarios = []*game.Scenario{sc}
 	got := runTranscriptWith(t, "testdata/flg/deadline.txt", h)
-	for _, want := range []string{"activate a unit (0 of", "end the command phase (default)", "· end", "movement phase"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the conversation does not show %q", want)
-		}
-	}
+	shows(t, got, "activate a unit (0 of", "end the command phase (default)", "· end", "movement phase")
 }
 
 // TestFLGHostile: the decisions of Frédéric le Grand's battle (the
@@ -206,18 +152,9 @@ func TestFLGDeadline(t *testing.T) {
 // command phase (testdata/flg/hostile.txt); each refusal names the rule or the field,
 // and none changes the game: the log holds the accepted orders only.
 func TestFLGHostile(t *testing.T) {
-	src, err := os.ReadFile("testdata/flg/hostile.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("testdata/flg/hostile.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHarness(t)
-	h.scenarios = []*game.Scenario{sc}
+	h := scenarioHarness(t, "testdata/flg/hostile.toml")
 	got := runTranscriptWith(t, "testdata/flg/hostile.txt", h)
-	for _, want := range []string{
+	shows(t, got,
 		"side B must first answer the attack on its unit",
 		"that is not an answer offered to B1",
 		"no attack waits for an answer now",
@@ -225,11 +162,7 @@ func TestFLGHostile(t *testing.T) {
 		"(deadline passed: the default)",
 		// B's late 1 after the default: refused, not taken as "end".
 		"[private to bob] g1: that decision was settled",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the conversation does not show %q", want)
-		}
-	}
+	)
 	// The log holds the accepted orders only, in order: every refusal
 	// left the game as it was.
 	recs, err := h.store.Records("g1", 1)

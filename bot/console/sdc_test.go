@@ -1,34 +1,17 @@
 package console
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/grognard/grognard/game"
-	"github.com/grognard/grognard/scenarios"
 )
 
 // TestSdcCombat plays a Le son du canon ! activation through the terminal
 // room (testdata/sdc/contact.txt): alice's element moves into contact,
 // bob answers the reaction, and the combat is resolved with its totals.
 func TestSdcCombat(t *testing.T) {
-	src, err := os.ReadFile("testdata/sdc/contact.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenarios.Parse("testdata/sdc/contact.toml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHarness(t)
-	h.scenarios = []*game.Scenario{sc}
+	h := scenarioHarness(t, "testdata/sdc/contact.toml")
 	got := runTranscriptWith(t, "testdata/sdc/contact.txt", h)
-	for _, want := range []string{"contact: GB1-2 may react", "1. GB1-2 tries to form square", "GA1-1 attacks GB1-1 (front)", "GB1-1 recoils"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the conversation does not show %q", want)
-		}
-	}
+	shows(t, got, "contact: GB1-2 may react", "1. GB1-2 tries to form square", "GA1-1 attacks GB1-1 (front)", "GB1-1 recoils")
 }
 
 // TestSdcArmySecret: in testdata/sdc.txt alice builds her army with an
