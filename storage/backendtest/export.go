@@ -25,7 +25,7 @@ func playedStore(t *testing.T, goal string) Backend {
 			break
 		}
 		text := []string{"roll", "add 2", "roll2"}[i%3]
-		if _, err := order(s, "g", game.Sides[i%2], text, "i-"+string(rune('a'+i))); err != nil {
+		if _, err := Order(s, "g", game.Sides[i%2], text, "i-"+string(rune('a'+i))); err != nil {
 			t.Fatal(err)
 		}
 	}

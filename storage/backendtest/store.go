@@ -220,18 +220,18 @@ func testIdempotency(t *testing.T) {
 	s := mustOpen(t, Options{})
 	mustCreate(t, s, toyMeta("g"))
 	mustCreate(t, s, toyMeta("h"))
-	if _, err := order(s, "g", game.SideA, "add 5", "discord:interaction:42"); err != nil {
+	if _, err := Order(s, "g", game.SideA, "add 5", "discord:interaction:42"); err != nil {
 		t.Fatal(err)
 	}
 	// The same interaction delivered again (a retried webhook), decided on
 	// the new state: refused, nothing changes.
-	_, err := order(s, "g", game.SideA, "add 5", "discord:interaction:42")
+	_, err := Order(s, "g", game.SideA, "add 5", "discord:interaction:42")
 	var de *DuplicateError
 	if !errors.Is(err, ErrDuplicate) || !errors.As(err, &de) || de.Game != "g" || de.Seq != 1 {
 		t.Fatalf("second delivery: %v", err)
 	}
 	// Even aimed at another game.
-	if _, err := order(s, "h", game.SideA, "add 5", "discord:interaction:42"); !errors.Is(err, ErrDuplicate) {
+	if _, err := Order(s, "h", game.SideA, "add 5", "discord:interaction:42"); !errors.Is(err, ErrDuplicate) {
 		t.Fatalf("delivery to another game: %v", err)
 	}
 	g, m, _ := s.Load("g", toyRes)
@@ -301,7 +301,7 @@ func testGameOverRevealsSeed(t *testing.T) {
 	if got.Status != StatusOver || got.Seed == "" || dice.Commitment(seed) != got.Commitment || !got.Deadline.IsZero() {
 		t.Fatalf("ended meta %+v", got)
 	}
-	if _, err := order(s, "g", game.SideB, "add 1", ""); err == nil {
+	if _, err := Order(s, "g", game.SideB, "add 1", ""); err == nil {
 		t.Fatal("an ended game took an order")
 	}
 	if d, ok, _ := s.NextDeadline(); ok {
@@ -405,7 +405,7 @@ func testGameCopy(t *testing.T) {
 	m.Rooms = []string{"room:1"}
 	mustCreate(t, src, m)
 	for i := range 7 {
-		if _, err := order(src, "g", game.Sides[i%2], []string{"roll", "add 2"}[i%2], "ia-"+strconv.Itoa(i)); err != nil {
+		if _, err := Order(src, "g", game.Sides[i%2], []string{"roll", "add 2"}[i%2], "ia-"+strconv.Itoa(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -441,7 +441,7 @@ func testGameCopy(t *testing.T) {
 	if d, ok, _ := dst.NextDeadline(); !ok || d.Game != "g" {
 		t.Fatalf("deadline index: %v %v", d, ok)
 	}
-	if _, err := order(dst, "g", game.SideA, "add 1", "ia-3"); !errors.Is(err, ErrDuplicate) {
+	if _, err := Order(dst, "g", game.SideA, "add 1", "ia-3"); !errors.Is(err, ErrDuplicate) {
 		t.Fatalf("a copied interaction id: %v, want ErrDuplicate", err)
 	}
 	mustCheck(t, dst)

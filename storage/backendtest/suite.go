@@ -190,13 +190,9 @@ func Order(s Backend, id string, side game.Side, text, interaction string) (int,
 	}
 }
 
-func order(s Backend, id string, side game.Side, text, interaction string) (int, error) {
-	return Order(s, id, side, text, interaction)
-}
-
 func mustOrder(tb testing.TB, s Backend, id string, side game.Side, text string) int {
 	tb.Helper()
-	n, err := order(s, id, side, text, "")
+	n, err := Order(s, id, side, text, "")
 	if err != nil {
 		tb.Fatalf("order %q on %s: %v", text, id, err)
 	}

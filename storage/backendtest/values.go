@@ -61,7 +61,7 @@ func testTruncateLog(t *testing.T) {
 	m := mustCreate(t, s, toyMeta("g1"))
 	mustOrder(t, s, m.ID, game.SideA, "add 3")
 	mustOrder(t, s, m.ID, game.SideB, "roll")
-	if _, err := order(s, m.ID, game.SideA, "roll2", "chat:42"); err != nil {
+	if _, err := Order(s, m.ID, game.SideA, "roll2", "chat:42"); err != nil {
 		t.Fatal(err)
 	}
 	mustOrder(t, s, m.ID, game.SideB, "add 1")
@@ -100,7 +100,7 @@ func testTruncateLog(t *testing.T) {
 	mustCheck(t, s)
 
 	// The dice are rewound: the same order rolls the same values again.
-	if _, err := order(s, m.ID, game.SideA, "roll2", "chat:42"); err != nil {
+	if _, err := Order(s, m.ID, game.SideA, "roll2", "chat:42"); err != nil {
 		t.Fatalf("re-ordering after the undo: %v", err)
 	}
 	entries, _ := s.Records(m.ID, 3)
