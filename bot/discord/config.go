@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -49,19 +48,6 @@ type Config struct {
 
 // Sharded reports whether the gateway is split between processes.
 func (c Config) Sharded() bool { return c.ShardCount > 1 }
-
-// ShardOf is the shard that receives a guild's events when the gateway
-// is split in count shards, as Discord computes it.
-func ShardOf(guildID string, count int) int {
-	if count <= 1 {
-		return 0
-	}
-	id, err := strconv.ParseUint(guildID, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return int((id >> 22) % uint64(count))
-}
 
 // DefaultConfig is the configuration without a file: no token (the
 // adapter is off), threads on.
