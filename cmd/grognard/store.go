@@ -23,12 +23,12 @@ import (
 // running bot backs itself up through storage.Store.Backup. A PostgreSQL
 // store is shared: the tools run beside the bots.
 func init() {
-	register(subcommand{name: "export", usage: "<game> [--db FILE] [--side A|B] > game.jsonl — write a game as JSONL (docs/export.md); --side: only what that side may see", run: runExport})
-	register(subcommand{name: "import", usage: "[--db FILE] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
-	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE] [--png-dir DIR] [--lang en|fr] — replay a game's log and print it, each event narrated", run: runReplay})
-	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE] [--list] [--lang en|fr] — recompute every die from the revealed seed; --list: each record's dice and events", run: runAudit})
+	register(subcommand{name: "export", usage: "<game> [--db FILE|URL] [--side A|B] > game.jsonl — write a game as JSONL (docs/export.md); --side: only what that side may see", run: runExport})
+	register(subcommand{name: "import", usage: "[--db FILE|URL] [game.jsonl] — read an exported game (stdin by default) into the store, after re-deciding every record with its dice", run: runImport})
+	register(subcommand{name: "replay", usage: "<game|file.jsonl> [--db FILE|URL] [--png-dir DIR] [--lang en|fr] — replay a game's log and print it, each event narrated", run: runReplay})
+	register(subcommand{name: "audit", usage: "<game|file.jsonl> [--db FILE|URL] [--list] [--lang en|fr] — recompute every die from the revealed seed; --list: each record's dice and events", run: runAudit})
 	register(subcommand{name: "backup", usage: "FILE [--db FILE|URL] — write a consistent copy of the store, checked before it replaces FILE (of a PostgreSQL store: a bbolt file)", run: runBackup})
-	register(subcommand{name: "check", usage: "[--db FILE] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
+	register(subcommand{name: "check", usage: "[--db FILE|URL] [--no-replay] [--redecide] — check the store (bbolt, structure, replay = snapshots)", run: runCheck})
 }
 
 // storeResolver finds rulesets for replays, and the shipped scenarios of
@@ -101,7 +101,7 @@ func runExport(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard export <game> [--db FILE] [--side A|B] > game.jsonl"}
+		return usageError{"usage: grognard export <game> [--db FILE|URL] [--side A|B] > game.jsonl"}
 	}
 	s, err := openStore(*db, true)
 	if err != nil {
@@ -144,7 +144,7 @@ func runImport(m *Main, ctx context.Context, args []string) error {
 		defer f.Close()
 		in = f
 	default:
-		return usageError{"usage: grognard import [--db FILE] [game.jsonl]"}
+		return usageError{"usage: grognard import [--db FILE|URL] [game.jsonl]"}
 	}
 	s, err := openStore(*db, false)
 	if err != nil {
@@ -175,7 +175,7 @@ func runReplay(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard replay <game|file.jsonl> [--db FILE] [--png-dir DIR] [--lang en|fr]"}
+		return usageError{"usage: grognard replay <game|file.jsonl> [--db FILE|URL] [--png-dir DIR] [--lang en|fr]"}
 	}
 	if err := checkLang(*lang); err != nil {
 		return err
@@ -291,7 +291,7 @@ func runAudit(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"usage: grognard audit <game|file.jsonl> [--db FILE] [--list] [--lang en|fr]"}
+		return usageError{"usage: grognard audit <game|file.jsonl> [--db FILE|URL] [--list] [--lang en|fr]"}
 	}
 	if err := checkLang(*lang); err != nil {
 		return err
@@ -413,7 +413,7 @@ func runCheck(m *Main, ctx context.Context, args []string) error {
 		return err
 	}
 	if len(pos) != 0 {
-		return usageError{"usage: grognard check [--db FILE] [--no-replay] [--redecide]"}
+		return usageError{"usage: grognard check [--db FILE|URL] [--no-replay] [--redecide]"}
 	}
 	s, err := openStore(*db, true)
 	var damage *storage.DamageError
