@@ -23,10 +23,7 @@ func TestFixedBattlefield(t *testing.T) {
 	}
 	r := flg.New()
 	for seed := range int64(4) {
-		out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, g := setUpStart(t, r, sc, seed)
 		m := out.Map
 		if m != sc.Map || strings.HasPrefix(m.Source, "generated") {
 			t.Fatalf("seed %d: the battlefield is %q, not the scenario's map file", seed, m.Source)
@@ -60,10 +57,6 @@ func TestFixedBattlefield(t *testing.T) {
 			if got := out.Params["objectives-"+side.String()]; got != "0407 0807" {
 				t.Errorf("objectives-%s = %q, want both villages", side, got)
 			}
-		}
-		g, err := game.Start(r, out, nil)
-		if err != nil {
-			t.Fatal(err)
 		}
 		s := g.State.(*flg.State)
 		if s.Phase != flg.PhaseDeploy || len(s.Units) != 18 {
@@ -100,14 +93,7 @@ func TestObjectivesWin(t *testing.T) {
 			"officers":  "A AG GC 0407\nB BG GC 1103\n",
 		}
 		r := flg.New()
-		out, err := game.SetUp(r, &sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := game.Start(r, out, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, g := setUpStart(t, r, &sc, 1)
 		d := &dice.Seeded{Seed: []byte("objectives")}
 		for i := 0; i < 40 && !g.State.Outcome().Over; i++ {
 			side := g.State.Clock().Active
@@ -207,16 +193,9 @@ cells-b = "0705"
 		t.Fatal(err)
 	}
 	r := flg.New()
-	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, g := setUpStart(t, r, sc, 1)
 	if a, b := out.Param("objectives-A", ""), out.Param("objectives-B", ""); a != "0505:3" || b != "0505:3 0705" {
 		t.Errorf("objectives-A %q, objectives-B %q, want \"0505:3\" and \"0505:3 0705\"", a, b)
-	}
-	g, err := game.Start(r, out, nil)
-	if err != nil {
-		t.Fatal(err)
 	}
 	s := g.State.(*flg.State)
 	if a, b := s.HeldPoints(game.SideA), s.HeldPoints(game.SideB); a != 3 || b != 1 {
@@ -234,14 +213,7 @@ func TestObjectivesOnBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := flg.New()
-	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := game.Start(r, out, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, g := setUpStart(t, r, sc, 1)
 	for _, viewer := range []game.Side{game.SideA, game.SideB, game.Nobody} {
 		got := map[string]string{}
 		for _, m := range r.Board(g.State, viewer).Marks {
@@ -293,20 +265,13 @@ func TestTerrainFileAtCreation(t *testing.T) {
 	}
 	r := flg.New()
 	for seed := range int64(3) {
-		out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, g := setUpStart(t, r, sc, seed)
 		if out.Map != sc.Map {
 			t.Fatalf("seed %d: the battlefield is %q, not the chosen map file", seed, out.Map.Source)
 		}
 		bridge, _ := out.Map.Grid.Parse("0607")
 		if out.Map.CellAt(bridge).Terrain != flg.TBridge || out.Params["objectives-A"] != "" {
 			t.Errorf("seed %d: 0607 is %s, objectives %q", seed, out.Map.CellAt(bridge).Terrain, out.Params["objectives-A"])
-		}
-		g, err := game.Start(r, out, nil)
-		if err != nil {
-			t.Fatal(err)
 		}
 		if s := g.State.(*flg.State); s.Phase != flg.PhaseDeploy || s.Initial[game.SideA] != 9 {
 			t.Errorf("seed %d: phase %s with %d units for A", seed, s.Phase, s.Initial[game.SideA])
@@ -344,14 +309,7 @@ army-A = "brigade"
 		t.Fatal(err)
 	}
 	r := flg.New()
-	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := game.Start(r, out, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, g := setUpStart(t, r, sc, 1)
 	s := g.State.(*flg.State)
 	for id, want := range map[string]string{"A10": "CAV_L 3 0101", "A11": "CAV_M 3 0101", "A12": "ART_F_L 5 0114"} {
 		u := s.Unit(id)

@@ -118,16 +118,23 @@ func setUpGame(tb testing.TB, seed int64) *game.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	r := flg.New()
-	sc, err = game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	g, err := game.Start(r, sc, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	_, g := setUpStart(tb, flg.New(), sc, seed)
 	return g
+}
+
+// setUpStart sets sc up with the set-up dice of seed and starts its game:
+// the scenario as set up, and the game.
+func setUpStart(tb testing.TB, r *flg.Rules, sc *game.Scenario, seed int64) (*game.Scenario, *game.Game) {
+	tb.Helper()
+	out, err := game.SetUp(r, sc, nil, dice.SetUpDice(dice.SeedFromInt(seed)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := game.Start(r, out, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out, g
 }
 
 // TestSetUp follows FLG-1.2 and Annex 1 (FLG-A1, FLG-A1.2: the scenario
