@@ -217,11 +217,9 @@ func (s *State) readUnits(src string) error {
 				u.SG = v
 			case k == "enter" && off:
 				// A reinforcement: enter=TURN@HEX (FLG-3.11).
-				ts, hs, _ := strings.Cut(v, "@")
-				n, err := strconv.Atoi(ts)
-				c, err2 := g.Parse(hs)
-				if err != nil || err2 != nil || n < 1 {
-					return fmt.Errorf("unit %s: %s: enter=TURN@HEX", u.ID, x)
+				n, c, ok := parseEnter(g, v)
+				if !ok {
+					return fmt.Errorf("unit %s: %s: enter=TURN@HEX, a turn from 1 (FLG-3.11)", u.ID, x)
 				}
 				u.Enter, u.Entry, u.At = n, c, c
 			case x == "activated":
@@ -264,6 +262,16 @@ func (s *State) readUnits(src string) error {
 	return nil
 }
 
+// parseEnter reads a reinforcement's enter=TURN@HEX (FLG-3.11): the
+// turn it enters, from 1, and its entry hex; ok is false when v is not
+// that.
+func parseEnter(g grid.Grid, v string) (turn int, at grid.Coord, ok bool) {
+	ts, hs, _ := strings.Cut(v, "@")
+	n, err := strconv.Atoi(ts)
+	c, err2 := g.Parse(hs)
+	return n, c, err == nil && err2 == nil && n >= 1
+}
+
 func (s *State) readOfficers(src string) error {
 	g := s.board().Grid
 	for _, line := range strings.Split(src, "\n") {
@@ -299,11 +307,9 @@ func (s *State) readOfficers(src string) error {
 			if k, v, ok := strings.Cut(x, "="); ok && k == "enter" && off {
 				// Off the table with reinforcements: it activates them from
 				// their entry hex and need not enter itself (FLG-3.11).
-				ts, hs, _ := strings.Cut(v, "@")
-				n, err := strconv.Atoi(ts)
-				c, err2 := g.Parse(hs)
-				if err != nil || err2 != nil || n < 1 {
-					return fmt.Errorf("officer %s: %s: enter=TURN@HEX", o.ID, x)
+				n, c, ok := parseEnter(g, v)
+				if !ok {
+					return fmt.Errorf("officer %s: %s: enter=TURN@HEX, a turn from 1 (FLG-3.11)", o.ID, x)
 				}
 				o.Enter, o.At = n, c
 				continue
