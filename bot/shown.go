@@ -127,17 +127,12 @@ func (c *call) staleChoice(lg *live, side game.Side) (bool, error) {
 		return false, nil // ResolveChoice says there is nothing to answer
 	}
 	dig := decisionDigest(*dec)
-	m, _, err := c.a.readShown(lg.id)
-	if err != nil {
-		return false, err
-	}
-	if m[side] == dig {
-		return false, nil
-	}
+	stale := false
 	if err := c.a.updateShown(lg.id, func(m shownDecisions) bool {
+		stale = m[side] != dig
 		m[side] = dig
-		return true
-	}); err != nil {
+		return stale
+	}); err != nil || !stale {
 		return false, err
 	}
 	c.refused++
