@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -754,7 +753,7 @@ func (c *call) addPageLink(m *Message) {
 	if m.Game == "" || !(len(m.Images) > 0 || m.status) {
 		return
 	}
-	if line := c.linkLine(m.Game); line != "" && !bytes.Contains([]byte(m.Text), []byte(line)) {
+	if line := c.linkLine(m.Game); line != "" && !strings.Contains(m.Text, line) {
 		m.Text += "\n" + line
 	}
 }
