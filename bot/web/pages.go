@@ -59,7 +59,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	}
 	// The links carry the language only when the address chose it.
 	q := ""
-	if _, ok := bot.ParseLang(r.URL.Query().Get("lang")); ok && r.URL.Query().Get("lang") != "" {
+	if _, ok := langAsked(r); ok {
 		q = "&lang=" + string(l)
 	}
 	// The key holds what the page is built from, nothing raw of the

@@ -181,7 +181,7 @@ func clientOf(r *http.Request) string {
 // langOf is the reader's language: ?lang=, then Accept-Language, then
 // the site's.
 func (s *Server) langOf(r *http.Request) bot.Lang {
-	if l, ok := bot.ParseLang(r.URL.Query().Get("lang")); ok && r.URL.Query().Get("lang") != "" {
+	if l, ok := langAsked(r); ok {
 		return l
 	}
 	best, bestQ := s.o.Lang, -1.0
@@ -210,6 +210,13 @@ func (s *Server) langOf(r *http.Request) bot.Lang {
 		}
 	}
 	return best
+}
+
+// langAsked is the language the address chose (?lang=), if any.
+func langAsked(r *http.Request) (bot.Lang, bool) {
+	v := r.URL.Query().Get("lang")
+	l, ok := bot.ParseLang(v)
+	return l, ok && v != ""
 }
 
 // maxLangTags is how many tags of Accept-Language are read.
