@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"html/template"
 	"math"
-	"net/url"
 	"strings"
 
 	"github.com/grognard/grognard/bot"
 )
-
-func pathEscape(s string) string { return url.PathEscape(s) }
 
 // chartColours tell the players' lines apart (colour-blind-safe order).
 var chartColours = []string{"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442"}

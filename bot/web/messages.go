@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"html/template"
+	"net/url"
 	"strings"
 
 	"github.com/grognard/grognard/bot"
@@ -169,6 +170,6 @@ func funcs(l bot.Lang) template.FuncMap {
 	return template.FuncMap{
 		"t":          func(key string, kv ...any) string { return T(l, key, kv...) },
 		"status":     func(s storage.Status) string { return T(l, "status."+string(s)) },
-		"pathEscape": pathEscape,
+		"pathEscape": url.PathEscape,
 	}
 }
