@@ -1,7 +1,7 @@
 // Package bounded is a map that keeps only its newest keys: the caches of
 // the web view (board images, replays, pages) hold the last N things
-// asked for, first in, first out. It is safe for concurrent use; its
-// zero value holds nothing until Max is set.
+// asked for, first in, first out. It is safe for concurrent use; a Max
+// below 1 keeps one key.
 package bounded
 
 import "sync"
