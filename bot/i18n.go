@@ -46,6 +46,13 @@ func T(l Lang, key string, kv ...any) string {
 			return "[" + key + "]"
 		}
 	}
+	return Fill(msg, kv...)
+}
+
+// Fill replaces msg's {name} placeholders by the values of kv (name,
+// value pairs) in one pass, so that a value that itself holds a
+// placeholder (a player's name "{url}") is not filled again.
+func Fill(msg string, kv ...any) string {
 	if len(kv) == 0 {
 		return msg
 	}

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"fmt"
 	"html/template"
 	"net/url"
-	"strings"
 
 	"github.com/grognard/grognard/bot"
 	"github.com/grognard/grognard/storage"
@@ -159,10 +157,7 @@ func T(l bot.Lang, key string, kv ...any) string {
 			return "[" + key + "]"
 		}
 	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		s = strings.ReplaceAll(s, "{"+fmt.Sprint(kv[i])+"}", fmt.Sprint(kv[i+1]))
-	}
-	return s
+	return bot.Fill(s, kv...)
 }
 
 // funcs are the templates' functions in l.
